@@ -1,0 +1,79 @@
+// The typed AST: sema's result for one kernel specialization. The AST stays untyped and shared;
+// each FunctionInstance holds the types and resolutions of one function for one signature,
+// in side tables indexed by ast::Expr::id and ast::VarSymbol::id.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "compiler/ast/ast.h"
+#include "compiler/sema/builtins.h"
+#include "compiler/types/type.h"
+
+namespace dpk::compiler::sema {
+
+struct FunctionInstance;
+
+/// A compile-time constant value (folded consts, literals, barrier flags).
+struct ConstValue {
+    std::variant<bool, std::int64_t, std::uint64_t, double> value;
+};
+
+/// What sema learned about one expression in one instance.
+struct ExprInfo {
+    /// The expression's own type (before any implicit conversion at its use).
+    const types::Type* type = nullptr;
+    /// If set and different from `type`: the use site converts the value to this scalar type
+    /// (integer widening, int -> float, f32 -> f64). Sema sets it only where the rules allow.
+    const types::Type* converted_to = nullptr;
+    /// Set when the value is known at compile time (literals, consts, folded const expressions,
+    /// barrier/fence flags as a bitmask: 1 = local, 2 = global).
+    std::optional<ConstValue> constant;
+
+    // Names
+    enum class NameKind : std::uint8_t { None, Var, Const, TypeName, MemFlag } name_kind =
+        NameKind::None;
+    std::uint32_t var_id = 0;  // NameKind::Var: the VarSymbol id in this function
+
+    // Calls
+    enum class CallKind : std::uint8_t { None, Builtin, Cast, User } call_kind = CallKind::None;
+    Builtin builtin{};                         // CallKind::Builtin
+    const FunctionInstance* callee = nullptr;  // CallKind::User
+    // Cast: the target is `type`.
+
+    // Member: `.shape` / `.strides` are arrays of i64 indexed by a following Index;
+    // `.size` is i64. For Index on a Member, `member_dim` is the constant dimension.
+    std::int32_t member_dim = -1;
+
+    /// Final type at the use site: converted_to if set, else type.
+    const types::Type* result() const { return converted_to ? converted_to : type; }
+};
+
+/// One function (or kernel) typed for one list of parameter types.
+struct FunctionInstance {
+    const ast::Function* decl = nullptr;
+    /// Unique symbol name within the module: the kernel's own name for a kernel, a mangled name
+    /// ("sq__f32") for a device function instance.
+    std::string symbol;
+    std::vector<const types::Type*> param_types;
+    const types::Type* return_type = nullptr;  // void for kernels
+    std::vector<ExprInfo> exprs;                // indexed by ast::Expr::id
+    std::vector<const types::Type*> vars;       // indexed by ast::VarSymbol::id
+    std::vector<const FunctionInstance*> callees;  // direct callees, each once
+
+    const ExprInfo& info(const ast::Expr& e) const { return exprs.at(e.id); }
+    const types::Type* var_type(const ast::VarSymbol& v) const { return vars.at(v.id); }
+};
+
+/// Everything needed to emit one kernel specialization.
+struct TypedKernel {
+    Signature signature;            // concrete: one ParamType per kernel parameter
+    const FunctionInstance* kernel = nullptr;
+    /// Every instance reachable from the kernel, callees before callers, kernel last.
+    std::vector<std::unique_ptr<FunctionInstance>> instances;
+};
+
+}  // namespace dpk::compiler::sema

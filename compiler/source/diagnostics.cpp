@@ -1,0 +1,52 @@
+#include "compiler/source/diagnostics.h"
+
+#include <algorithm>
+
+namespace dpk::compiler::source {
+
+void Diagnostics::error(const SourceFile* file, SourceRange range, std::string message) {
+    diags_.push_back({Severity::Error, file, range, std::move(message)});
+    ++error_count_;
+}
+
+void Diagnostics::note(const SourceFile* file, SourceRange range, std::string message) {
+    diags_.push_back({Severity::Note, file, range, std::move(message)});
+}
+
+void Diagnostics::clear() {
+    diags_.clear();
+    error_count_ = 0;
+}
+
+std::string Diagnostics::render(const Diagnostic& d) {
+    const char* kind = d.severity == Severity::Error ? "error" : "note";
+    std::string out;
+    if (d.file == nullptr || d.range.begin.line == 0) {
+        out = std::string(d.file ? d.file->name() + ": " : "") + kind + ": " + d.message + "\n";
+        return out;
+    }
+    out = d.file->name() + ":" + std::to_string(d.range.begin.line) + ":" +
+          std::to_string(d.range.begin.column) + ": " + kind + ": " + d.message + "\n";
+    std::string_view line = d.file->line(d.range.begin.line);
+    out += "  ";
+    out += line;
+    out += "\n  ";
+    std::size_t col = d.range.begin.column ? d.range.begin.column - 1 : 0;
+    for (std::size_t i = 0; i < col && i < line.size(); ++i) out += line[i] == '\t' ? '\t' : ' ';
+    std::size_t width = 1;
+    if (d.range.end.line == d.range.begin.line && d.range.end.column > d.range.begin.column)
+        width = d.range.end.column - d.range.begin.column;
+    width = std::max<std::size_t>(1, std::min(width, line.size() > col ? line.size() - col : 1));
+    out += '^';
+    out.append(width - 1, '~');
+    out += "\n";
+    return out;
+}
+
+std::string Diagnostics::render() const {
+    std::string out;
+    for (const auto& d : diags_) out += render(d);
+    return out;
+}
+
+}  // namespace dpk::compiler::source

@@ -1,0 +1,42 @@
+// User-facing compile errors with source locations.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "compiler/source/source_file.h"
+
+namespace dpk::compiler::source {
+
+enum class Severity { Error, Note };
+
+/// One message about a program, anchored at a range of one source file.
+struct Diagnostic {
+    Severity severity = Severity::Error;
+    const SourceFile* file = nullptr;  // may be null for messages with no source (signatures)
+    SourceRange range;
+    std::string message;
+};
+
+/// Collects diagnostics of one compilation and renders them as
+/// `file:line:col: error: message`, the source line, and a caret under the range.
+class Diagnostics {
+public:
+    void error(const SourceFile* file, SourceRange range, std::string message);
+    void note(const SourceFile* file, SourceRange range, std::string message);
+
+    bool has_errors() const { return error_count_ > 0; }
+    std::size_t error_count() const { return error_count_; }
+    const std::vector<Diagnostic>& all() const { return diags_; }
+    void clear();
+
+    /// All diagnostics, rendered in the order they were reported.
+    std::string render() const;
+    static std::string render(const Diagnostic& d);
+
+private:
+    std::vector<Diagnostic> diags_;
+    std::size_t error_count_ = 0;
+};
+
+}  // namespace dpk::compiler::source

@@ -1,0 +1,33 @@
+#include "runtime/types/kernel_abi.h"
+
+namespace dpk {
+
+std::string describe(const KernelAbi& abi) {
+    std::string s;
+    for (std::size_t i = 0; i < abi.args.size(); ++i) {
+        const AbiArg& a = abi.args[i];
+        std::string p = "param " + std::to_string(a.param);
+        s += "arg " + std::to_string(i) + ": ";
+        switch (a.kind) {
+            case AbiArg::Kind::GlobalPointer:
+                s += "global " + std::string(dtype_name(a.dtype)) + "* data of " + p;
+                break;
+            case AbiArg::Kind::LocalPointer:
+                s += "local " + std::string(dtype_name(a.dtype)) + "* memory of " + p;
+                break;
+            case AbiArg::Kind::Scalar: s += std::string(dtype_name(a.dtype)) + " " + p; break;
+            case AbiArg::Kind::Shape:
+                s += "i64 shape[" + std::to_string(a.dim) + "] of " + p;
+                break;
+            case AbiArg::Kind::Stride:
+                s += "i64 strides[" + std::to_string(a.dim) + "] of " + p;
+                break;
+            case AbiArg::Kind::LocalLength: s += "i64 length of " + p; break;
+        }
+        s += "\n";
+    }
+    s += "static local memory: " + std::to_string(abi.static_local_bytes) + " bytes\n";
+    return s;
+}
+
+}  // namespace dpk

@@ -1,0 +1,53 @@
+// How a compiled kernel takes its arguments: produced by the compiler, read by the runtime.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/types/signature.h"
+
+namespace dpk {
+
+/// One argument of the compiled entry point (one clSetKernelArg / zeKernelSetArgumentValue).
+/// A source-level parameter expands to one or more of these.
+struct AbiArg {
+    enum class Kind : std::uint8_t {
+        GlobalPointer,  // data pointer of an array parameter (CrossWorkgroup)
+        LocalPointer,   // work-group memory of a `local T[:]` parameter, sized at launch
+        Scalar,         // a scalar parameter, passed by value as its dtype
+        Shape,          // i64: extent of dimension `dim` of array parameter `param`
+        Stride,         // i64: stride in elements of dimension `dim` of array parameter `param`
+        LocalLength,    // i64: element count of the `local T[:]` parameter `param`
+    };
+    Kind kind = Kind::Scalar;
+    std::uint32_t param = 0;  // index of the source-level parameter
+    std::uint32_t dim = 0;    // Shape / Stride only
+    DType dtype = DType::I64; // Scalar: its type; pointers: element type; Shape/Stride/LocalLength: I64
+
+    friend bool operator==(const AbiArg&, const AbiArg&) = default;
+};
+
+/// Everything the runtime needs to launch one specialization without the compiler.
+struct KernelAbi {
+    std::vector<AbiArg> args;
+    /// Work-group memory in bytes that the kernel declares itself (local_array with constant shape).
+    std::uint64_t static_local_bytes = 0;
+    /// Highest work-item dimension the kernel reads (global_id(2) -> 3); 0 if none.
+    std::uint32_t work_dims_used = 0;
+
+    friend bool operator==(const KernelAbi&, const KernelAbi&) = default;
+};
+
+/// A compiled specialization: the unit the runtime loads, caches and ships in AOT bundles.
+struct KernelImage {
+    std::string kernel_name;       // entry point name in the SPIR-V module
+    Signature signature;           // the concrete signature it was specialized for
+    KernelAbi abi;
+    std::vector<std::uint32_t> spirv;  // validated SPIR-V words
+};
+
+/// Human-readable summary of an ABI ("arg 0: global f32* (param 0 'x'), arg 1: i64 shape[0] of param 0").
+std::string describe(const KernelAbi& abi);
+
+}  // namespace dpk
