@@ -11,6 +11,7 @@ debian_packages=(
     doctest-dev
     llvm-15-dev libllvmspirvlib-15-dev
     python3-numpy python3-pip
+    clang-15 llvm-spirv-15          # benchmark anchors only (OpenCL C -> SPIR-V)
 )
 
 missing=()
@@ -33,7 +34,7 @@ intel_version=2026.2.0
 if [[ ! -f "$intel_prefix/lib/libintelocl.so" || ! -f "$intel_prefix/lib/libimf.so" ]]; then
     echo "setup: installing intel-opencl-rt $intel_version from PyPI into $intel_prefix"
     python3 -m pip install -q --disable-pip-version-check --no-warn-script-location \
-        --root-user-action=ignore --prefix "$intel_prefix" \
+        --root-user-action=ignore --break-system-packages --prefix "$intel_prefix" \
         "intel-opencl-rt==$intel_version" "intel-cmplr-lib-rt==$intel_version"
 fi
 icd=/etc/OpenCL/vendors/dpk-intel-cpu.icd

@@ -1,0 +1,166 @@
+// dpkc: compiles one kernel of a .dpk file to validated SPIR-V.
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "compiler/program.h"
+#include "compiler/spirv/validator.h"
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitCompileError = 1;
+constexpr int kExitUsage = 2;
+
+constexpr const char* kUsage =
+    R"(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT] [--emit spirv|spvasm|abi]
+
+Compiles one kernel of a dpk program to validated SPIR-V.
+
+  -k, --kernel KERNEL     the kernel to compile (optional when the file has one kernel)
+  -s, --signature SIG     specialize for SIG, e.g. "void(f32, f32[::1], f32[::1])" or
+                          "void(usm_ndarray(f32, ndim=2, layout=\"C\", usm_type=\"shared\"))";
+                          without it a fully annotated kernel compiles as declared
+  -o, --output OUT        output file ("-" for stdout); default: KERNEL.spv for spirv,
+                          stdout for spvasm and abi
+      --emit KIND         spirv (binary, default), spvasm (disassembly) or abi (argument layout)
+  -h, --help              this text
+
+Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage error.
+)";
+
+struct Options {
+    std::string input;
+    std::optional<std::string> kernel;
+    std::optional<std::string> signature;
+    std::optional<std::string> output;
+    std::string emit = "spirv";
+};
+
+int usage_error(const std::string& message) {
+    std::cerr << "dpkc: " << message << "\n" << "try 'dpkc --help'\n";
+    return kExitUsage;
+}
+
+/// Parses argv; returns an exit code when the run should stop here.
+std::optional<int> parse_args(int argc, char** argv, Options& opt) {
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        auto value = [&]() -> std::optional<std::string> {
+            if (i + 1 >= argc) return std::nullopt;
+            return std::string(argv[++i]);
+        };
+        if (arg == "-h" || arg == "--help") {
+            std::cout << kUsage;
+            return kExitOk;
+        }
+        std::optional<std::string>* slot = nullptr;
+        if (arg == "-k" || arg == "--kernel") slot = &opt.kernel;
+        if (arg == "-s" || arg == "--signature") slot = &opt.signature;
+        if (arg == "-o" || arg == "--output") slot = &opt.output;
+        if (slot) {
+            auto v = value();
+            if (!v) return usage_error("option " + arg + " needs a value");
+            *slot = *v;
+            continue;
+        }
+        if (arg == "--emit") {
+            auto v = value();
+            if (!v) return usage_error("option --emit needs a value");
+            if (*v != "spirv" && *v != "spvasm" && *v != "abi")
+                return usage_error("--emit takes spirv, spvasm or abi, not '" + *v + "'");
+            opt.emit = *v;
+            continue;
+        }
+        if (arg.size() > 1 && arg[0] == '-') return usage_error("unknown option '" + arg + "'");
+        if (!opt.input.empty()) return usage_error("more than one input file given");
+        opt.input = arg;
+    }
+    if (opt.input.empty()) return usage_error("no input file");
+    return std::nullopt;
+}
+
+bool write_output(const Options& opt, const std::string& default_name, const std::string& bytes) {
+    std::string path = opt.output.value_or(default_name);
+    if (path == "-") {
+        std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        return static_cast<bool>(std::cout);
+    }
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) {
+        std::cerr << "dpkc: cannot write '" << path << "': " << std::strerror(errno) << "\n";
+        return false;
+    }
+    return true;
+}
+
+int run(const Options& opt) {
+    using namespace dpk::compiler;
+    if (std::ifstream probe(opt.input); !probe)
+        return usage_error("cannot read '" + opt.input + "': " + std::strerror(errno));
+
+    source::Diagnostics diags;
+    auto fail = [&] {
+        std::cerr << diags.render();
+        return kExitCompileError;
+    };
+    auto program = Program::from_file(opt.input, diags);
+    if (!program) return fail();
+
+    const ast::Function* kernel = nullptr;
+    if (opt.kernel) {
+        kernel = program->find_kernel(*opt.kernel);
+        if (!kernel) {
+            std::string names;
+            for (const auto* k : program->kernels()) names += (names.empty() ? "" : ", ") + k->name;
+            return usage_error("no kernel '" + *opt.kernel + "' in " + opt.input +
+                               (names.empty() ? " (it has no kernels)" : " (kernels: " + names + ")"));
+        }
+    } else {
+        auto kernels = program->kernels();
+        if (kernels.empty()) return usage_error(opt.input + " has no kernels");
+        if (kernels.size() > 1) {
+            std::string names;
+            for (const auto* k : kernels) names += (names.empty() ? "" : ", ") + k->name;
+            return usage_error(opt.input + " has several kernels (" + names + "); choose one with -k");
+        }
+        kernel = kernels.front();
+    }
+
+    std::optional<dpk::Signature> signature;
+    if (opt.signature) {
+        signature = program->parse_signature(*opt.signature);
+        if (!signature) return fail();
+    }
+    auto compiled = program->compile(*kernel, signature);
+    if (!compiled) return fail();
+
+    const auto& words = compiled->image.spirv;
+    if (opt.emit == "spirv") {
+        std::string bytes(reinterpret_cast<const char*>(words.data()), words.size() * 4);
+        return write_output(opt, kernel->name + ".spv", bytes) ? kExitOk : kExitCompileError;
+    }
+    std::string text = opt.emit == "spvasm" ? spirv::disassemble(words)
+                                            : dpk::describe(compiled->image.abi);
+    return write_output(opt, "-", text) ? kExitOk : kExitCompileError;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    try {
+        Options opt;
+        if (auto code = parse_args(argc, argv, opt)) return *code;
+        return run(opt);
+    } catch (const std::exception& e) {
+        std::cerr << "dpkc: internal error: " << e.what() << "\n";
+    } catch (...) {
+        std::cerr << "dpkc: internal error\n";
+    }
+    return 3;
+}

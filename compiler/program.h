@@ -1,0 +1,77 @@
+// The compiler's front door: a program (a .dpk file or a string) with its imports, compiled to
+// validated SPIR-V kernel images one specialization at a time.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/ast/ast.h"
+#include "compiler/source/diagnostics.h"
+#include "runtime/types/kernel_abi.h"
+
+namespace dpk::compiler {
+
+namespace sema {
+class ProgramChecker;
+}
+
+/// How a program is compiled.
+struct CompileOptions {
+    /// SPIR-V version word (0x00010000 is SPIR-V 1.0).
+    std::uint32_t spirv_version = 0x00010000;
+    /// Folder that holds `import std.NAME;` modules; empty means the built-in stdlib/ folder
+    /// (or $DPK_STDLIB_PATH when set).
+    std::filesystem::path stdlib_dir;
+};
+
+/// The result of compiling one kernel specialization: the runtime's KernelImage plus the names of
+/// the source parameters (for messages) .
+struct CompiledKernel {
+    KernelImage image;
+    std::vector<std::string> param_names;
+};
+
+/// A parsed and checked program. Diagnostics go to the Diagnostics object given at creation,
+/// which must outlive the Program.
+class Program {
+public:
+    /// Parses and checks a .dpk file and its imports. Returns null (with diagnostics) on errors.
+    static std::unique_ptr<Program> from_file(const std::filesystem::path& path,
+                                              source::Diagnostics& diags,
+                                              CompileOptions options = {});
+    /// Same for program text embedded in C++; `name` is used in diagnostics.
+    static std::unique_ptr<Program> from_string(std::string name, std::string text,
+                                                source::Diagnostics& diags,
+                                                CompileOptions options = {});
+    ~Program();
+
+    /// Kernels of the main module, in source order.
+    std::vector<const ast::Function*> kernels() const;
+    const ast::Function* find_kernel(std::string_view name) const;
+
+    /// Specializes `kernel` for `signature` (or as annotated when absent) and emits validated
+    /// SPIR-V. Returns nullopt with diagnostics on any error.
+    std::optional<CompiledKernel> compile(const ast::Function& kernel,
+                                          const std::optional<Signature>& signature);
+    /// Parses a signature string (`void(f32, f32[::1])` or the usm_ndarray form).
+    std::optional<Signature> parse_signature(std::string_view text);
+
+    source::Diagnostics& diagnostics() { return diags_; }
+
+private:
+    Program(source::Diagnostics& diags, CompileOptions options);
+    bool load(std::unique_ptr<source::SourceFile> file);
+    bool load_imports(const ast::Module& module, const std::filesystem::path& dir, int depth);
+
+    source::Diagnostics& diags_;
+    CompileOptions options_;
+    std::vector<std::unique_ptr<source::SourceFile>> files_;
+    std::vector<std::unique_ptr<ast::Module>> modules_;  // main module first
+    std::vector<std::filesystem::path> loaded_paths_;
+    std::unique_ptr<sema::ProgramChecker> checker_;
+};
+
+}  // namespace dpk::compiler

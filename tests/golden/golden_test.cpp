@@ -1,0 +1,112 @@
+// Golden tests: every tests/golden/in/*.dpk compiles for each of its signatures to SPIR-V that
+// validates for OpenCL, and the disassembly matches tests/golden/out/NAME[.N].spvasm.
+// Error tests: every tests/errors/*.dpk fails with the diagnostics its `// expect:` lines name,
+// and the rendered diagnostics match tests/errors/NAME.err.
+// DPK_UPDATE_GOLDENS=1 rewrites the expected files.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "compiler/program.h"
+#include "compiler/spirv/validator.h"
+#include "tests/golden/corpus.h"
+
+using namespace dpk;
+using namespace dpk::compiler;
+using dpk::tests::CorpusFile;
+
+namespace {
+
+const std::filesystem::path kRoot = DPK_SOURCE_DIR;
+
+/// Compiles one corpus file for one signature (or as declared); diagnostics go to `diags`.
+std::optional<CompiledKernel> compile(const CorpusFile& f, const std::string* signature,
+                                      source::Diagnostics& diags) {
+    auto program = Program::from_string(f.path.filename().string(), f.text, diags);
+    if (!program) return std::nullopt;
+    const ast::Function* kernel = nullptr;
+    if (!f.kernel.empty()) {
+        kernel = program->find_kernel(f.kernel);
+    } else if (auto ks = program->kernels(); ks.size() == 1) {
+        kernel = ks.front();
+    }
+    if (!kernel) {
+        diags.error(nullptr, {}, "corpus file names no kernel (use // kernel: NAME)");
+        return std::nullopt;
+    }
+    std::optional<Signature> sig;
+    if (signature) {
+        sig = program->parse_signature(*signature);
+        if (!sig) return std::nullopt;
+    }
+    return program->compile(*kernel, sig);
+}
+
+void check_golden(const std::filesystem::path& expected_path, const std::string& actual) {
+    if (dpk::tests::update_goldens()) {
+        dpk::tests::write_text(expected_path, actual);
+        return;
+    }
+    INFO("golden: ", expected_path.string(), " (DPK_UPDATE_GOLDENS=1 rewrites it)");
+    REQUIRE(std::filesystem::exists(expected_path));
+    CHECK(dpk::tests::read_text(expected_path) == actual);
+}
+
+}  // namespace
+
+TEST_CASE("golden: every construct compiles to valid SPIR-V matching its golden") {
+    auto files = dpk::tests::corpus(kRoot / "tests/golden/in");
+    REQUIRE(!files.empty());
+    for (const auto& path : files) {
+        CorpusFile f = dpk::tests::read_corpus_file(path);
+        std::vector<const std::string*> sigs;
+        for (const auto& s : f.signatures) sigs.push_back(&s);
+        if (sigs.empty()) sigs.push_back(nullptr);
+        for (std::size_t i = 0; i < sigs.size(); ++i) {
+            CAPTURE(path.filename().string());
+            CAPTURE(sigs[i] ? *sigs[i] : std::string("(as declared)"));
+            source::Diagnostics diags;
+            auto compiled = compile(f, sigs[i], diags);
+            INFO(diags.render());
+            REQUIRE(compiled.has_value());
+            auto error = spirv::validate(compiled->image.spirv);
+            INFO(error.value_or(""));
+            CHECK(!error.has_value());
+            std::string name = path.stem().string();
+            if (sigs.size() > 1) name += "." + std::to_string(i);
+            check_golden(kRoot / "tests/golden/out" / (name + ".spvasm"),
+                         spirv::disassemble(compiled->image.spirv));
+        }
+    }
+}
+
+TEST_CASE("errors: every wrong program fails at the right line and column") {
+    auto files = dpk::tests::corpus(kRoot / "tests/errors");
+    REQUIRE(!files.empty());
+    for (const auto& path : files) {
+        CorpusFile f = dpk::tests::read_corpus_file(path);
+        CAPTURE(path.filename().string());
+        REQUIRE(!f.expectations.empty());
+        source::Diagnostics diags;
+        REQUIRE(f.signatures.size() <= 1);
+        auto compiled = compile(f, f.signatures.empty() ? nullptr : &f.signatures.front(), diags);
+        std::string rendered = diags.render();
+        INFO(rendered);
+        CHECK(!compiled.has_value());
+        CHECK(diags.has_errors());
+        for (const auto& e : f.expectations) {
+            CAPTURE(e.line);
+            CAPTURE(e.column);
+            CAPTURE(e.fragment);
+            bool found = std::any_of(diags.all().begin(), diags.all().end(), [&](const auto& d) {
+                return d.range.begin.line == e.line && d.range.begin.column == e.column &&
+                       d.message.find(e.fragment) != std::string::npos;
+            });
+            CHECK(found);
+        }
+        auto golden = path;
+        check_golden(golden.replace_extension(".err"), rendered);
+    }
+}
