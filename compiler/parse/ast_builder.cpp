@@ -1,0 +1,360 @@
+#include "compiler/parse/ast_builder.h"
+
+#include "compiler/parse/literals.h"
+
+namespace dpk::compiler::parse {
+
+using source::SourceRange;
+
+namespace {
+
+/// Expressions nest at most this deep (long operator chains are left-deep trees).
+constexpr int kMaxExprDepth = 1024;
+
+ast::BinaryOp binary_op(std::size_t token_type) {
+    using P = grammar::DpkParser;
+    switch (token_type) {
+        case P::STAR: return ast::BinaryOp::Mul;
+        case P::SLASH: return ast::BinaryOp::Div;
+        case P::PERCENT: return ast::BinaryOp::Rem;
+        case P::PLUS: return ast::BinaryOp::Add;
+        case P::MINUS: return ast::BinaryOp::Sub;
+        case P::SHL: return ast::BinaryOp::Shl;
+        case P::SHR: return ast::BinaryOp::Shr;
+        case P::LT: return ast::BinaryOp::Lt;
+        case P::LE: return ast::BinaryOp::Le;
+        case P::GT: return ast::BinaryOp::Gt;
+        case P::GE: return ast::BinaryOp::Ge;
+        case P::EQ: return ast::BinaryOp::Eq;
+        case P::NE: return ast::BinaryOp::Ne;
+        case P::AMP: return ast::BinaryOp::BitAnd;
+        case P::CARET: return ast::BinaryOp::BitXor;
+        case P::PIPE: return ast::BinaryOp::BitOr;
+        case P::AND_AND: return ast::BinaryOp::LogAnd;
+        default: return ast::BinaryOp::LogOr;
+    }
+}
+
+ast::AssignOp assign_op(std::size_t token_type) {
+    using P = grammar::DpkParser;
+    switch (token_type) {
+        case P::ADD_ASSIGN: return ast::AssignOp::Add;
+        case P::SUB_ASSIGN: return ast::AssignOp::Sub;
+        case P::MUL_ASSIGN: return ast::AssignOp::Mul;
+        case P::DIV_ASSIGN: return ast::AssignOp::Div;
+        case P::REM_ASSIGN: return ast::AssignOp::Rem;
+        case P::AND_ASSIGN: return ast::AssignOp::BitAnd;
+        case P::OR_ASSIGN: return ast::AssignOp::BitOr;
+        case P::XOR_ASSIGN: return ast::AssignOp::BitXor;
+        case P::SHL_ASSIGN: return ast::AssignOp::Shl;
+        case P::SHR_ASSIGN: return ast::AssignOp::Shr;
+        default: return ast::AssignOp::Set;
+    }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Items
+
+std::unique_ptr<ast::Module> AstBuilder::build_module(P::ProgramContext* ctx) {
+    auto module = std::make_unique<ast::Module>();
+    module->file = file_;
+    for (auto* item : ctx->item()) {
+        if (auto* imp = item->importDecl()) build_import(imp, *module);
+        if (auto* c = item->constDecl()) module->consts.push_back(build_const(c));
+        if (auto* f = item->functionDecl()) module->functions.push_back(build_function(f));
+    }
+    return module;
+}
+
+void AstBuilder::build_import(P::ImportDeclContext* ctx, ast::Module& module) {
+    ast::Import imp;
+    for (auto* id : ctx->ID()) imp.path.push_back(id->getText());
+    imp.range = loc_.range(ctx);
+    imp.file = file_;
+    module.imports.push_back(std::move(imp));
+}
+
+std::unique_ptr<ast::Const> AstBuilder::build_const(P::ConstDeclContext* ctx) {
+    next_expr_ = 0;
+    auto c = std::make_unique<ast::Const>();
+    c->name = ctx->ID()->getText();
+    c->range = loc_.range(ctx);
+    c->name_range = loc_.range(ctx->ID()->getSymbol());
+    if (ctx->typeExpr()) c->type = build_value_type(ctx->typeExpr(), "a constant");
+    c->value = build_expr(ctx->expr());
+    c->expr_count = next_expr_;
+    c->file = file_;
+    return c;
+}
+
+std::unique_ptr<ast::Function> AstBuilder::build_function(P::FunctionDeclContext* ctx) {
+    next_expr_ = 0;
+    next_var_ = 0;
+    auto f = std::make_unique<ast::Function>();
+    f->is_kernel = ctx->kind->getType() == P::KERNEL;
+    f->name = ctx->ID()->getText();
+    f->range = loc_.range(ctx);
+    f->name_range = loc_.range(ctx->ID()->getSymbol());
+    f->file = file_;
+    if (auto* list = ctx->paramList()) {
+        for (auto* p : list->param()) {
+            ast::Param param;
+            param.var = make_var(p->ID()->getSymbol(), false);
+            if (p->typeExpr()) param.var.type = build_type(p->typeExpr());
+            f->params.push_back(std::move(param));
+        }
+    }
+    if (auto* ret = ctx->typeExpr()) {
+        if (f->is_kernel)
+            error(loc_.range(ret), "a kernel returns nothing; remove the return type");
+        else
+            f->return_type = build_value_type(ret, "a return type");
+    }
+    f->body = build_block(ctx->block());
+    f->expr_count = next_expr_;
+    f->var_count = next_var_;
+    return f;
+}
+
+ast::VarSymbol AstBuilder::make_var(antlr4::Token* name, bool is_mutable) {
+    ast::VarSymbol v;
+    v.name = name->getText();
+    v.range = loc_.range(name);
+    v.is_mutable = is_mutable;
+    v.id = next_var_++;
+    return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+std::unique_ptr<ast::Block> AstBuilder::build_block(P::BlockContext* ctx) {
+    auto block = std::make_unique<ast::Block>();
+    block->range = loc_.range(ctx);
+    for (auto* s : ctx->statement())
+        if (auto stmt = build_stmt(s)) block->stmts.push_back(std::move(stmt));
+    return block;
+}
+
+ast::StmtPtr AstBuilder::build_stmt(P::StatementContext* ctx) {
+    if (auto* s = dynamic_cast<P::VarDeclStmtContext*>(ctx)) return build_var_decl(s);
+    if (auto* s = dynamic_cast<P::IfStmtContext*>(ctx)) return build_if(s->ifStatement());
+    if (auto* s = dynamic_cast<P::WhileStmtContext*>(ctx)) {
+        auto w = std::make_unique<ast::While>();
+        w->range = loc_.range(ctx);
+        w->cond = build_expr(s->expr());
+        w->body = build_block(s->block());
+        return w;
+    }
+    if (auto* s = dynamic_cast<P::ForStmtContext*>(ctx)) return build_for(s);
+    if (dynamic_cast<P::BreakStmtContext*>(ctx)) {
+        auto b = std::make_unique<ast::Break>();
+        b->range = loc_.range(ctx);
+        return b;
+    }
+    if (dynamic_cast<P::ContinueStmtContext*>(ctx)) {
+        auto c = std::make_unique<ast::Continue>();
+        c->range = loc_.range(ctx);
+        return c;
+    }
+    if (auto* s = dynamic_cast<P::ReturnStmtContext*>(ctx)) {
+        auto r = std::make_unique<ast::Return>();
+        r->range = loc_.range(ctx);
+        if (s->expr()) r->value = build_expr(s->expr());
+        return r;
+    }
+    if (auto* s = dynamic_cast<P::BlockStmtContext*>(ctx)) return build_block(s->block());
+    if (auto* s = dynamic_cast<P::SimpleStmtContext*>(ctx)) return build_simple(s);
+    return nullptr;
+}
+
+ast::StmtPtr AstBuilder::build_var_decl(P::VarDeclStmtContext* ctx) {
+    auto d = std::make_unique<ast::VarDecl>();
+    d->range = loc_.range(ctx);
+    bool is_var = ctx->kind->getType() == P::VAR;
+    std::optional<ast::TypeExpr> type;
+    if (ctx->typeExpr()) type = build_value_type(ctx->typeExpr(), is_var ? "a 'var'" : "a 'let'");
+    d->init = build_expr(ctx->expr());
+    // Numbered after its initializer, in which it is not yet in scope.
+    d->var = make_var(ctx->ID()->getSymbol(), is_var);
+    d->var.type = std::move(type);
+    return d;
+}
+
+std::unique_ptr<ast::If> AstBuilder::build_if(P::IfStatementContext* ctx) {
+    auto s = std::make_unique<ast::If>();
+    s->range = loc_.range(ctx);
+    s->cond = build_expr(ctx->expr());
+    auto blocks = ctx->block();
+    s->then_block = build_block(blocks.at(0));
+    if (auto* elif = ctx->ifStatement())
+        s->else_stmt = build_if(elif);
+    else if (blocks.size() > 1)
+        s->else_stmt = build_block(blocks[1]);
+    return s;
+}
+
+ast::StmtPtr AstBuilder::build_for(P::ForStmtContext* ctx) {
+    auto f = std::make_unique<ast::For>();
+    f->range = loc_.range(ctx);
+    antlr4::Token* callee = ctx->ID(1)->getSymbol();
+    f->range_call = loc_.range(callee, ctx->RPAREN()->getSymbol());
+    if (callee->getText() != "range")
+        error(loc_.range(callee),
+              "expected 'range(...)' after 'in', found '" + callee->getText() + "'");
+    auto args = ctx->expr();
+    if (args.size() > 3)
+        error(loc_.range(args[3]), "range() takes 1 to 3 arguments (start, stop, step)");
+    if (args.size() == 1) {
+        f->stop = build_expr(args[0]);
+    } else {
+        f->start = build_expr(args[0]);
+        f->stop = build_expr(args[1]);
+        if (args.size() > 2) f->step = build_expr(args[2]);
+    }
+    // The loop variable is in scope in the body only.
+    f->var = make_var(ctx->ID(0)->getSymbol(), false);
+    f->body = build_block(ctx->block());
+    return f;
+}
+
+ast::StmtPtr AstBuilder::build_simple(P::SimpleStmtContext* ctx) {
+    if (!ctx->assignOp()) {
+        auto s = std::make_unique<ast::ExprStmt>();
+        s->range = loc_.range(ctx);
+        s->expr = build_expr(ctx->target);
+        return s;
+    }
+    auto a = std::make_unique<ast::Assign>();
+    a->range = loc_.range(ctx);
+    antlr4::Token* op = ctx->assignOp()->getStart();
+    a->op = assign_op(op->getType());
+    a->op_range = loc_.range(op);
+    a->target = build_expr(ctx->target);
+    a->value = build_expr(ctx->value);
+    if (a->target && a->target->kind != ast::ExprKind::Name &&
+        a->target->kind != ast::ExprKind::Index)
+        error(a->target->range,
+              "cannot assign to this expression (expected a variable or an "
+              "array element)");
+    return a;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+
+template <class T>
+std::unique_ptr<T> AstBuilder::make(SourceRange range) {
+    auto e = std::make_unique<T>();
+    e->range = range;
+    e->id = next_expr_++;
+    return e;
+}
+
+ast::ExprPtr AstBuilder::build_expr(P::ExprContext* ctx) {
+    if (ctx == nullptr) return nullptr;
+    struct DepthGuard {
+        int& d;
+        explicit DepthGuard(int& depth) : d(depth) { ++d; }
+        ~DepthGuard() { --d; }
+    } guard(depth_);
+    if (depth_ > kMaxExprDepth) {
+        if (!depth_reported_)
+            error(loc_.range(ctx), "expression is too deeply nested (more than " +
+                                       std::to_string(kMaxExprDepth) + " levels)");
+        depth_reported_ = true;
+        return make<ast::IntLit>(loc_.range(ctx));
+    }
+    if (auto* p = dynamic_cast<P::PostfixContext*>(ctx)) return build_postfix(p->postfixExpr());
+    if (auto* u = dynamic_cast<P::UnaryExprContext*>(ctx)) {
+        auto e = make<ast::Unary>(loc_.range(ctx));
+        e->op = u->op->getType() == P::MINUS  ? ast::UnaryOp::Neg
+                : u->op->getType() == P::BANG ? ast::UnaryOp::Not
+                                              : ast::UnaryOp::BitNot;
+        e->operand = build_expr(u->expr());
+        return e;
+    }
+    auto* b = dynamic_cast<P::BinaryExprContext*>(ctx);
+    if (b == nullptr) return nullptr;
+    auto e = make<ast::Binary>(loc_.range(ctx));
+    e->op = binary_op(b->op->getType());
+    e->op_range = loc_.range(b->op);
+    e->lhs = build_expr(b->expr(0));
+    e->rhs = build_expr(b->expr(1));
+    return e;
+}
+
+ast::ExprPtr AstBuilder::build_postfix(P::PostfixExprContext* ctx) {
+    ast::ExprPtr base = build_primary(ctx->primary());
+    for (auto* op : ctx->postfixOp()) {
+        SourceRange range{base ? base->range.begin : loc_.range(op).begin, loc_.range(op).end};
+        if (auto* idx = dynamic_cast<P::IndexOpContext*>(op)) {
+            auto e = make<ast::Index>(range);
+            e->base = std::move(base);
+            for (auto* i : idx->expr()) e->indices.push_back(build_expr(i));
+            base = std::move(e);
+        } else if (auto* mem = dynamic_cast<P::MemberOpContext*>(op)) {
+            auto e = make<ast::Member>(range);
+            e->base = std::move(base);
+            e->member = mem->ID()->getText();
+            e->member_range = loc_.range(mem->ID()->getSymbol());
+            base = std::move(e);
+        }
+    }
+    return base;
+}
+
+ast::ExprPtr AstBuilder::build_primary(P::PrimaryContext* ctx) {
+    SourceRange range = loc_.range(ctx);
+    if (auto* i = dynamic_cast<P::IntLitContext*>(ctx)) return build_int(i->INT()->getSymbol());
+    if (auto* f = dynamic_cast<P::FloatLitContext*>(ctx))
+        return build_float(f->FLOAT()->getSymbol());
+    if (dynamic_cast<P::BoolLitContext*>(ctx)) {
+        auto e = make<ast::BoolLit>(range);
+        e->value = ctx->getStart()->getType() == P::TRUE;
+        return e;
+    }
+    if (auto* c = dynamic_cast<P::CallContext*>(ctx)) {
+        auto e = make<ast::Call>(range);
+        e->callee = c->ID()->getText();
+        e->callee_range = loc_.range(c->ID()->getSymbol());
+        for (auto* a : c->expr()) e->args.push_back(build_expr(a));
+        return e;
+    }
+    if (dynamic_cast<P::NameContext*>(ctx)) {
+        auto e = make<ast::Name>(range);
+        e->name = ctx->getStart()->getText();
+        return e;
+    }
+    auto* p = dynamic_cast<P::ParenOrTupleContext*>(ctx);
+    if (p == nullptr) return nullptr;
+    auto elements = p->expr();
+    if (elements.size() == 1) return build_expr(elements[0]);  // parentheses only group
+    auto e = make<ast::Tuple>(range);
+    for (auto* x : elements) e->elements.push_back(build_expr(x));
+    return e;
+}
+
+ast::ExprPtr AstBuilder::build_int(antlr4::Token* token) {
+    auto e = make<ast::IntLit>(loc_.range(token));
+    IntLiteral lit = parse_int_literal(token->getText());
+    if (!lit.ok)
+        error(e->range, "integer literal '" + token->getText() + "' is too large for 64 bits");
+    e->value = lit.value;
+    e->suffix = lit.suffix;
+    return e;
+}
+
+ast::ExprPtr AstBuilder::build_float(antlr4::Token* token) {
+    auto e = make<ast::FloatLit>(loc_.range(token));
+    FloatLiteral lit = parse_float_literal(token->getText());
+    if (!lit.ok) error(e->range, "float literal '" + token->getText() + "' is out of range");
+    e->value = lit.value;
+    e->text = token->getText();
+    e->suffix = lit.suffix;
+    return e;
+}
+
+}  // namespace dpk::compiler::parse

@@ -1,0 +1,235 @@
+// The dpk kernel language. See DESIGN.md, "The language — normative baseline".
+//
+// Two start rules: `program` for .dpk text, `signatureEntry` for signature strings such as
+// `void(f32, f32[::1], usm_ndarray(f32, ndim=2, layout="C"))`, plus `paramTypeEntry` for one
+// parameter type. Type names, `range`, `void` and `usm_ndarray` are plain identifiers; the AST
+// builder checks them. Error tokens (stray characters, unterminated strings and comments) are
+// produced by the lexer instead of lexer errors so the parser driver can word the diagnostics.
+grammar Dpk;
+
+// ---------------------------------------------------------------------------------------------
+// Items
+
+program
+    : item* EOF
+    ;
+
+item
+    : importDecl
+    | constDecl
+    | functionDecl
+    ;
+
+importDecl
+    : IMPORT ID (DOT ID)* SEMI
+    ;
+
+constDecl
+    : CONST ID (COLON typeExpr)? ASSIGN expr SEMI
+    ;
+
+functionDecl
+    : kind=(FUNC | KERNEL) ID LPAREN paramList? RPAREN (ARROW typeExpr)? block
+    ;
+
+paramList
+    : param (COMMA param)* COMMA?
+    ;
+
+param
+    : ID (COLON typeExpr)?
+    ;
+
+// ---------------------------------------------------------------------------------------------
+// Types: `f32`, `f32[:, ::1]`, `local f32[:]`, `usm_ndarray(f32, ndim=2, layout="C")`.
+
+typeExpr
+    : LOCAL? ID (LBRACK dim (COMMA dim)* RBRACK)?              # namedType
+    | ID LPAREN ID (COMMA typeArg)* RPAREN                     # explicitType
+    ;
+
+dim
+    : COLON                                                    # anyDim
+    | COLONCOLON INT                                           # unitDim
+    ;
+
+typeArg
+    : ID ASSIGN value=(INT | STRING)
+    ;
+
+signatureEntry
+    : ID LPAREN (typeExpr (COMMA typeExpr)*)? RPAREN EOF
+    ;
+
+paramTypeEntry
+    : typeExpr EOF
+    ;
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+block
+    : LBRACE statement* RBRACE
+    ;
+
+statement
+    : kind=(LET | VAR) ID (COLON typeExpr)? ASSIGN expr SEMI   # varDeclStmt
+    | ifStatement                                              # ifStmt
+    | WHILE expr block                                         # whileStmt
+    | FOR ID IN ID LPAREN expr (COMMA expr)* RPAREN block      # forStmt
+    | BREAK SEMI                                               # breakStmt
+    | CONTINUE SEMI                                            # continueStmt
+    | RETURN expr? SEMI                                        # returnStmt
+    | block                                                    # blockStmt
+    | target=expr (assignOp value=expr)? SEMI                  # simpleStmt
+    ;
+
+ifStatement
+    : IF expr block (ELSE (ifStatement | block))?
+    ;
+
+assignOp
+    : ASSIGN | ADD_ASSIGN | SUB_ASSIGN | MUL_ASSIGN | DIV_ASSIGN | REM_ASSIGN
+    | AND_ASSIGN | OR_ASSIGN | XOR_ASSIGN | SHL_ASSIGN | SHR_ASSIGN
+    ;
+
+// ---------------------------------------------------------------------------------------------
+// Expressions, C precedence (tightest first).
+
+expr
+    : postfixExpr                                              # postfix
+    | op=(MINUS | BANG | TILDE) expr                           # unaryExpr
+    | expr op=(STAR | SLASH | PERCENT) expr                    # binaryExpr
+    | expr op=(PLUS | MINUS) expr                              # binaryExpr
+    | expr op=(SHL | SHR) expr                                 # binaryExpr
+    | expr op=(LT | LE | GT | GE) expr                         # binaryExpr
+    | expr op=(EQ | NE) expr                                   # binaryExpr
+    | expr op=AMP expr                                         # binaryExpr
+    | expr op=CARET expr                                       # binaryExpr
+    | expr op=PIPE expr                                        # binaryExpr
+    | expr op=AND_AND expr                                     # binaryExpr
+    | expr op=OR_OR expr                                       # binaryExpr
+    ;
+
+postfixExpr
+    : primary postfixOp*
+    ;
+
+postfixOp
+    : LBRACK expr (COMMA expr)* RBRACK                         # indexOp
+    | DOT ID                                                   # memberOp
+    ;
+
+primary
+    : INT                                                      # intLit
+    | FLOAT                                                    # floatLit
+    | (TRUE | FALSE)                                           # boolLit
+    | ID LPAREN (expr (COMMA expr)*)? RPAREN                   # call
+    | (ID | LOCAL | GLOBAL)                                    # name
+    | LPAREN expr (COMMA expr)* RPAREN                         # parenOrTuple
+    ;
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+IMPORT   : 'import';
+CONST    : 'const';
+FUNC     : 'func';
+KERNEL   : 'kernel';
+LET      : 'let';
+VAR      : 'var';
+IF       : 'if';
+ELSE     : 'else';
+WHILE    : 'while';
+FOR      : 'for';
+IN       : 'in';
+BREAK    : 'break';
+CONTINUE : 'continue';
+RETURN   : 'return';
+TRUE     : 'true';
+FALSE    : 'false';
+LOCAL    : 'local';
+GLOBAL   : 'global';
+
+LPAREN     : '(';
+RPAREN     : ')';
+LBRACK     : '[';
+RBRACK     : ']';
+LBRACE     : '{';
+RBRACE     : '}';
+COMMA      : ',';
+SEMI       : ';';
+COLONCOLON : '::';
+COLON      : ':';
+DOT        : '.';
+ARROW      : '->';
+
+ADD_ASSIGN : '+=';
+SUB_ASSIGN : '-=';
+MUL_ASSIGN : '*=';
+DIV_ASSIGN : '/=';
+REM_ASSIGN : '%=';
+AND_ASSIGN : '&=';
+OR_ASSIGN  : '|=';
+XOR_ASSIGN : '^=';
+SHL_ASSIGN : '<<=';
+SHR_ASSIGN : '>>=';
+
+AND_AND : '&&';
+OR_OR   : '||';
+EQ      : '==';
+NE      : '!=';
+LE      : '<=';
+GE      : '>=';
+SHL     : '<<';
+SHR     : '>>';
+LT      : '<';
+GT      : '>';
+ASSIGN  : '=';
+PLUS    : '+';
+MINUS   : '-';
+STAR    : '*';
+SLASH   : '/';
+PERCENT : '%';
+AMP     : '&';
+PIPE    : '|';
+CARET   : '^';
+BANG    : '!';
+TILDE   : '~';
+
+// `1.0`, `2.`, `.5`, `1e-3`, `2.5e+10`, optionally suffixed `f32` / `f64` / `f16` (also
+// `1f32`).
+FLOAT
+    : DIGITS '.' DIGITS? EXPONENT? FLOAT_SUFFIX?
+    | '.' DIGITS EXPONENT? FLOAT_SUFFIX?
+    | DIGITS EXPONENT FLOAT_SUFFIX?
+    | DIGITS FLOAT_SUFFIX
+    ;
+
+// Decimal or hexadecimal, optionally suffixed `i32`, `u64`, ...
+INT
+    : DIGITS INT_SUFFIX?
+    | '0' [xX] [0-9a-fA-F]+ INT_SUFFIX?
+    ;
+
+ID : [a-zA-Z_] [a-zA-Z_0-9]*;
+
+STRING : '"' (~["\\\r\n] | '\\' ~[\r\n])* '"';
+
+// A string that reaches the end of its line: diagnosed by the parser driver.
+UNTERMINATED_STRING : '"' (~["\\\r\n] | '\\' ~[\r\n])*;
+
+WS            : [ \t\r\n\f]+ -> skip;
+LINE_COMMENT  : '//' ~[\r\n]* -> skip;
+BLOCK_COMMENT : '/*' .*? '*/' -> skip;
+
+// A block comment that reaches the end of the file (shorter than BLOCK_COMMENT when terminated).
+UNTERMINATED_COMMENT : '/*' (~'*' | '*'+ ~[*/])* '*'* -> channel(HIDDEN);
+
+// Anything else is one bad character; the parser driver reports it.
+ERROR_CHAR : .;
+
+fragment DIGITS       : [0-9]+;
+fragment EXPONENT     : [eE] [+-]? DIGITS;
+fragment FLOAT_SUFFIX : 'f16' | 'f32' | 'f64';
+fragment INT_SUFFIX   : [iu] ('8' | '16' | '32' | '64');

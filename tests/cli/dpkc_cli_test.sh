@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# End-to-end checks of dpkc's command line: exit codes, outputs, diagnostics, and that no input
+# (including mutated programs) makes it crash. usage: dpkc_cli_test.sh DPKC SOURCE_DIR
+set -uo pipefail
+dpkc="$1"
+src="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() {  # check NAME EXPECTED_EXIT ACTUAL_EXIT
+    if [[ "$2" == "$3" ]]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $1: expected exit $2, got $3"
+    fi
+}
+contains() {  # contains NAME FILE TEXT
+    if grep -qF -- "$3" "$2"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL: $1: '$3' not in output:"; cat "$2"
+    fi
+}
+
+vecadd="$src/examples/vecadd/vecadd.dpk"
+saxpy="$src/examples/saxpy/saxpy.dpk"
+
+"$dpkc" --help >"$tmp/out" 2>&1; check "--help" 0 $?
+contains "--help text" "$tmp/out" "usage: dpkc FILE.dpk"
+"$dpkc" >"$tmp/out" 2>&1; check "no input" 2 $?
+contains "no input message" "$tmp/out" "no input file"
+"$dpkc" "$tmp/missing.dpk" >"$tmp/out" 2>&1; check "missing file" 2 $?
+"$dpkc" --bogus "$saxpy" >"$tmp/out" 2>&1; check "unknown option" 2 $?
+"$dpkc" "$saxpy" --emit elf >"$tmp/out" 2>&1; check "bad --emit" 2 $?
+"$dpkc" "$saxpy" -k nope >"$tmp/out" 2>&1; check "unknown kernel" 2 $?
+contains "unknown kernel lists kernels" "$tmp/out" "kernels: saxpy"
+"$dpkc" "$saxpy" -s >"$tmp/out" 2>&1; check "-s without value" 2 $?
+
+"$dpkc" "$saxpy" -o "$tmp/saxpy.spv" 2>"$tmp/err"; check "annotated kernel" 0 $?
+spirv-val --target-env opencl1.2 "$tmp/saxpy.spv"; check "saxpy validates" 0 $?
+"$dpkc" "$vecadd" -s "void(f64[::1], f64[::1], f64[::1])" --emit spvasm -o "$tmp/v.spvasm"
+check "generic kernel with -s" 0 $?
+contains "f64 used" "$tmp/v.spvasm" "OpCapability Float64"
+"$dpkc" "$vecadd" -s "void(f32[::1], f32[::1], f32[::1])" --emit abi -o - >"$tmp/abi"
+check "--emit abi" 0 $?
+contains "abi lists shape" "$tmp/abi" "shape[0] of param 0"
+
+"$dpkc" "$vecadd" >"$tmp/out" 2>&1; check "generic kernel without -s" 1 $?
+contains "generic kernel message" "$tmp/out" "vecadd"
+"$dpkc" "$vecadd" -s "void(flot32[:], f32[:], f32[:])" >"$tmp/out" 2>&1
+check "unknown type in signature" 1 $?
+contains "unknown type message" "$tmp/out" "flot32"
+printf 'kernel k(a: f32[::1]) {\n    let i = global_id(0)\n    a[i] = 1.0;\n}\n' >"$tmp/bad.dpk"
+"$dpkc" "$tmp/bad.dpk" >"$tmp/out" 2>&1; check "syntax error" 1 $?
+contains "diagnostic location" "$tmp/out" "bad.dpk:2:"
+contains "caret" "$tmp/out" "^"
+
+# Mutations of real programs: every run ends in 0 or 1, never a crash (exit >= 3 or a signal).
+crashes=0
+runs=0
+for f in "$src"/examples/*/*.dpk "$src"/tests/golden/in/design_*.dpk; do
+    size=$(stat -c %s "$f")
+    for seed in 1 2 3 4 5 6 7 8; do
+        # cut the file short, drop a byte, or flip a byte at a position from the seed
+        pos=$(( (seed * 7919 + size) % (size > 0 ? size : 1) ))
+        case $((seed % 3)) in
+            0) head -c "$pos" "$f" >"$tmp/m.dpk" ;;
+            1) { head -c "$pos" "$f"; tail -c +"$((pos + 2))" "$f"; } >"$tmp/m.dpk" ;;
+            2) { head -c "$pos" "$f"; printf '\x%02x' $(( (seed * 37) % 94 + 33 )); tail -c +"$((pos + 2))" "$f"; } >"$tmp/m.dpk" ;;
+        esac
+        "$dpkc" "$tmp/m.dpk" -s "void(f32[::1], f32[::1], f32[::1])" -o "$tmp/m.spv" >/dev/null 2>&1
+        code=$?
+        runs=$((runs + 1))
+        if ((code >= 2)); then
+            # 2 is fine only for "several kernels" / "no kernels" usage errors
+            if ((code != 2)); then
+                crashes=$((crashes + 1))
+                echo "CRASH (exit $code) on a mutation of $f (seed $seed):"; cat "$tmp/m.dpk"
+            fi
+        fi
+    done
+done
+check "no crash on $runs mutated programs" 0 "$crashes"
+
+echo "$passed passed, $failed failed"
+((failed == 0))
