@@ -146,13 +146,28 @@ bool SyntaxErrorStrategy::report(antlr4::Token* offending, std::string message) 
     return true;
 }
 
+bool SyntaxErrorStrategy::report_after_previous(antlr4::Parser* recognizer,
+                                                antlr4::Token* offending, std::string message) {
+    // A missing ';' belongs right after the token it should follow (as clang and rustc say),
+    // not at the start of the next line.
+    antlr4::Token* previous = recognizer->getTokenStream()->LT(-1);
+    if (previous == nullptr || (offending != nullptr && (offending->getType() == P::ERROR_CHAR ||
+                                                         offending->getType() == P::UNTERMINATED_STRING)))
+        return report(offending, std::move(message));
+    if (offending != nullptr && offending->getType() == kEof && suppress_at_eof_) return false;
+    source::SourceLoc end = locator_.range(previous).end;
+    diags_.error({end, end}, std::move(message));
+    return true;
+}
+
 void SyntaxErrorStrategy::report_unexpected(antlr4::Parser* recognizer, antlr4::Token* offending,
                                             const antlr4::misc::IntervalSet& expected) {
     const auto& vocab = recognizer->getVocabulary();
     std::size_t type = offending ? offending->getType() : kEof;
     bool want_brace = expected.contains(static_cast<std::size_t>(P::RBRACE));
     if (only_statement_end(expected)) {
-        report(offending, "expected ';'" + semicolon_context(recognizer->getContext()));
+        report_after_previous(recognizer, offending,
+                              "expected ';'" + semicolon_context(recognizer->getContext()));
         return;
     }
     if (want_brace && (type == kEof || is_item_start(type))) {

@@ -33,6 +33,9 @@ private:
     /// "unexpected X[, expected Y]" or a more specific message for common cases.
     void report_unexpected(antlr4::Parser* recognizer, antlr4::Token* offending,
                            const antlr4::misc::IntervalSet& expected);
+    /// Records an error just after the token before `offending` (for a missing ';').
+    bool report_after_previous(antlr4::Parser* recognizer, antlr4::Token* offending,
+                               std::string message);
     /// Records one error; false when it is dropped (the lexer reported that token already).
     bool report(antlr4::Token* offending, std::string message);
 
