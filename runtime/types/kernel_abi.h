@@ -45,6 +45,8 @@ struct KernelImage {
     Signature signature;           // the concrete signature it was specialized for
     KernelAbi abi;
     std::vector<std::uint32_t> spirv;  // validated SPIR-V words
+    /// Source names of the parameters, for messages; may be empty (then messages use indices).
+    std::vector<std::string> param_names;
 };
 
 /// Human-readable summary of an ABI ("arg 0: global f32* (param 0 'x'), arg 1: i64 shape[0] of param 0").

@@ -1,0 +1,51 @@
+#include "backends/level_zero/ze_error.h"
+
+#include "runtime/error.h"
+
+namespace dpk::backends::level_zero {
+
+std::string ze_result_name(ze_result_t r) {
+    switch (r) {
+#define DPK_ZE_RESULT(name) \
+    case name: return #name;
+        DPK_ZE_RESULT(ZE_RESULT_SUCCESS)
+        DPK_ZE_RESULT(ZE_RESULT_NOT_READY)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_DEVICE_LOST)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_MODULE_BUILD_FAILURE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_MODULE_LINK_FAILURE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_UNINITIALIZED)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_VERSION)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_FEATURE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_ARGUMENT)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_NULL_HANDLE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_HANDLE_OBJECT_IN_USE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_NULL_POINTER)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_SIZE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_SIZE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_ENUMERATION)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_NATIVE_BINARY)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_KERNEL_NAME)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_GLOBAL_WIDTH_DIMENSION)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_MODULE_UNLINKED)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_INVALID_COMMAND_LIST_TYPE)
+        DPK_ZE_RESULT(ZE_RESULT_ERROR_UNKNOWN)
+#undef DPK_ZE_RESULT
+        default: return "ZE_RESULT_" + std::to_string(static_cast<long>(r));
+    }
+}
+
+void fail(ze_result_t r, std::string_view call, const std::string& context) {
+    throw BackendError(std::string(call), static_cast<int>(r), ze_result_name(r), context);
+}
+
+void check(ze_result_t r, std::string_view call, std::string_view context) {
+    if (r != ZE_RESULT_SUCCESS) fail(r, call, std::string(context));
+}
+
+}  // namespace dpk::backends::level_zero

@@ -1,0 +1,107 @@
+#include "backends/opencl/cl_context.h"
+
+#include <algorithm>
+
+#include "backends/opencl/cl_error.h"
+#include "backends/opencl/cl_program.h"
+#include "backends/opencl/cl_queue.h"
+#include "backends/spirv_validation.h"
+#include "runtime/error.h"
+
+namespace dpk::backends::opencl {
+
+ClContext::ClContext(const ClDevice& device)
+    : device_(device.id()),
+      info_(device.info()),
+      mechanism_(device.usm_mechanism()),
+      intel_usm_(device.intel_usm()) {
+    cl_context_properties props[] = {CL_CONTEXT_PLATFORM,
+                                     reinterpret_cast<cl_context_properties>(device.platform()), 0};
+    cl_int err = CL_SUCCESS;
+    context_ = clCreateContext(props, 1, &device_, nullptr, nullptr, &err);
+    check(err, "clCreateContext", "device '" + info_.name + "'");
+}
+
+ClContext::~ClContext() {
+    if (context_) clReleaseContext(context_);
+}
+
+std::unique_ptr<Program> ClContext::create_program(std::span<const std::uint32_t> spirv,
+                                                   const std::string& build_options) {
+    std::string what = "a program for device '" + info_.name + "' (" + info_.platform_name + ")";
+    validate_spirv(spirv, what);
+    return build_program(*this, spirv, build_options);
+}
+
+void* ClContext::allocate(UsmType type, std::size_t bytes, std::size_t alignment) {
+    if (!info_.supports(type))
+        throw UnsupportedDeviceFeatureError(
+            "device '" + info_.name + "' cannot provide usm_type=\"" +
+            std::string(usm_type_name(type)) + "\": " + info_.usm_backing(type));
+    const auto align = static_cast<cl_uint>(alignment);
+    void* ptr = nullptr;
+    cl_int err = CL_SUCCESS;
+    switch (mechanism_) {
+        case UsmMechanism::IntelUsm:
+            switch (type) {
+                case UsmType::Device:
+                    ptr = intel_usm_->device_alloc(context_, device_, nullptr, bytes, align, &err);
+                    break;
+                case UsmType::Shared:
+                    ptr = intel_usm_->shared_alloc(context_, device_, nullptr, bytes, align, &err);
+                    break;
+                case UsmType::Host:
+                    ptr = intel_usm_->host_alloc(context_, nullptr, bytes, align, &err);
+                    break;
+            }
+            check(err, "clMemAllocINTEL",
+                  std::to_string(bytes) + " bytes of " + std::string(usm_type_name(type)) + " USM");
+            break;
+        case UsmMechanism::FineGrainSvm:
+        case UsmMechanism::CoarseGrainSvm: {
+            cl_svm_mem_flags flags = CL_MEM_READ_WRITE;
+            if (mechanism_ == UsmMechanism::FineGrainSvm) {
+                flags |= CL_MEM_SVM_FINE_GRAIN_BUFFER;
+                if (info_.svm_capabilities & CL_DEVICE_SVM_ATOMICS) flags |= CL_MEM_SVM_ATOMICS;
+            }
+            ptr = clSVMAlloc(context_, flags, bytes, align);
+            if (!ptr)
+                throw BackendError("clSVMAlloc", CL_MEM_OBJECT_ALLOCATION_FAILURE,
+                                   cl_error_name(CL_MEM_OBJECT_ALLOCATION_FAILURE),
+                                   "returned NULL for " + std::to_string(bytes) + " bytes");
+            break;
+        }
+        case UsmMechanism::None: break;
+    }
+    return ptr;
+}
+
+void ClContext::deallocate(void* ptr) noexcept {
+    if (!ptr) return;
+    if (mechanism_ == UsmMechanism::IntelUsm) {
+        intel_usm_->blocking_free(context_, ptr);  // waits for commands that use ptr
+        return;
+    }
+    // clSVMFree does not wait for commands in flight: drain every queue of this context first.
+    {
+        std::lock_guard lock(queues_mutex_);
+        for (cl_command_queue q : queues_) clFinish(q);
+    }
+    clSVMFree(context_, ptr);
+}
+
+std::unique_ptr<Queue> ClContext::create_queue(bool profiling) {
+    return std::make_unique<ClQueue>(shared_from_this(), profiling);
+}
+
+void ClContext::register_queue(cl_command_queue q) {
+    std::lock_guard lock(queues_mutex_);
+    queues_.push_back(q);
+}
+
+void ClContext::unregister_queue(cl_command_queue q) {
+    std::lock_guard lock(queues_mutex_);
+    queues_.erase(std::remove(queues_.begin(), queues_.end(), q), queues_.end());
+}
+
+}  // namespace dpk::backends::opencl

@@ -1,0 +1,161 @@
+#include "backends/opencl/cl_device.h"
+
+#include <vector>
+
+#include "backends/opencl/cl_context.h"
+#include "backends/opencl/cl_info.h"
+
+namespace dpk::backends::opencl {
+
+namespace {
+
+DeviceKind kind_of(cl_device_type type) {
+    if (type & CL_DEVICE_TYPE_GPU) return DeviceKind::Gpu;
+    if (type & CL_DEVICE_TYPE_CPU) return DeviceKind::Cpu;
+    if (type & CL_DEVICE_TYPE_ACCELERATOR) return DeviceKind::Accelerator;
+    return DeviceKind::Custom;
+}
+
+constexpr cl_uint kPhysical64AddressBits = 64;  // our SPIR-V uses the Physical64 addressing model
+
+/// Names the platforms known not to take SPIR-V, to make "none" reasons concrete.
+std::string known_platform_note(const std::string& platform) {
+    if (platform.find("rusticl") != std::string::npos)
+        return " (Mesa rusticl: no SPIR-V ingestion on this version)";
+    if (platform.find("Clover") != std::string::npos)
+        return " (Mesa Clover takes no SPIR-V or SPIR)";
+    if (platform.find("NVIDIA") != std::string::npos)
+        return " (NVIDIA's OpenCL takes neither SPIR-V nor SPIR)";
+    return "";
+}
+
+}  // namespace
+
+ClDevice::ClDevice(cl_platform_id platform, cl_device_id device)
+    : platform_(platform), device_(device) {
+    query_info();
+}
+
+ClDevice::~ClDevice() = default;
+
+void ClDevice::query_info() {
+    DeviceInfo& d = info_;
+    d.api = Api::OpenCL;
+    d.kind = kind_of(device_value<cl_device_type>(device_, CL_DEVICE_TYPE));
+    d.name = device_string(device_, CL_DEVICE_NAME);
+    d.vendor = device_string(device_, CL_DEVICE_VENDOR);
+    d.driver_version = device_string(device_, CL_DRIVER_VERSION);
+    d.device_version = device_string(device_, CL_DEVICE_VERSION);
+    d.platform_name = platform_string(platform_, CL_PLATFORM_NAME);
+    d.platform_version = platform_string(platform_, CL_PLATFORM_VERSION);
+
+    d.max_work_group_size = device_value<std::size_t>(device_, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+    d.max_work_item_dims = device_value<cl_uint>(device_, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS);
+    std::vector<std::size_t> sizes(d.max_work_item_dims, 0);
+    if (!sizes.empty() &&
+        clGetDeviceInfo(device_, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizes.size() * sizeof(std::size_t),
+                        sizes.data(), nullptr) == CL_SUCCESS) {
+        for (std::size_t i = 0; i < sizes.size() && i < d.max_work_item_sizes.size(); ++i)
+            d.max_work_item_sizes[i] = sizes[i];
+    }
+    d.local_mem_size = device_value<cl_ulong>(device_, CL_DEVICE_LOCAL_MEM_SIZE);
+    d.global_mem_size = device_value<cl_ulong>(device_, CL_DEVICE_GLOBAL_MEM_SIZE);
+    d.max_mem_alloc_size = device_value<cl_ulong>(device_, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
+    d.compute_units = device_value<cl_uint>(device_, CL_DEVICE_MAX_COMPUTE_UNITS);
+    d.svm_capabilities =
+        device_value<cl_device_svm_capabilities>(device_, CL_DEVICE_SVM_CAPABILITIES);
+    d.host_unified_memory =
+        device_value<cl_bool>(device_, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE ||
+        d.kind == DeviceKind::Cpu;
+
+    std::string extensions = device_string(device_, CL_DEVICE_EXTENSIONS);
+    d.has_fp64 = has_extension(extensions, "cl_khr_fp64") ||
+                 device_value<cl_device_fp_config>(device_, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
+    d.has_fp16 = has_extension(extensions, "cl_khr_fp16");
+    d.has_intel_usm = has_extension(extensions, "cl_intel_unified_shared_memory");
+    if (d.has_intel_usm) intel_usm_ = IntelUsmFunctions::load(platform_);
+
+    decide_spirv_ingest(extensions, device_string(device_, CL_DEVICE_IL_VERSION));
+    decide_usm();
+}
+
+void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::string& il_version) {
+    DeviceInfo& d = info_;
+    cl_uint address_bits = device_value<cl_uint>(device_, CL_DEVICE_ADDRESS_BITS);
+    if (address_bits != kPhysical64AddressBits) {
+        d.spirv = SpirvIngest::None;
+        d.spirv_detail = "the device has " + std::to_string(address_bits) +
+                         "-bit addresses; dpk's SPIR-V uses the 64-bit (Physical64) model";
+        return;
+    }
+    if (il_version.find("SPIR-V") != std::string::npos) {
+        d.spirv = SpirvIngest::IL;
+        d.spirv_detail = "clCreateProgramWithIL (CL_DEVICE_IL_VERSION: " + il_version + ")";
+        return;
+    }
+    if (has_extension(extensions, "cl_khr_spir")) {
+        d.spirv = SpirvIngest::Spir12;
+        d.spirv_detail =
+            "SPIR-V -> SPIR 1.2 bitcode in-process (LLVMSPIRVLib 15), clCreateProgramWithBinary "
+            "+ -x spir -spir-std=1.2 (cl_khr_spir; no SPIR-V in CL_DEVICE_IL_VERSION)";
+        return;
+    }
+    d.spirv = SpirvIngest::None;
+    d.spirv_detail = "no SPIR-V in CL_DEVICE_IL_VERSION and no cl_khr_spir extension" +
+                     known_platform_note(d.platform_name);
+}
+
+void ClDevice::decide_usm() {
+    std::optional<IntelUsmCaps> intel;
+    if (intel_usm_) {
+        using Caps = cl_device_unified_shared_memory_capabilities_intel;
+        intel = IntelUsmCaps{
+            device_value<Caps>(device_, CL_DEVICE_DEVICE_MEM_CAPABILITIES_INTEL),
+            device_value<Caps>(device_, CL_DEVICE_HOST_MEM_CAPABILITIES_INTEL),
+            device_value<Caps>(device_, CL_DEVICE_SINGLE_DEVICE_SHARED_MEM_CAPABILITIES_INTEL)};
+    }
+    UsmSupport support =
+        decide_usm_support(intel, info_.svm_capabilities, info_.host_unified_memory);
+    mechanism_ = support.mechanism;
+    info_.usm_supported = support.supported;
+    info_.usm_detail = std::move(support.detail);
+}
+
+std::shared_ptr<Context> ClDevice::default_context() {
+    std::lock_guard lock(context_mutex_);
+    if (!context_) context_ = std::make_shared<ClContext>(*this);
+    return context_;
+}
+
+Discovery discover() {
+    Discovery result;
+    cl_uint count = 0;
+    cl_int err = clGetPlatformIDs(0, nullptr, &count);
+    if (err != CL_SUCCESS || count == 0) {
+        result.problem = err == CL_SUCCESS || err == CL_PLATFORM_NOT_FOUND_KHR
+                             ? "no OpenCL platform found (the ICD loader found no driver in "
+                               "/etc/OpenCL/vendors or $OCL_ICD_VENDORS)"
+                             : "clGetPlatformIDs failed with " + cl_error_name(err);
+        return result;
+    }
+    std::vector<cl_platform_id> platforms(count);
+    clGetPlatformIDs(count, platforms.data(), nullptr);
+    for (cl_platform_id p : platforms) {
+        Platform platform;
+        platform.api = Api::OpenCL;
+        platform.name = platform_string(p, CL_PLATFORM_NAME);
+        platform.vendor = platform_string(p, CL_PLATFORM_VENDOR);
+        platform.version = platform_string(p, CL_PLATFORM_VERSION);
+        cl_uint n = 0;
+        if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &n) == CL_SUCCESS && n > 0) {
+            std::vector<cl_device_id> ids(n);
+            clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, n, ids.data(), nullptr);
+            for (cl_device_id id : ids)
+                platform.devices.push_back(std::make_shared<ClDevice>(p, id));
+        }
+        result.platforms.push_back(std::move(platform));
+    }
+    return result;
+}
+
+}  // namespace dpk::backends::opencl

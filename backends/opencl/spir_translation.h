@@ -1,0 +1,14 @@
+// SPIR-V -> SPIR 1.2 bitcode, in-process with LLVMSPIRVLib 15 (for drivers with cl_khr_spir only).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace dpk::backends::opencl {
+
+/// Translates a validated SPIR-V module to SPIR 1.2 LLVM bitcode with OpenCL 1.2 builtins.
+/// Throws BuildError with the translator's message on failure. Thread-safe (serialized).
+std::string spirv_to_spir12_bitcode(std::span<const std::uint32_t> spirv);
+
+}  // namespace dpk::backends::opencl

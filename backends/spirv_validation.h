@@ -1,0 +1,14 @@
+// SPIR-V validation with SPIRV-Tools, run before any driver sees a module.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace dpk::backends {
+
+/// Validates a module for the OpenCL 1.2 environment (what our compiler targets).
+/// Throws dpk::BuildError naming `what` with the validator's message if it is invalid.
+void validate_spirv(std::span<const std::uint32_t> words, const std::string& what);
+
+}  // namespace dpk::backends

@@ -1,0 +1,79 @@
+// Devices: what the runtime found, how to name one (dpctl filter strings) and the default.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "backends/backend.h"
+
+namespace dpk::runtime {
+
+namespace detail {
+struct DeviceEntry;
+}
+
+/// A device found at discovery. Cheap to copy; equal when it is the same device.
+class Device {
+public:
+    /// An empty handle (no device); use select_device / default_device.
+    Device() = default;
+
+    const backends::DeviceInfo& info() const;
+    /// Canonical dpctl-style filter that selects exactly this device ("opencl:cpu:0").
+    const std::string& filter_string() const;
+    backends::Api backend() const { return info().api; }
+    const std::string& name() const { return info().name; }
+    /// True when the device can take dpk's SPIR-V (directly or through SPIR 1.2).
+    bool takes_spirv() const { return info().spirv != backends::SpirvIngest::None; }
+    /// The device's default context, shared by every queue, array and kernel on it.
+    const std::shared_ptr<backends::Context>& context() const;
+    /// The backend object (for backend-specific code and tests).
+    backends::Device& backend_device() const;
+
+    explicit operator bool() const { return entry_ != nullptr; }
+    friend bool operator==(const Device& a, const Device& b) { return a.entry_ == b.entry_; }
+
+private:
+    friend struct detail::DeviceEntry;
+    explicit Device(const detail::DeviceEntry* entry) : entry_(entry) {}
+    const detail::DeviceEntry* entry_ = nullptr;
+};
+
+/// One platform (OpenCL platform, Level Zero driver) as listed by `dpk devices`.
+struct PlatformListing {
+    backends::Api api = backends::Api::OpenCL;
+    std::string name;
+    std::string vendor;
+    std::string version;
+    std::vector<Device> devices;
+};
+
+/// Why a backend contributed no device ("no Level Zero driver found"), for listings.
+struct BackendProblem {
+    backends::Api api = backends::Api::OpenCL;
+    std::string problem;
+};
+
+/// Every device of every backend, discovered once per process (OpenCL first, then Level Zero).
+const std::vector<Device>& all_devices();
+/// Every platform with its devices.
+const std::vector<PlatformListing>& platforms();
+/// Backends that found nothing, with the reason.
+const std::vector<BackendProblem>& backend_problems();
+
+/// Devices matching a dpctl-style filter: `backend[:type][:index]`, `type[:index]`,
+/// `backend:index`, e.g. "opencl:cpu:0", "opencl:cpu", "opencl", "cpu", "level_zero:gpu:0",
+/// "opencl:1". The index counts devices matching the rest of the filter, in discovery order.
+/// Throws InvalidArgumentError on a malformed filter.
+std::vector<Device> select_devices(std::string_view filter);
+/// The device a filter names: with an index, exactly that one; without, the first match that
+/// takes SPIR-V (else the first match). Throws DeviceNotFoundError listing the devices found.
+Device select_device(std::string_view filter);
+/// The default device: $DPK_DEVICE if set (a filter), else the first device that takes SPIR-V
+/// as IL (GPU before CPU, Level Zero before OpenCL), else one through SPIR 1.2.
+/// Devices that cannot take SPIR-V are never the default. Throws DeviceNotFoundError.
+Device default_device();
+
+}  // namespace dpk::runtime

@@ -1,0 +1,27 @@
+#include "runtime/event.h"
+
+namespace dpk::runtime {
+
+void Event::wait() const {
+    if (impl_) impl_->wait();
+}
+
+bool Event::is_complete() const {
+    return !impl_ || impl_->is_complete();
+}
+
+backends::ProfilingTimes Event::profiling() const {
+    if (!impl_) return {};
+    return impl_->profiling();
+}
+
+std::uint64_t Event::duration_ns() const {
+    backends::ProfilingTimes t = profiling();
+    return t.end >= t.start ? t.end - t.start : 0;
+}
+
+void Event::wait_all(std::span<const Event> events) {
+    for (const Event& e : events) e.wait();
+}
+
+}  // namespace dpk::runtime

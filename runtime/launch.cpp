@@ -1,0 +1,284 @@
+#include "runtime/launch.h"
+
+#include <mutex>
+
+#include "runtime/error.h"
+#include "runtime/loaded_kernel_state.h"
+
+namespace dpk::runtime {
+
+std::string Range::str() const {
+    std::string s = "(";
+    for (std::uint32_t d = 0; d < dims_; ++d) s += (d ? ", " : "") + std::to_string(extent_[d]);
+    return s + ")";
+}
+
+namespace {
+
+constexpr std::uint32_t kMaxDims = 3;
+
+std::string kernel_label(const LoadedKernel& k) {
+    return "kernel '" + k.name() + "'";
+}
+
+const char* kind_name(KernelArg::Kind k) {
+    switch (k) {
+        case KernelArg::Kind::Array: return "a USM array";
+        case KernelArg::Kind::Scalar: return "a scalar";
+        case KernelArg::Kind::Local: return "local memory";
+    }
+    return "?";
+}
+
+std::string expected_kind(const ParamType& p) {
+    switch (p.kind) {
+        case ParamType::Kind::Array: return "a USM array " + p.pretty();
+        case ParamType::Kind::Scalar: return "a scalar " + std::string(dtype_name(p.dtype));
+        case ParamType::Kind::LocalArray:
+            return "LocalMemory{" + std::string(dtype_name(p.dtype)) + ", count}";
+    }
+    return "?";
+}
+
+[[noreturn]] void mismatch(const LoadedKernel& k, std::size_t i, const std::string& expected,
+                           const std::string& actual, const std::string& hint = {}) {
+    throw SignatureMismatchError(kernel_label(k) + ": " + k.param_label(i) + ": expected " +
+                                 expected + ", got " + actual + (hint.empty() ? "" : "; " + hint) +
+                                 " (signature " + k.signature().pretty() + ")");
+}
+
+bool layout_fits(const UsmArray& a, Layout wanted) {
+    switch (wanted) {
+        case Layout::C: return a.is_c_contiguous();
+        case Layout::F: return a.is_f_contiguous();
+        case Layout::Any: return true;
+    }
+    return false;
+}
+
+/// Checks one array argument against its parameter type (no allocation on success).
+void check_array(const LoadedKernel& k, std::size_t i, const ParamType& p, const UsmArray& a) {
+    if (!a) mismatch(k, i, p.pretty(), "an empty UsmArray");
+    bool ok = a.dtype() == p.dtype && a.ndim() == p.ndim && layout_fits(a, p.layout) &&
+              a.usm_type() == p.usm_type && a.device() == k.device();
+    if (ok) return;
+    std::string hint;
+    if (a.device() != k.device())
+        hint = "the array lives on " + a.device().filter_string() + ", the kernel was built for " +
+               k.device().filter_string() + "; copy it to a USM array on that device";
+    else if (a.usm_type() != p.usm_type)
+        hint = "usm_type differs (" + std::string(usm_type_name(a.usm_type())) + " vs " +
+               std::string(usm_type_name(p.usm_type)) + ")";
+    else if (!layout_fits(a, p.layout))
+        hint = "layout differs: the array is " + std::string(layout_name(a.layout())) +
+               ", the parameter needs " + std::string(layout_name(p.layout));
+    ParamType expected = p;
+    expected.device.clear();
+    mismatch(k, i, expected.pretty(), a.describe(), hint);
+}
+
+void check_range(const LoadedKernel& k, const Range& global, const Range* local,
+                 std::uint64_t launch_local_bytes) {
+    const backends::DeviceInfo& dev = k.device().info();
+    const std::string who = kernel_label(k) + " on '" + dev.name + "'";
+    const std::uint32_t dims = global.dims();
+    if (dims < 1 || dims > kMaxDims || (dev.max_work_item_dims && dims > dev.max_work_item_dims))
+        throw InvalidRangeError(who + ": a " + std::to_string(dims) +
+                                "-d range; the device allows 1 to " +
+                                std::to_string(std::min(kMaxDims, dev.max_work_item_dims)));
+    const std::uint32_t used = k.image().abi.work_dims_used;
+    if (used > 0 && dims != used)
+        throw InvalidRangeError(who + ": the kernel uses " + std::to_string(used) +
+                                " work-item dimension(s) but the global range " + global.str() +
+                                " has " + std::to_string(dims) +
+                                (dims > used ? " (extra dimensions would repeat the same work)"
+                                             : " (ids of missing dimensions would all be 0)"));
+    for (std::uint32_t d = 0; d < dims; ++d)
+        if (global[d] == 0)
+            throw InvalidRangeError(who + ": global range " + global.str() +
+                                    " is empty in dimension " + std::to_string(d));
+    const std::uint64_t total_local = k.state().static_local_bytes + launch_local_bytes;
+    if (total_local > dev.local_mem_size)
+        throw InvalidRangeError(
+            who + ": needs " + std::to_string(total_local) + " bytes of local memory (" +
+            std::to_string(k.state().static_local_bytes) + " static + " +
+            std::to_string(launch_local_bytes) + " given at launch); the device has " +
+            std::to_string(dev.local_mem_size));
+    if (!local) return;
+    if (local->dims() != dims)
+        throw InvalidRangeError(who + ": local range " + local->str() + " has " +
+                                std::to_string(local->dims()) + " dims, global range " +
+                                global.str() + " has " + std::to_string(dims));
+    for (std::uint32_t d = 0; d < dims; ++d) {
+        if ((*local)[d] == 0)
+            throw InvalidRangeError(who + ": local range " + local->str() +
+                                    " is empty in dimension " + std::to_string(d));
+        if (global[d] % (*local)[d] != 0)
+            throw InvalidRangeError(who + ": global range " + global.str() +
+                                    " is not a multiple of local range " + local->str() +
+                                    " in dimension " + std::to_string(d) +
+                                    "; round the global size up (and bounds-check in the kernel) "
+                                    "or pick a local size that divides it");
+        if (dev.max_work_item_sizes[d] && (*local)[d] > dev.max_work_item_sizes[d])
+            throw InvalidRangeError(who + ": local range " + local->str() +
+                                    " exceeds the device's " + "limit of " +
+                                    std::to_string(dev.max_work_item_sizes[d]) +
+                                    " work items in dimension " + std::to_string(d));
+    }
+    const std::uint64_t group = local->total();
+    if (group > dev.max_work_group_size)
+        throw InvalidRangeError(who + ": a work-group of " + std::to_string(group) +
+                                " work items " + local->str() +
+                                " exceeds the device's maximum work-group size " +
+                                std::to_string(dev.max_work_group_size));
+    const std::uint64_t kernel_max = k.attributes().max_work_group_size;
+    if (kernel_max && group > kernel_max)
+        throw InvalidRangeError(who + ": a work-group of " + std::to_string(group) +
+                                " work items " + local->str() +
+                                " exceeds this kernel's maximum work-group size " +
+                                std::to_string(kernel_max) + " (CL_KERNEL_WORK_GROUP_SIZE)");
+}
+
+/// Backend events of the dependencies, on the stack for the common short lists.
+class DepList {
+public:
+    explicit DepList(std::span<const Event> deps) {
+        for (const Event& e : deps) {
+            backends::Event* b = e.backend();
+            if (!b) continue;
+            if (count_ < small_.size())
+                small_[count_] = b;
+            else {
+                if (large_.empty()) large_.assign(small_.begin(), small_.end());
+                large_.push_back(b);
+            }
+            ++count_;
+        }
+    }
+    backends::Queue::Deps span() const {
+        return {large_.empty() ? small_.data() : large_.data(), count_};
+    }
+
+private:
+    std::array<backends::Event*, 8> small_{};
+    std::vector<backends::Event*> large_;
+    std::size_t count_ = 0;
+};
+
+Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global,
+                  const Range* local, std::span<const KernelArg> args,
+                  std::span<const Event> deps) {
+    const auto& params = k.signature().params;
+    if (args.size() != params.size())
+        throw InvalidArgumentError(kernel_label(k) + " takes " + std::to_string(params.size()) +
+                                   " arguments " + k.signature().pretty() + ", " +
+                                   std::to_string(args.size()) + " were given");
+    if (queue.device() != k.device())
+        throw InvalidArgumentError(kernel_label(k) + " was built for " +
+                                   k.device().filter_string() + ", the queue is on " +
+                                   queue.device().filter_string());
+
+    // Arguments against the signature: enum and pointer compares only.
+    std::uint64_t launch_local_bytes = 0;
+    std::array<Scalar, 16> converted_small{};
+    std::vector<Scalar> converted_large;
+    Scalar* converted = converted_small.data();
+    if (params.size() > converted_small.size()) {
+        converted_large.resize(params.size());
+        converted = converted_large.data();
+    }
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        const ParamType& p = params[i];
+        const KernelArg& a = args[i];
+        switch (p.kind) {
+            case ParamType::Kind::Array:
+                if (a.kind() != KernelArg::Kind::Array)
+                    mismatch(k, i, expected_kind(p), kind_name(a.kind()));
+                check_array(k, i, p, a.array());
+                break;
+            case ParamType::Kind::Scalar: {
+                if (a.kind() != KernelArg::Kind::Scalar)
+                    mismatch(k, i, expected_kind(p), kind_name(a.kind()));
+                std::optional<Scalar> v = a.scalar().exact_as(p.dtype);
+                if (!v)
+                    mismatch(k, i, "a scalar " + std::string(dtype_name(p.dtype)), a.scalar().str(),
+                             "the value is not exactly representable; pass a " +
+                                 std::string(dtype_name(p.dtype)));
+                converted[i] = *v;
+                break;
+            }
+            case ParamType::Kind::LocalArray:
+                if (a.kind() != KernelArg::Kind::Local)
+                    mismatch(k, i, expected_kind(p), kind_name(a.kind()));
+                if (a.local().dtype != p.dtype)
+                    mismatch(k, i, expected_kind(p),
+                             "LocalMemory{" + std::string(dtype_name(a.local().dtype)) + ", " +
+                                 std::to_string(a.local().count) + "}");
+                if (a.local().count == 0)
+                    throw InvalidArgumentError(kernel_label(k) + ": " + k.param_label(i) +
+                                               ": LocalMemory with 0 elements");
+                launch_local_bytes += a.local().count * dtype_size(p.dtype);
+                break;
+        }
+    }
+    check_range(k, global, local, launch_local_bytes);
+
+    backends::NdRange range;
+    range.dims = global.dims();
+    range.global = global.extents();
+    if (local) {
+        range.has_local = true;
+        range.local = local->extents();
+    }
+    DepList dep_list(deps);
+
+    LoadedKernel::State& s = k.state();
+    std::lock_guard lock(s.launch_mutex);
+    backends::Kernel& kernel = *s.kernel;
+    const auto& abi = s.image.abi.args;
+    for (std::uint32_t slot = 0; slot < abi.size(); ++slot) {
+        const AbiArg& a = abi[slot];
+        const KernelArg& arg = args[a.param];
+        switch (a.kind) {
+            case AbiArg::Kind::GlobalPointer:
+                kernel.set_pointer_arg(slot, arg.array().data());
+                break;
+            case AbiArg::Kind::Shape: {
+                std::int64_t v = arg.array().shape()[a.dim];
+                kernel.set_value_arg(slot, sizeof v, &v);
+                break;
+            }
+            case AbiArg::Kind::Stride: {
+                std::int64_t v = arg.array().strides()[a.dim];
+                kernel.set_value_arg(slot, sizeof v, &v);
+                break;
+            }
+            case AbiArg::Kind::LocalPointer:
+                kernel.set_local_arg(slot, arg.local().count * dtype_size(a.dtype));
+                break;
+            case AbiArg::Kind::LocalLength: {
+                auto v = static_cast<std::int64_t>(arg.local().count);
+                kernel.set_value_arg(slot, sizeof v, &v);
+                break;
+            }
+            case AbiArg::Kind::Scalar:
+                kernel.set_value_arg(slot, converted[a.param].size(), converted[a.param].data());
+                break;
+        }
+    }
+    return Event(queue.backend().launch(kernel, range, dep_list.span()));
+}
+
+}  // namespace
+
+Event launch(const Queue& queue, const LoadedKernel& kernel, const Range& global,
+             std::span<const KernelArg> args, std::span<const Event> deps) {
+    return launch_impl(queue, kernel, global, nullptr, args, deps);
+}
+
+Event launch(const Queue& queue, const LoadedKernel& kernel, const Range& global,
+             const Range& local, std::span<const KernelArg> args, std::span<const Event> deps) {
+    return launch_impl(queue, kernel, global, &local, args, deps);
+}
+
+}  // namespace dpk::runtime

@@ -1,0 +1,89 @@
+#include "runtime/loaded_kernel.h"
+
+#include <algorithm>
+
+#include "runtime/error.h"
+#include "runtime/loaded_kernel_state.h"
+
+namespace dpk::runtime {
+
+namespace {
+
+/// Checks that every ABI argument refers to a parameter of the right kind (catches images whose
+/// metadata and signature disagree before anything is launched).
+void check_abi(const KernelImage& image) {
+    const auto& params = image.signature.params;
+    auto bad = [&](std::size_t i, const std::string& why) {
+        return InvalidArgumentError("kernel image '" + image.kernel_name + "': ABI argument " +
+                                    std::to_string(i) + " " + why + " (signature " +
+                                    image.signature.pretty() + ")");
+    };
+    for (std::size_t i = 0; i < image.abi.args.size(); ++i) {
+        const AbiArg& a = image.abi.args[i];
+        if (a.param >= params.size()) throw bad(i, "refers to a parameter that does not exist");
+        const ParamType& p = params[a.param];
+        switch (a.kind) {
+            case AbiArg::Kind::GlobalPointer:
+            case AbiArg::Kind::Shape:
+            case AbiArg::Kind::Stride:
+                if (!p.is_array()) throw bad(i, "expects an array parameter");
+                if (a.kind != AbiArg::Kind::GlobalPointer &&
+                    a.dim >= static_cast<std::uint32_t>(p.ndim))
+                    throw bad(i, "names dimension " + std::to_string(a.dim) + " of a " +
+                                     std::to_string(p.ndim) + "-d array");
+                break;
+            case AbiArg::Kind::LocalPointer:
+            case AbiArg::Kind::LocalLength:
+                if (!p.is_local_array()) throw bad(i, "expects a local array parameter");
+                break;
+            case AbiArg::Kind::Scalar:
+                if (!p.is_scalar() || p.dtype != a.dtype)
+                    throw bad(i, "expects a scalar of the parameter's dtype");
+                break;
+        }
+    }
+}
+
+}  // namespace
+
+LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOptions& options)
+    : state_(std::make_shared<State>()) {
+    check_abi(image);
+    State& s = *state_;
+    s.device = device;
+    s.program = device.context()->create_program(image.spirv, options.build_options);
+    s.kernel = s.program->create_kernel(image.kernel_name);
+    if (s.kernel->num_args() != image.abi.args.size())
+        throw InvalidArgumentError("kernel '" + image.kernel_name + "': its ABI lists " +
+                                   std::to_string(image.abi.args.size()) +
+                                   " entry-point arguments, the driver reports " +
+                                   std::to_string(s.kernel->num_args()));
+    s.static_local_bytes = std::max<std::uint64_t>(image.abi.static_local_bytes,
+                                                   s.kernel->attributes().local_mem_size);
+    s.image = std::move(image);
+}
+
+const KernelImage& LoadedKernel::image() const {
+    return state_->image;
+}
+const Device& LoadedKernel::device() const {
+    return state_->device;
+}
+const backends::KernelAttributes& LoadedKernel::attributes() const {
+    return state_->kernel->attributes();
+}
+backends::SpirvIngest LoadedKernel::ingest() const {
+    return state_->program->ingest();
+}
+std::string LoadedKernel::build_log() const {
+    return state_->program->build_log();
+}
+
+std::string LoadedKernel::param_label(std::size_t index) const {
+    const auto& names = state_->image.param_names;
+    std::string s = "parameter " + std::to_string(index);
+    if (index < names.size() && !names[index].empty()) s += " '" + names[index] + "'";
+    return s;
+}
+
+}  // namespace dpk::runtime

@@ -1,0 +1,47 @@
+// A kernel image built for one device: the unit a launch runs.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "backends/backend.h"
+#include "runtime/device.h"
+#include "runtime/types/kernel_abi.h"
+
+namespace dpk::runtime {
+
+/// Options for building a kernel image on a device.
+struct LoadOptions {
+    /// Extra driver build options (OpenCL clBuildProgram / Level Zero module flags).
+    std::string build_options;
+};
+
+/// A KernelImage built by the driver of one device, with its attributes and a precomputed
+/// argument plan. Cheap to copy (copies share the driver objects); launches on it are serialized.
+class LoadedKernel {
+public:
+    /// Validates the SPIR-V, builds it by the device's path (IL or SPIR 1.2) and creates the
+    /// kernel. Throws BuildError (with the driver's log), UnsupportedDeviceFeatureError, or
+    /// InvalidArgumentError if the image's ABI does not fit its signature or the driver's kernel.
+    LoadedKernel(const Device& device, KernelImage image, const LoadOptions& options = {});
+
+    const KernelImage& image() const;
+    const std::string& name() const { return image().kernel_name; }
+    const Signature& signature() const { return image().signature; }
+    const Device& device() const;
+    /// What the driver reports: max and preferred-multiple work-group size, local/private memory.
+    const backends::KernelAttributes& attributes() const;
+    /// How the SPIR-V reached the driver.
+    backends::SpirvIngest ingest() const;
+    std::string build_log() const;
+    /// "parameter 1 'x'" (or "parameter 1" without names) for messages.
+    std::string param_label(std::size_t index) const;
+
+    struct State;
+    State& state() const { return *state_; }
+
+private:
+    std::shared_ptr<State> state_;
+};
+
+}  // namespace dpk::runtime

@@ -1,0 +1,21 @@
+// What a LoadedKernel shares between its copies (runtime-internal).
+#pragma once
+
+#include <mutex>
+
+#include "runtime/loaded_kernel.h"
+
+namespace dpk::runtime {
+
+struct LoadedKernel::State {
+    Device device;
+    KernelImage image;
+    std::unique_ptr<backends::Program> program;
+    std::unique_ptr<backends::Kernel> kernel;
+    /// Static work-group memory: the larger of the ABI's figure and the driver's.
+    std::uint64_t static_local_bytes = 0;
+    /// Serializes argument setting + enqueue (driver kernel objects hold argument state).
+    std::mutex launch_mutex;
+};
+
+}  // namespace dpk::runtime

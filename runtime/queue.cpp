@@ -1,0 +1,14 @@
+#include "runtime/queue.h"
+
+namespace dpk::runtime {
+
+Queue::Queue() : Queue(default_device()) {}
+
+Queue::Queue(const Device& device, QueueOptions options)
+    : device_(device), impl_(device.context()->create_queue(options.profiling)) {}
+
+void Queue::wait() const {
+    impl_->finish();
+}
+
+}  // namespace dpk::runtime

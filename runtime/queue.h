@@ -1,0 +1,39 @@
+// Queues: in-order command queues on one device.
+#pragma once
+
+#include <memory>
+
+#include "runtime/device.h"
+#include "runtime/event.h"
+
+namespace dpk::runtime {
+
+/// How a queue is created.
+struct QueueOptions {
+    /// Record device timestamps for every command (Event::profiling). On by default: it costs
+    /// little and makes kernel times available; turn it off for the leanest launch path.
+    bool profiling = true;
+};
+
+/// An in-order queue on one device (the device's default context). Cheap to copy; copies share
+/// the queue. Commands run in submission order; the host does not wait unless asked.
+class Queue {
+public:
+    /// A queue on default_device().
+    Queue();
+    explicit Queue(const Device& device, QueueOptions options = {});
+
+    const Device& device() const { return device_; }
+    bool profiling() const { return impl_->profiling_enabled(); }
+    /// Blocks until every command submitted so far finished.
+    void wait() const;
+
+    backends::Queue& backend() const { return *impl_; }
+    friend bool operator==(const Queue& a, const Queue& b) { return a.impl_ == b.impl_; }
+
+private:
+    Device device_;
+    std::shared_ptr<backends::Queue> impl_;
+};
+
+}  // namespace dpk::runtime

@@ -1,0 +1,40 @@
+#include "runtime/usm_allocation.h"
+
+#include <atomic>
+
+#include "runtime/error.h"
+
+namespace dpk::runtime {
+
+namespace {
+std::atomic<std::size_t> g_live{0};
+/// Enough for any dtype and for vector loads the drivers may emit.
+constexpr std::size_t kAlignment = 64;
+}  // namespace
+
+UsmAllocation::UsmAllocation(const Device& device, UsmType type, std::size_t bytes)
+    : device_(device), context_(device.context()), type_(type), bytes_(bytes) {
+    const backends::DeviceInfo& info = device.info();
+    if (!info.supports(type))
+        throw UnsupportedDeviceFeatureError(
+            "device '" + info.name + "' (" + device.filter_string() +
+            ") cannot provide usm_type=\"" + std::string(usm_type_name(type)) +
+            "\": " + info.usm_backing(type));
+    if (info.max_mem_alloc_size && bytes > info.max_mem_alloc_size)
+        throw UsmError("cannot allocate " + std::to_string(bytes) + " bytes on device '" +
+                       info.name + "': its largest allocation is " +
+                       std::to_string(info.max_mem_alloc_size) + " bytes");
+    if (bytes > 0) data_ = context_->allocate(type, bytes, kAlignment);
+    g_live.fetch_add(1, std::memory_order_relaxed);
+}
+
+UsmAllocation::~UsmAllocation() {
+    context_->deallocate(data_);
+    g_live.fetch_sub(1, std::memory_order_relaxed);
+}
+
+std::size_t UsmAllocation::live_count() {
+    return g_live.load(std::memory_order_relaxed);
+}
+
+}  // namespace dpk::runtime

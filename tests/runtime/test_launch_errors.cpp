@@ -1,0 +1,177 @@
+// Every launch misuse ends in a clear exception on the host, before anything is enqueued.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "runtime/error.h"
+#include "runtime/launch.h"
+#include "tests/runtime/support/device_loop.h"
+
+using namespace dpk;
+using namespace dpk::runtime;
+using dpk::tests::device_label;
+using dpk::tests::devices_under_test;
+
+namespace {
+/// Runs f, requires it to throw E, and returns the message.
+template <typename E, typename F>
+std::string message_of(F&& f) {
+    try {
+        f();
+    } catch (const E& e) {
+        return e.what();
+    } catch (const std::exception& e) {
+        FAIL("wrong exception type: " << e.what());
+        return {};
+    }
+    FAIL("no exception thrown");
+    return {};
+}
+
+bool contains(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
+}  // namespace
+
+TEST_CASE("range errors are InvalidRangeError with the sizes in the message; nothing runs") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        LoadedKernel k(dev, tests::vecadd_image());
+        const backends::DeviceInfo& info = dev.info();
+        auto a = UsmArray::zeros(q, DType::F32, {1000});
+        auto b = UsmArray::zeros(q, DType::F32, {1000});
+        auto c = UsmArray::zeros(q, DType::F32, {1000});
+        c.fill(5.0f).wait();
+
+        std::string m = message_of<InvalidRangeError>([&] {
+            launch(q, k, Range(1000), Range(64), {a, b, c});
+        });
+        CHECK(contains(m, "(1000) is not a multiple of local range (64)"));
+        CHECK(contains(m, "vecadd"));
+
+        m = message_of<InvalidRangeError>([&] { launch(q, k, Range(0), {a, b, c}); });
+        CHECK(contains(m, "empty"));
+        m = message_of<InvalidRangeError>([&] { launch(q, k, Range(64), Range(0), {a, b, c}); });
+        CHECK(contains(m, "empty"));
+
+        const std::size_t too_big = info.max_work_item_sizes[0] * 2;
+        m = message_of<InvalidRangeError>([&] {
+            launch(q, k, Range(too_big), Range(too_big), {a, b, c});
+        });
+        CHECK(contains(m, "limit of " + std::to_string(info.max_work_item_sizes[0])));
+
+        m = message_of<InvalidRangeError>([&] {
+            launch(q, k, Range(64), Range(32, 2), {a, b, c});
+        });
+        CHECK(contains(m, "dims"));
+
+        // vecadd reads global_id(0) only: a 2-d range would repeat its work.
+        m = message_of<InvalidRangeError>([&] { launch(q, k, Range(64, 2), {a, b, c}); });
+        CHECK(contains(m, "uses 1 work-item dimension"));
+
+        // A work-group larger than the device allows (each dim within limits, product above).
+        LoadedKernel k3(dev, tests::index3d_image());
+        auto out3 = UsmArray::zeros(q, DType::I64, {64, 64, 64});
+        std::size_t side = 1;
+        while (side * side * side <= info.max_work_group_size) side *= 2;
+        if (side <= info.max_work_item_sizes[2] && side <= 64) {
+            m = message_of<InvalidRangeError>(
+                [&] { launch(q, k3, Range(64, 64, 64), Range(side, side, side), {out3}); });
+            CHECK((contains(m, "maximum work-group size") || contains(m, "exceeds")));
+        } else {
+            MESSAGE("SKIPPED work-group product check: device limit " << info.max_work_group_size);
+        }
+        CHECK(c.to_vector<float>()[0] == 5.0f);  // none of the above ran
+    }
+}
+
+TEST_CASE("local memory above the device limit is an InvalidRangeError") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        LoadedKernel k(dev, tests::block_sum_image());
+        auto x = UsmArray::zeros(q, DType::F32, {64});
+        auto out = UsmArray::zeros(q, DType::F32, {1});
+        const std::size_t too_many = dev.info().local_mem_size / sizeof(float) + 1;
+        std::string m = message_of<InvalidRangeError>([&] {
+            launch(q, k, Range(64), Range(64), {x, out, LocalMemory{DType::F32, too_many}});
+        });
+        CHECK(contains(m, "local memory"));
+        CHECK(contains(m, std::to_string(dev.info().local_mem_size)));
+        CHECK_THROWS_AS(launch(q, k, Range(64), Range(64), {x, out, LocalMemory{DType::F32, 0}}),
+                        InvalidArgumentError);
+        m = message_of<SignatureMismatchError>([&] {
+            launch(q, k, Range(64), Range(64), {x, out, LocalMemory{DType::I32, 64}});
+        });
+        CHECK(contains(m, "parameter 2 'scratch'"));
+    }
+}
+
+TEST_CASE("argument errors name the parameter, the expected and the actual type") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        LoadedKernel k(dev, tests::saxpy_image());
+        auto x = UsmArray::zeros(q, DType::F32, {16});
+        auto y = UsmArray::zeros(q, DType::F32, {16});
+
+        std::string m = message_of<InvalidArgumentError>([&] {
+            launch(q, k, Range(16), {2.0f, x});
+        });
+        CHECK(contains(m, "takes 3 arguments"));
+
+        m = message_of<SignatureMismatchError>([&] { launch(q, k, Range(16), {x, x, y}); });
+        CHECK(contains(m, "parameter 0 'alpha'"));
+        CHECK(contains(m, "expected a scalar f32"));
+
+        auto x64 = UsmArray::zeros(q, DType::F64, {16});
+        m = message_of<SignatureMismatchError>([&] { launch(q, k, Range(16), {2.0f, x64, y}); });
+        CHECK(contains(m, "parameter 1 'x'"));
+        CHECK(contains(m, "expected f32[::1]"));
+        CHECK(contains(m, "usm_ndarray(f64"));
+
+        auto x2 = UsmArray::zeros(q, DType::F32, {4, 4});
+        m = message_of<SignatureMismatchError>([&] { launch(q, k, Range(16), {2.0f, x2, y}); });
+        CHECK(contains(m, "shape=(4, 4)"));
+
+        auto strided = UsmArray::zeros(q, DType::F32, {32}).slice(0, 0, 32, 2);
+        m = message_of<SignatureMismatchError>([&] {
+            launch(q, k, Range(16), {2.0f, x, strided});
+        });
+        CHECK(contains(m, "parameter 2 'y'"));
+        CHECK(contains(m, "layout differs"));
+
+        if (dev.info().supports(UsmType::Shared)) {
+            auto shared = UsmArray::zeros(q, DType::F32, {16}, UsmType::Shared);
+            m = message_of<SignatureMismatchError>([&] {
+                launch(q, k, Range(16), {2.0f, shared, y});
+            });
+            CHECK(contains(m, "usm_type differs (shared vs device)"));
+        }
+        m = message_of<SignatureMismatchError>([&] {
+            launch(q, k, Range(16), {LocalMemory{DType::F32, 4}, x, y});
+        });
+        CHECK(contains(m, "got local memory"));
+        CHECK(y.to_vector<float>()[0] == 0.0f);
+    }
+}
+
+TEST_CASE("arrays and queues of another device are rejected") {
+    auto devices = devices_under_test();
+    if (devices.size() < 2) {
+        MESSAGE("SKIPPED: needs two SPIR-V devices, found " << devices.size());
+        return;
+    }
+    Queue q0(devices[0]), q1(devices[1]);
+    LoadedKernel k(devices[0], tests::vecadd_image());
+    auto a = UsmArray::zeros(q0, DType::F32, {8});
+    auto other = UsmArray::zeros(q1, DType::F32, {8});
+    std::string m = message_of<SignatureMismatchError>([&] {
+        launch(q0, k, Range(8), {a, a, other});
+    });
+    CHECK(contains(m, "parameter 2 'c'"));
+    CHECK(contains(m, "lives on " + devices[1].filter_string()));
+    m = message_of<InvalidArgumentError>([&] { launch(q1, k, Range(8), {a, a, a}); });
+    CHECK(contains(m, "the queue is on " + devices[1].filter_string()));
+}

@@ -1,0 +1,128 @@
+// Programs from SPIR-V: each device's path (IL / SPIR 1.2), attributes, and build errors.
+#include <doctest/doctest.h>
+
+#include "runtime/error.h"
+#include "runtime/launch.h"
+#include "tests/runtime/support/device_loop.h"
+
+using namespace dpk;
+using namespace dpk::runtime;
+using dpk::tests::device_label;
+using dpk::tests::devices_under_test;
+
+namespace {
+bool contains(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
+
+KernelImage image_of(const std::string& name) {
+    KernelImage k;
+    k.kernel_name = name;
+    k.signature = Signature({ParamType::array(DType::F32, 1, Layout::C)});
+    AbiArg ptr;
+    ptr.kind = AbiArg::Kind::GlobalPointer;
+    ptr.dtype = DType::F32;
+    AbiArg shape;
+    shape.kind = AbiArg::Kind::Shape;
+    k.abi.args = {ptr, shape};
+    k.abi.work_dims_used = 1;
+    k.spirv = tests::assemble_kernel(name);
+    return k;
+}
+}  // namespace
+
+TEST_CASE("each device builds by its own path and reports kernel attributes") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        LoadedKernel k(dev, tests::block_sum_image());
+        CHECK(k.ingest() == dev.info().spirv);
+        CHECK(k.ingest() != backends::SpirvIngest::None);
+        const backends::KernelAttributes& a = k.attributes();
+        CHECK(a.max_work_group_size > 0);
+        CHECK(a.max_work_group_size <= dev.info().max_work_group_size);
+        CHECK(a.preferred_work_group_size_multiple > 0);
+        MESSAGE(device_label(dev) << ": block_sum max work-group " << a.max_work_group_size
+                                  << ", preferred multiple " << a.preferred_work_group_size_multiple
+                                  << ", local " << a.local_mem_size << " B, private "
+                                  << a.private_mem_size << " B");
+        if (dev.info().platform_name == "Portable Computing Language")
+            CHECK(k.ingest() == backends::SpirvIngest::Spir12);
+        if (dev.info().platform_name == "Intel(R) OpenCL")
+            CHECK(k.ingest() == backends::SpirvIngest::IL);
+    }
+}
+
+TEST_CASE("invalid SPIR-V is rejected by the validator before any driver sees it") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        KernelImage truncated = tests::vecadd_image();
+        truncated.spirv.resize(truncated.spirv.size() - 7);
+        try {
+            LoadedKernel k(dev, truncated);
+            FAIL("a truncated module was accepted");
+        } catch (const BuildError& e) {
+            CHECK(contains(e.what(), "is invalid (spirv-val --target-env opencl1.2)"));
+            CHECK(!e.build_log().empty());
+        }
+        KernelImage empty = tests::vecadd_image();
+        empty.spirv.clear();
+        CHECK_THROWS_WITH_AS(LoadedKernel(dev, empty), doctest::Contains("is empty"), BuildError);
+    }
+}
+
+TEST_CASE("a module the driver cannot build throws BuildError with the driver's log") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        try {
+            LoadedKernel k(dev, image_of("undefined_call"));
+            // Some drivers link lazily; then the launch must fail cleanly instead.
+            Queue q(dev);
+            auto a = UsmArray::zeros(q, DType::F32, {4});
+            CHECK_THROWS_AS(launch(q, k, Range(4), {a}).wait(), error);
+            MESSAGE(device_label(dev) << ": the unresolved call surfaced at launch, not at build");
+        } catch (const BuildError& e) {
+            CHECK(contains(e.what(), "building the kernel for device"));
+            CHECK(contains(e.what(), dev.info().name));
+            MESSAGE(device_label(dev) << ": build log of an unresolved call:\n" << e.build_log());
+        }
+    }
+}
+
+TEST_CASE("bad build options and missing entry points are BuildErrors") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        CHECK_THROWS_WITH_AS(
+            LoadedKernel(dev, tests::vecadd_image(), LoadOptions{"-cl-no-such-option-dpk"}),
+            doctest::Contains("failed with CL_"), BuildError);
+        KernelImage wrong = tests::vecadd_image();
+        wrong.kernel_name = "no_such_kernel";
+        CHECK_THROWS_WITH_AS(LoadedKernel(dev, wrong),
+                             doctest::Contains("no kernel 'no_such_kernel'"), BuildError);
+    }
+}
+
+TEST_CASE("an ABI that does not fit the signature or the driver's kernel is rejected at load") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        KernelImage extra = tests::vecadd_image();
+        extra.abi.args.pop_back();
+        CHECK_THROWS_WITH_AS(LoadedKernel(dev, extra), doctest::Contains("the driver reports 6"),
+                             InvalidArgumentError);
+        KernelImage bad = tests::vecadd_image();
+        bad.abi.args[1].dim = 3;
+        CHECK_THROWS_WITH_AS(LoadedKernel(dev, bad),
+                             doctest::Contains("dimension 3 of a 1-d array"), InvalidArgumentError);
+        KernelImage scalar = tests::saxpy_image();
+        scalar.abi.args[0].dtype = DType::F64;
+        CHECK_THROWS_AS(LoadedKernel(dev, scalar), InvalidArgumentError);
+    }
+}
+
+TEST_CASE("a device that cannot take SPIR-V says so") {
+    for (const Device& dev : all_devices()) {
+        if (dev.takes_spirv()) continue;
+        CHECK_THROWS_AS(LoadedKernel(dev, tests::vecadd_image()), UnsupportedDeviceFeatureError);
+        return;
+    }
+    MESSAGE("SKIPPED: every device found takes SPIR-V (no rusticl/Clover/NVIDIA here)");
+}

@@ -1,0 +1,92 @@
+#include "tools/dpk/devices_command.h"
+
+#include <iomanip>
+#include <sstream>
+#include <string>
+
+#include "runtime/device.h"
+#include "runtime/error.h"
+
+namespace dpk::tools {
+
+namespace {
+
+std::string bytes(std::uint64_t n) {
+    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    double v = static_cast<double>(n);
+    while (v >= 1024 && u < 4) {
+        v /= 1024;
+        ++u;
+    }
+    std::ostringstream s;
+    s << std::setprecision(v < 10 ? 3 : 4) << v << " " << units[u];
+    return s.str();
+}
+
+std::string svm_caps(std::uint64_t caps) {
+    if (caps == 0) return "none";
+    std::ostringstream s;
+    s << "0x" << std::hex << caps << std::dec << " (";
+    const char* names[] = {"coarse-grain buffer", "fine-grain buffer", "fine-grain system",
+                           "atomics"};
+    bool first = true;
+    for (int bit = 0; bit < 4; ++bit)
+        if (caps & (std::uint64_t{1} << bit)) {
+            s << (first ? "" : ", ") << names[bit];
+            first = false;
+        }
+    return s.str() + ")";
+}
+
+void print_device(std::ostream& out, const runtime::Device& d) {
+    const backends::DeviceInfo& i = d.info();
+    out << "  " << d.filter_string() << "  " << i.name << "\n";
+    out << "      type " << backends::device_kind_name(i.kind) << ", vendor " << i.vendor
+        << ", driver " << i.driver_version << ", " << i.device_version << "\n";
+    out << "      SPIR-V: ";
+    switch (i.spirv) {
+        case backends::SpirvIngest::IL: out << "yes, as IL: " << i.spirv_detail; break;
+        case backends::SpirvIngest::Spir12: out << "yes, as SPIR 1.2: " << i.spirv_detail; break;
+        case backends::SpirvIngest::None:
+            out << "NO: " << i.spirv_detail << " (never the default)";
+            break;
+    }
+    out << "\n";
+    out << "      limits: max work-group " << i.max_work_group_size << " (";
+    for (std::uint32_t k = 0; k < i.max_work_item_dims && k < 3; ++k)
+        out << (k ? ", " : "") << i.max_work_item_sizes[k];
+    out << "), local mem " << bytes(i.local_mem_size) << ", global mem " << bytes(i.global_mem_size)
+        << ", max alloc " << bytes(i.max_mem_alloc_size) << ", compute units " << i.compute_units
+        << "\n";
+    out << "      fp64 " << (i.has_fp64 ? "yes" : "no") << ", fp16 " << (i.has_fp16 ? "yes" : "no");
+    if (i.api == backends::Api::OpenCL)
+        out << ", SVM " << svm_caps(i.svm_capabilities) << ", cl_intel_unified_shared_memory "
+            << (i.has_intel_usm ? "yes" : "no");
+    out << "\n";
+    for (UsmType u : {UsmType::Device, UsmType::Shared, UsmType::Host})
+        out << "      usm_type " << std::left << std::setw(7) << usm_type_name(u) << std::right
+            << (i.supports(u) ? "yes: " : "NO: ") << i.usm_backing(u) << "\n";
+}
+
+}  // namespace
+
+int devices_command(std::ostream& out) {
+    for (const runtime::PlatformListing& p : runtime::platforms()) {
+        out << backends::api_name(p.api) << " platform: " << p.name;
+        if (!p.version.empty()) out << " (" << p.version << ")";
+        out << ", " << p.devices.size() << " device(s)\n";
+        for (const runtime::Device& d : p.devices) print_device(out, d);
+    }
+    for (const runtime::BackendProblem& p : runtime::backend_problems())
+        out << backends::api_name(p.api) << ": " << p.problem << "\n";
+    try {
+        runtime::Device d = runtime::default_device();
+        out << "default device: " << d.filter_string() << " (" << d.name() << ")\n";
+    } catch (const error& e) {
+        out << "default device: none (" << e.what() << ")\n";
+    }
+    return 0;
+}
+
+}  // namespace dpk::tools

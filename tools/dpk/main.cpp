@@ -1,0 +1,45 @@
+// dpk: the runtime's command-line tool (`dpk devices`, `dpk run`).
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "runtime/error.h"
+#include "tools/dpk/devices_command.h"
+#include "tools/dpk/run_command.h"
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+void usage(std::ostream& out) {
+    out << "usage: dpk devices\n"
+           "       dpk run FILE.dpk -k KERNEL [-s SIGNATURE] --global G0[,G1[,G2]]\n"
+           "               [--local L0[,L1[,L2]]] [--device FILTER] [--repeat N]\n"
+           "               [--out NAME=PATH.npy]... NAME=VALUE...\n"
+           "  VALUE: @PATH.npy | zeros:DTYPE[D0,D1,...] | local:DTYPE[N] | NUMBER[:DTYPE]\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+        usage(args.empty() ? std::cerr : std::cout);
+        return args.empty() ? kUsageError : 0;
+    }
+    try {
+        if (args[0] == "devices") return dpk::tools::devices_command(std::cout);
+        if (args[0] == "run") {
+            dpk::tools::RunRequest request =
+                dpk::tools::parse_run_arguments({args.begin() + 1, args.end()});
+            return dpk::tools::run_command(request, dpk::tools::compiler_resolver(), std::cout,
+                                           std::cerr);
+        }
+    } catch (const dpk::error& e) {
+        std::cerr << "dpk: error: " << e.what() << "\n";
+        return 1;
+    }
+    std::cerr << "dpk: unknown command '" << args[0] << "'\n";
+    usage(std::cerr);
+    return kUsageError;
+}
