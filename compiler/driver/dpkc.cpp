@@ -17,13 +17,13 @@ constexpr int kExitCompileError = 1;
 constexpr int kExitUsage = 2;
 
 constexpr const char* kUsage =
-    R"(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT] [--emit spirv|spvasm|abi]
+    R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT] [--emit spirv|spvasm|abi]
 
 Compiles one kernel of a dpk program to validated SPIR-V.
 
   -k, --kernel KERNEL     the kernel to compile (optional when the file has one kernel)
   -s, --signature SIG     specialize for SIG, e.g. "void(f32, f32[::1], f32[::1])" or
-                          "void(usm_ndarray(f32, ndim=2, layout=\"C\", usm_type=\"shared\"))";
+                          "void(usm_ndarray(f32, ndim=2, layout="C", usm_type="shared"))";
                           without it a fully annotated kernel compiles as declared
   -o, --output OUT        output file ("-" for stdout); default: KERNEL.spv for spirv,
                           stdout for spvasm and abi
@@ -31,7 +31,7 @@ Compiles one kernel of a dpk program to validated SPIR-V.
   -h, --help              this text
 
 Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage error.
-)";
+)usage";
 
 struct Options {
     std::string input;

@@ -1,8 +1,6 @@
 #include "compiler/parse/signature_parser.h"
 
-#include <deque>
 #include <memory>
-#include <mutex>
 
 #include "compiler/parse/ast_builder.h"
 #include "compiler/parse/ast_dump.h"
@@ -12,32 +10,13 @@ namespace dpk::compiler::parse {
 
 namespace {
 
-/// Signature texts that diagnostics refer to; they live until the process ends.
-const source::SourceFile* keep_alive(std::unique_ptr<source::SourceFile> file) {
-    static std::mutex mutex;
-    static std::deque<std::unique_ptr<source::SourceFile>> files;
-    std::lock_guard<std::mutex> lock(mutex);
-    files.push_back(std::move(file));
-    return files.back().get();
-}
-
-/// Runs `parse` on a temporary "<NAME>" file; keeps the file alive when diagnostics point
-/// into it.
+/// Runs `parse` on a temporary "<NAME>" file. Diagnostics copy what they show of the text,
+/// so the file can go when the parse is done.
 template <class Result, class F>
 std::optional<Result> parse_text(const char* name, std::string_view text,
                                  source::Diagnostics& diags, F&& parse) {
-    auto file = std::make_unique<source::SourceFile>(name, std::string(text));
-    source::Diagnostics local;
-    std::optional<Result> result = parse(*file, local);
-    if (local.all().empty()) return result;
-    const source::SourceFile* kept = keep_alive(std::move(file));
-    for (const auto& d : local.all()) {
-        if (d.severity == source::Severity::Error)
-            diags.error(kept, d.range, d.message);
-        else
-            diags.note(kept, d.range, d.message);
-    }
-    return result;
+    source::SourceFile file(name, std::string(text));
+    return parse(file, diags);
 }
 
 std::optional<ParamType> convert(const ast::TypeExpr& type, const source::SourceFile* file,

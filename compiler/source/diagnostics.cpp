@@ -4,13 +4,31 @@
 
 namespace dpk::compiler::source {
 
+void Diagnostics::add(Severity severity, const SourceFile* file, SourceRange range,
+                      std::string message) {
+    Diagnostic d;
+    d.severity = severity;
+    d.range = range;
+    d.message = std::move(message);
+    if (file) {
+        d.file_name = file->name();
+        d.line_text = std::string(file->line(range.begin.line));
+    }
+    diags_.push_back(std::move(d));
+}
+
 void Diagnostics::error(const SourceFile* file, SourceRange range, std::string message) {
-    diags_.push_back({Severity::Error, file, range, std::move(message)});
+    add(Severity::Error, file, range, std::move(message));
     ++error_count_;
 }
 
 void Diagnostics::note(const SourceFile* file, SourceRange range, std::string message) {
-    diags_.push_back({Severity::Note, file, range, std::move(message)});
+    add(Severity::Note, file, range, std::move(message));
+}
+
+void Diagnostics::append(const Diagnostics& other) {
+    diags_.insert(diags_.end(), other.diags_.begin(), other.diags_.end());
+    error_count_ += other.error_count_;
 }
 
 void Diagnostics::clear() {
@@ -21,13 +39,14 @@ void Diagnostics::clear() {
 std::string Diagnostics::render(const Diagnostic& d) {
     const char* kind = d.severity == Severity::Error ? "error" : "note";
     std::string out;
-    if (d.file == nullptr || d.range.begin.line == 0) {
-        out = std::string(d.file ? d.file->name() + ": " : "") + kind + ": " + d.message + "\n";
+    if (d.file_name.empty() || d.range.begin.line == 0) {
+        out = (d.file_name.empty() ? std::string() : d.file_name + ": ") + kind + ": " +
+              d.message + "\n";
         return out;
     }
-    out = d.file->name() + ":" + std::to_string(d.range.begin.line) + ":" +
+    out = d.file_name + ":" + std::to_string(d.range.begin.line) + ":" +
           std::to_string(d.range.begin.column) + ": " + kind + ": " + d.message + "\n";
-    std::string_view line = d.file->line(d.range.begin.line);
+    std::string_view line = d.line_text;
     out += "  ";
     out += line;
     out += "\n  ";

@@ -11,9 +11,12 @@ namespace dpk::compiler::source {
 enum class Severity { Error, Note };
 
 /// One message about a program, anchored at a range of one source file.
+/// The file's name and the source line are copied when the diagnostic is made, so it stays
+/// printable after the SourceFile is gone.
 struct Diagnostic {
     Severity severity = Severity::Error;
-    const SourceFile* file = nullptr;  // may be null for messages with no source (signatures)
+    std::string file_name;  // empty for messages with no source
+    std::string line_text;  // the source line at range.begin (without its newline)
     SourceRange range;
     std::string message;
 };
@@ -25,6 +28,9 @@ public:
     void error(const SourceFile* file, SourceRange range, std::string message);
     void note(const SourceFile* file, SourceRange range, std::string message);
 
+    /// Appends every diagnostic of `other` (e.g. from a nested parse of a temporary text).
+    void append(const Diagnostics& other);
+
     bool has_errors() const { return error_count_ > 0; }
     std::size_t error_count() const { return error_count_; }
     const std::vector<Diagnostic>& all() const { return diags_; }
@@ -35,6 +41,8 @@ public:
     static std::string render(const Diagnostic& d);
 
 private:
+    void add(Severity severity, const SourceFile* file, SourceRange range, std::string message);
+
     std::vector<Diagnostic> diags_;
     std::size_t error_count_ = 0;
 };

@@ -25,7 +25,7 @@ constexpr std::array<DTypeInfo, 12> kInfo{{
     {DType::F32, "f32", 4},
     {DType::F64, "f64", 8},
 }};
-constexpr std::array<std::pair<std::string_view, DType>, 13> kAliases{{
+constexpr std::array<std::pair<std::string_view, DType>, 12> kAliases{{
     {"boolean", DType::Bool},
     {"int8", DType::I8},
     {"int16", DType::I16},
@@ -38,7 +38,6 @@ constexpr std::array<std::pair<std::string_view, DType>, 13> kAliases{{
     {"float16", DType::F16},
     {"float32", DType::F32},
     {"float64", DType::F64},
-    {"b1", DType::Bool},
 }};
 }  // namespace
 

@@ -23,7 +23,7 @@ std::string first_error(std::string_view text) {
     auto sig = parse_signature(text, diags);
     if (sig || diags.all().empty()) return "no error";
     const auto& d = diags.all()[0];
-    return (d.file ? d.file->name() : std::string("?")) + ":" + std::to_string(d.range.begin.line) +
+    return (d.file_name.empty() ? std::string("?") : d.file_name) + ":" + std::to_string(d.range.begin.line) +
            ":" + std::to_string(d.range.begin.column) + ": " + d.message;
 }
 
