@@ -94,21 +94,23 @@ assignOp
     ;
 
 // ---------------------------------------------------------------------------------------------
-// Expressions, C precedence (tightest first).
+// Expressions. Binary operators are parsed as a flat sequence of operands and operators, which
+// keeps every decision LL(1) (a cold parse stays fast); the AST builder applies C precedence and
+// left associativity (compiler/parse/ast_builder.cpp). Unary operators bind tighter than any
+// binary operator, as in C.
 
 expr
-    : postfixExpr                                              # postfix
-    | op=(MINUS | BANG | TILDE) expr                           # unaryExpr
-    | expr op=(STAR | SLASH | PERCENT) expr                    # binaryExpr
-    | expr op=(PLUS | MINUS) expr                              # binaryExpr
-    | expr op=(SHL | SHR) expr                                 # binaryExpr
-    | expr op=(LT | LE | GT | GE) expr                         # binaryExpr
-    | expr op=(EQ | NE) expr                                   # binaryExpr
-    | expr op=AMP expr                                         # binaryExpr
-    | expr op=CARET expr                                       # binaryExpr
-    | expr op=PIPE expr                                        # binaryExpr
-    | expr op=AND_AND expr                                     # binaryExpr
-    | expr op=OR_OR expr                                       # binaryExpr
+    : unaryExpr (binaryOp unaryExpr)*
+    ;
+
+binaryOp
+    : STAR | SLASH | PERCENT | PLUS | MINUS | SHL | SHR | LT | LE | GT | GE | EQ | NE
+    | AMP | CARET | PIPE | AND_AND | OR_OR
+    ;
+
+unaryExpr
+    : op=(MINUS | BANG | TILDE) unaryExpr                      # unaryOp
+    | postfixExpr                                              # postfix
     ;
 
 postfixExpr

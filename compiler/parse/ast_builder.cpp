@@ -253,36 +253,97 @@ std::unique_ptr<T> AstBuilder::make(SourceRange range) {
     return e;
 }
 
+namespace {
+
+/// Counts expression nesting while the builder recurses.
+struct DepthGuard {
+    int& depth;
+    explicit DepthGuard(int& d) : depth(d) { ++depth; }
+    ~DepthGuard() { --depth; }
+};
+
+/// C precedence of a binary operator: higher binds tighter. All are left associative.
+int precedence(ast::BinaryOp op) {
+    using B = ast::BinaryOp;
+    switch (op) {
+        case B::Mul: case B::Div: case B::Rem: return 10;
+        case B::Add: case B::Sub: return 9;
+        case B::Shl: case B::Shr: return 8;
+        case B::Lt: case B::Le: case B::Gt: case B::Ge: return 7;
+        case B::Eq: case B::Ne: return 6;
+        case B::BitAnd: return 5;
+        case B::BitXor: return 4;
+        case B::BitOr: return 3;
+        case B::LogAnd: return 2;
+        case B::LogOr: return 1;
+    }
+    return 0;
+}
+
+}  // namespace
+
+bool AstBuilder::too_deep(antlr4::ParserRuleContext* ctx, std::size_t chain_length) {
+    if (depth_ <= kMaxExprDepth && chain_length <= static_cast<std::size_t>(kMaxExprDepth))
+        return false;
+    if (!depth_reported_)
+        error(loc_.range(ctx), "expression is too deeply nested (more than " +
+                                   std::to_string(kMaxExprDepth) + " levels)");
+    depth_reported_ = true;
+    return true;
+}
+
 ast::ExprPtr AstBuilder::build_expr(P::ExprContext* ctx) {
     if (ctx == nullptr) return nullptr;
-    struct DepthGuard {
-        int& d;
-        explicit DepthGuard(int& depth) : d(depth) { ++d; }
-        ~DepthGuard() { --d; }
-    } guard(depth_);
-    if (depth_ > kMaxExprDepth) {
-        if (!depth_reported_)
-            error(loc_.range(ctx), "expression is too deeply nested (more than " +
-                                       std::to_string(kMaxExprDepth) + " levels)");
-        depth_reported_ = true;
-        return make<ast::IntLit>(loc_.range(ctx));
+    DepthGuard guard(depth_);
+    auto operands = ctx->unaryExpr();
+    auto operators = ctx->binaryOp();
+    if (too_deep(ctx, operators.size())) return make<ast::IntLit>(loc_.range(ctx));
+    // Operator precedence over the flat operand/operator sequence (shunting-yard).
+    struct PendingOp {
+        ast::BinaryOp op;
+        SourceRange range;
+    };
+    // Each value keeps the source range of its operand text (parentheses included).
+    std::vector<std::pair<ast::ExprPtr, SourceRange>> values;
+    std::vector<PendingOp> pending;
+    auto reduce = [&] {
+        auto e = std::make_unique<ast::Binary>();
+        auto [rhs, rhs_range] = std::move(values.back());
+        values.pop_back();
+        auto [lhs, lhs_range] = std::move(values.back());
+        values.pop_back();
+        e->lhs = std::move(lhs);
+        e->rhs = std::move(rhs);
+        e->op = pending.back().op;
+        e->op_range = pending.back().range;
+        pending.pop_back();
+        e->range = {lhs_range.begin, rhs_range.end};
+        e->id = next_expr_++;
+        values.emplace_back(std::move(e), SourceRange{lhs_range.begin, rhs_range.end});
+    };
+    values.emplace_back(build_unary(operands[0]), loc_.range(operands[0]));
+    for (std::size_t i = 0; i < operators.size() && i + 1 < operands.size(); ++i) {
+        ast::BinaryOp op = binary_op(operators[i]->getStart()->getType());
+        while (!pending.empty() && precedence(pending.back().op) >= precedence(op)) reduce();
+        pending.push_back({op, loc_.range(operators[i]->getStart())});
+        values.emplace_back(build_unary(operands[i + 1]), loc_.range(operands[i + 1]));
     }
+    while (!pending.empty()) reduce();
+    return std::move(values.front().first);
+}
+
+ast::ExprPtr AstBuilder::build_unary(P::UnaryExprContext* ctx) {
+    if (ctx == nullptr) return nullptr;
     if (auto* p = dynamic_cast<P::PostfixContext*>(ctx)) return build_postfix(p->postfixExpr());
-    if (auto* u = dynamic_cast<P::UnaryExprContext*>(ctx)) {
-        auto e = make<ast::Unary>(loc_.range(ctx));
-        e->op = u->op->getType() == P::MINUS  ? ast::UnaryOp::Neg
-                : u->op->getType() == P::BANG ? ast::UnaryOp::Not
-                                              : ast::UnaryOp::BitNot;
-        e->operand = build_expr(u->expr());
-        return e;
-    }
-    auto* b = dynamic_cast<P::BinaryExprContext*>(ctx);
-    if (b == nullptr) return nullptr;
-    auto e = make<ast::Binary>(loc_.range(ctx));
-    e->op = binary_op(b->op->getType());
-    e->op_range = loc_.range(b->op);
-    e->lhs = build_expr(b->expr(0));
-    e->rhs = build_expr(b->expr(1));
+    auto* u = dynamic_cast<P::UnaryOpContext*>(ctx);
+    if (u == nullptr) return nullptr;
+    DepthGuard guard(depth_);
+    if (too_deep(ctx, 0)) return make<ast::IntLit>(loc_.range(ctx));
+    auto e = make<ast::Unary>(loc_.range(ctx));
+    e->op = u->op->getType() == P::MINUS  ? ast::UnaryOp::Neg
+            : u->op->getType() == P::BANG ? ast::UnaryOp::Not
+                                          : ast::UnaryOp::BitNot;
+    e->operand = build_unary(u->unaryExpr());
     return e;
 }
 

@@ -40,6 +40,9 @@ private:
     ast::StmtPtr build_simple(P::SimpleStmtContext* ctx);
 
     ast::ExprPtr build_expr(P::ExprContext* ctx);
+    ast::ExprPtr build_unary(P::UnaryExprContext* ctx);
+    /// True (and reported once) when nesting or a binary chain exceeds the builder's limit.
+    bool too_deep(antlr4::ParserRuleContext* ctx, std::size_t chain_length);
     ast::ExprPtr build_postfix(P::PostfixExprContext* ctx);
     ast::ExprPtr build_primary(P::PrimaryContext* ctx);
     ast::ExprPtr build_int(antlr4::Token* token);
