@@ -144,6 +144,15 @@ std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
     spirv::EmitOptions emit_options;
     emit_options.spirv_version = options_.spirv_version;
     auto emitted = spirv::emit_kernel(*typed, emit_options);
+    if (!emitted.ok()) {
+        for (const auto& e : emitted.errors) {
+            if (e.file)
+                diags_.error(e.file, e.range, e.message);
+            else
+                diags_.error(kernel.file, kernel.name_range, e.message);
+        }
+        return std::nullopt;
+    }
     if (auto error = spirv::validate(emitted.words)) {
         // Our own output failed validation: a compiler bug, reported at the kernel.
         diags_.error(kernel.file, kernel.name_range,

@@ -1,6 +1,8 @@
 // Reads the test corpora: .dpk files whose leading comments say what to compile and expect.
 #pragma once
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>

@@ -1,0 +1,196 @@
+// FunctionEmitter: builtin functions — work-items, barriers, select, math (OpenCL.std).
+#include "compiler/spirv/function_emitter.h"
+
+namespace dpk::compiler::spirv {
+
+namespace {
+
+using sema::Builtin;
+
+/// Barrier / fence flags as sema folds them.
+constexpr std::int64_t kFlagLocal = 1;
+constexpr std::int64_t kFlagGlobal = 2;
+
+std::int64_t as_int(const sema::ConstValue& c) {
+    return std::visit([](auto v) { return static_cast<std::int64_t>(v); }, c.value);
+}
+
+/// The OpenCL.std instruction of a float math builtin; false for others.
+bool math_entry(Builtin b, OpenCLLIB::Entrypoints& out) {
+    using namespace OpenCLLIB;
+    switch (b) {
+        case Builtin::Sqrt: out = Sqrt; return true;
+        case Builtin::Rsqrt: out = Rsqrt; return true;
+        case Builtin::Cbrt: out = Cbrt; return true;
+        case Builtin::Exp: out = Exp; return true;
+        case Builtin::Exp2: out = Exp2; return true;
+        case Builtin::Expm1: out = Expm1; return true;
+        case Builtin::Log: out = Log; return true;
+        case Builtin::Log2: out = Log2; return true;
+        case Builtin::Log10: out = Log10; return true;
+        case Builtin::Log1p: out = Log1p; return true;
+        case Builtin::Pow: out = Pow; return true;
+        case Builtin::Sin: out = Sin; return true;
+        case Builtin::Cos: out = Cos; return true;
+        case Builtin::Tan: out = Tan; return true;
+        case Builtin::Asin: out = Asin; return true;
+        case Builtin::Acos: out = Acos; return true;
+        case Builtin::Atan: out = Atan; return true;
+        case Builtin::Atan2: out = Atan2; return true;
+        case Builtin::Sinh: out = Sinh; return true;
+        case Builtin::Cosh: out = Cosh; return true;
+        case Builtin::Tanh: out = Tanh; return true;
+        case Builtin::Floor: out = Floor; return true;
+        case Builtin::Ceil: out = Ceil; return true;
+        case Builtin::Trunc: out = Trunc; return true;
+        case Builtin::Round: out = Round; return true;
+        case Builtin::Fabs: out = Fabs; return true;
+        case Builtin::Fmod: out = Fmod; return true;
+        case Builtin::Hypot: out = Hypot; return true;
+        case Builtin::Erf: out = Erf; return true;
+        case Builtin::Erfc: out = Erfc; return true;
+        case Builtin::Fma: out = Fma; return true;
+        case Builtin::Copysign: out = Copysign; return true;
+        default: return false;
+    }
+}
+
+}  // namespace
+
+Id FunctionEmitter::emit_builtin(const ast::Call& e) {
+    const Builtin b = fn_.info(e).builtin;
+    switch (b) {
+        case Builtin::GlobalId: return emit_work_item(e, spv::BuiltIn::GlobalInvocationId);
+        case Builtin::LocalId: return emit_work_item(e, spv::BuiltIn::LocalInvocationId);
+        case Builtin::GroupId: return emit_work_item(e, spv::BuiltIn::WorkgroupId);
+        case Builtin::GlobalSize: return emit_work_item(e, spv::BuiltIn::GlobalSize);
+        case Builtin::LocalSize: return emit_work_item(e, spv::BuiltIn::WorkgroupSize);
+        case Builtin::NumGroups: return emit_work_item(e, spv::BuiltIn::NumWorkgroups);
+        case Builtin::Barrier: emit_barrier(e, true); return 0;
+        case Builtin::Fence: emit_barrier(e, false); return 0;
+        case Builtin::LocalArray:
+        case Builtin::PrivateArray: emit_array(e); return 0;
+        case Builtin::AtomicAdd:
+        case Builtin::AtomicSub:
+        case Builtin::AtomicMin:
+        case Builtin::AtomicMax:
+        case Builtin::AtomicAnd:
+        case Builtin::AtomicOr:
+        case Builtin::AtomicXor:
+        case Builtin::AtomicXchg:
+        case Builtin::AtomicCas: return emit_atomic(e);
+        case Builtin::Select: {
+            const types::Type* t = fn_.info(e).type;
+            if (e.args.size() != 3) break;
+            Id c = emit_value_as(*e.args[0], fn_.info(*e.args[0]).result());
+            Id x = emit_value_as(*e.args[1], t);
+            Id y = emit_value_as(*e.args[2], t);
+            return inst(spv::Op::OpSelect, m_.type_of(t), {c, x, y});
+        }
+        case Builtin::Isnan:
+        case Builtin::Isinf: {
+            if (e.args.size() != 1) break;
+            Id x = emit_value(*e.args[0]);
+            return inst(b == Builtin::Isnan ? spv::Op::OpIsNan : spv::Op::OpIsInf, m_.bool_type(),
+                        {x});
+        }
+        case Builtin::Min:
+        case Builtin::Max:
+        case Builtin::Clamp:
+        case Builtin::Abs: return emit_min_max_clamp_abs(e);
+        default: return emit_math(e);
+    }
+    error("internal: wrong arguments to builtin '" + std::string(sema::builtin_name(b)) + "'");
+    return m_.const_i64(0);
+}
+
+Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
+    Id vec = builtin_vector(builtin);
+    const Id u64 = m_.i64();
+    const auto& c = e.args.empty() ? std::nullopt : fn_.info(*e.args[0]).constant;
+    if (c) {
+        const std::int64_t d = as_int(*c);
+        if (d >= 0 && d < static_cast<std::int64_t>(kWorkItemDims)) {
+            m_.work_dims_used = std::max(m_.work_dims_used, static_cast<std::uint32_t>(d + 1));
+            return inst(spv::Op::OpCompositeExtract, u64, {vec, static_cast<Id>(d)});
+        }
+    }
+    if (e.args.empty()) {
+        error("internal: work-item builtin without a dimension");
+        return m_.const_i64(0);
+    }
+    m_.work_dims_used = kWorkItemDims;  // any dimension may be read
+    Id d = emit_value(*e.args[0]);
+    return inst(spv::Op::OpVectorExtractDynamic, u64, {vec, d});
+}
+
+void FunctionEmitter::emit_barrier(const ast::Call& e, bool control) {
+    std::int64_t flags = kFlagLocal;
+    if (!e.args.empty()) {
+        const auto& c = fn_.info(*e.args[0]).constant;
+        if (!c) {
+            error("internal: barrier flags are not constant");
+            return;
+        }
+        flags = as_int(*c);
+    }
+    auto semantics = static_cast<std::uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent);
+    if (flags & kFlagLocal) semantics |= operand(spv::MemorySemanticsMask::WorkgroupMemory);
+    if (flags & kFlagGlobal) semantics |= operand(spv::MemorySemanticsMask::CrossWorkgroupMemory);
+    const Id workgroup = m_.const_i32(operand(spv::Scope::Workgroup));
+    if (control)
+        inst_void(spv::Op::OpControlBarrier, {workgroup, workgroup, m_.const_i32(semantics)});
+    else
+        inst_void(spv::Op::OpMemoryBarrier, {workgroup, m_.const_i32(semantics)});
+}
+
+Id FunctionEmitter::emit_math(const ast::Call& e) {
+    const auto& info = fn_.info(e);
+    OpenCLLIB::Entrypoints entry{};
+    if (!math_entry(info.builtin, entry)) {
+        error("internal: builtin '" + std::string(sema::builtin_name(info.builtin)) +
+              "' is not emitted");
+        return m_.const_i64(0);
+    }
+    const types::Type* t = info.type;
+    std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
+    for (const auto& a : e.args) ops.push_back(emit_value_as(*a, t));
+    return inst(spv::Op::OpExtInst, m_.type_of(t), ops);
+}
+
+Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
+    const auto& info = fn_.info(e);
+    const types::Type* t = info.type;
+    const DType dt = t->dtype;
+    std::vector<Id> args;
+    for (const auto& a : e.args) args.push_back(emit_value_as(*a, t));
+    using namespace OpenCLLIB;
+    const bool flt = is_float(dt);
+    const bool sgn = is_signed(dt);
+    Entrypoints entry{};
+    std::size_t arity = 2;
+    switch (info.builtin) {
+        case Builtin::Min: entry = flt ? Fmin : (sgn ? SMin : UMin); break;
+        case Builtin::Max: entry = flt ? Fmax : (sgn ? SMax : UMax); break;
+        case Builtin::Clamp:
+            entry = flt ? FClamp : (sgn ? SClamp : UClamp);
+            arity = 3;
+            break;
+        case Builtin::Abs:
+            arity = 1;
+            if (!flt && !sgn) return args.empty() ? m_.zero(dt) : args[0];  // |u| = u
+            entry = flt ? Fabs : SAbs;
+            break;
+        default: break;
+    }
+    if (args.size() != arity || dt == DType::Bool) {
+        error("internal: wrong arguments to '" + std::string(sema::builtin_name(info.builtin)) +
+              "'");
+        return m_.zero(dt);
+    }
+    std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
+    ops.insert(ops.end(), args.begin(), args.end());
+    return inst(spv::Op::OpExtInst, m_.type_of(t), ops);
+}
+
+}  // namespace dpk::compiler::spirv

@@ -1,0 +1,318 @@
+// FunctionEmitter: expressions, operators, conversions and calls of device functions.
+#include "compiler/spirv/function_emitter.h"
+
+namespace dpk::compiler::spirv {
+
+namespace {
+
+using ast::BinaryOp;
+
+bool is_comparison(BinaryOp op) {
+    switch (op) {
+        case BinaryOp::Lt:
+        case BinaryOp::Le:
+        case BinaryOp::Gt:
+        case BinaryOp::Ge:
+        case BinaryOp::Eq:
+        case BinaryOp::Ne: return true;
+        default: return false;
+    }
+}
+
+/// The type both operands of a comparison are brought to (sema normally made them equal).
+const types::Type* comparison_type(const types::Type* a, const types::Type* b) {
+    if (a == b) return a;
+    if (a->is_float_type() != b->is_float_type()) return a->is_float_type() ? a : b;
+    return dtype_bits(a->dtype) >= dtype_bits(b->dtype) ? a : b;
+}
+
+}  // namespace
+
+Id FunctionEmitter::emit_value(const ast::Expr& e) {
+    const auto& info = fn_.info(e);
+    const types::Type* result = info.result();
+    if (info.constant && result && result->is_scalar())
+        return m_.constant(*info.constant, result->dtype);
+    Id value = emit_raw(e);
+    if (info.converted_to && info.type && info.converted_to != info.type)
+        value = convert(value, info.type, info.converted_to);
+    return value;
+}
+
+Id FunctionEmitter::emit_value_as(const ast::Expr& e, const types::Type* to) {
+    const auto& info = fn_.info(e);
+    const types::Type* result = info.result();
+    if (info.constant && to && to->is_scalar()) return m_.constant(*info.constant, to->dtype);
+    Id value = emit_value(e);
+    return (result && to && result != to) ? convert(value, result, to) : value;
+}
+
+Id FunctionEmitter::emit_raw(const ast::Expr& e) {
+    const auto& info = fn_.info(e);
+    if (info.constant && info.type && info.type->is_scalar())
+        return m_.constant(*info.constant, info.type->dtype);
+    switch (e.kind) {
+        case ast::ExprKind::IntLit: {
+            const auto& lit = static_cast<const ast::IntLit&>(e);
+            return m_.const_int(info.type->dtype, static_cast<std::int64_t>(lit.value));
+        }
+        case ast::ExprKind::FloatLit:
+            return m_.const_float(info.type->dtype, static_cast<const ast::FloatLit&>(e).value);
+        case ast::ExprKind::BoolLit:
+            return m_.b.constant_bool(static_cast<const ast::BoolLit&>(e).value);
+        case ast::ExprKind::Name: return emit_name(static_cast<const ast::Name&>(e));
+        case ast::ExprKind::Unary: return emit_unary(static_cast<const ast::Unary&>(e));
+        case ast::ExprKind::Binary: return emit_binary(static_cast<const ast::Binary&>(e));
+        case ast::ExprKind::Call: return emit_call(static_cast<const ast::Call&>(e));
+        case ast::ExprKind::Index: return emit_index(static_cast<const ast::Index&>(e));
+        case ast::ExprKind::Member: return emit_member(static_cast<const ast::Member&>(e));
+        case ast::ExprKind::Tuple: break;
+    }
+    error("internal: a tuple is not a value here");
+    return m_.const_i64(0);
+}
+
+Id FunctionEmitter::emit_name(const ast::Name& e) {
+    const auto& info = fn_.info(e);
+    if (info.name_kind == sema::ExprInfo::NameKind::Var) {
+        const Binding& b = bindings_.at(info.var_id);
+        switch (b.kind) {
+            case Binding::Kind::Value: return b.id;
+            case Binding::Kind::Variable: return load(b.type, b.id);
+            case Binding::Kind::Array:
+                error("internal: array '" + e.name + "' used as a value");
+                break;
+            case Binding::Kind::None:
+                error("internal: '" + e.name + "' used before its declaration");
+                break;
+        }
+    } else {
+        error("internal: name '" + e.name + "' has no value (no folded constant)");
+    }
+    return m_.const_i64(0);
+}
+
+Id FunctionEmitter::emit_unary(const ast::Unary& e) {
+    const types::Type* t = fn_.info(e).type;
+    Id operand_value = emit_value_as(*e.operand, t);
+    const Id type = m_.type_of(t);
+    switch (e.op) {
+        case ast::UnaryOp::Neg:
+            return inst(t->is_float_type() ? spv::Op::OpFNegate : spv::Op::OpSNegate, type,
+                        {operand_value});
+        case ast::UnaryOp::Not: return inst(spv::Op::OpLogicalNot, type, {operand_value});
+        case ast::UnaryOp::BitNot:
+            if (t->is_bool()) return inst(spv::Op::OpLogicalNot, type, {operand_value});
+            return inst(spv::Op::OpNot, type, {operand_value});
+    }
+    return operand_value;
+}
+
+Id FunctionEmitter::emit_binary(const ast::Binary& e) {
+    if (e.op == BinaryOp::LogAnd || e.op == BinaryOp::LogOr) return emit_short_circuit(e);
+    const types::Type* lt = fn_.info(*e.lhs).result();
+    const types::Type* rt = fn_.info(*e.rhs).result();
+    if (is_comparison(e.op)) {
+        const types::Type* t = comparison_type(lt, rt);
+        Id l = emit_value_as(*e.lhs, t);
+        Id r = emit_value_as(*e.rhs, t);
+        return compare(e.op, l, r, t->dtype);
+    }
+    const types::Type* t = fn_.info(e).type;
+    Id l = emit_value_as(*e.lhs, t);
+    Id r = (e.op == BinaryOp::Shl || e.op == BinaryOp::Shr) ? emit_value(*e.rhs)
+                                                            : emit_value_as(*e.rhs, t);
+    return arithmetic(e.op, l, r, t);
+}
+
+bool FunctionEmitter::is_cheap_and_pure(const ast::Expr& e) const {
+    const auto& info = fn_.info(e);
+    if (info.constant) return true;
+    switch (e.kind) {
+        case ast::ExprKind::IntLit:
+        case ast::ExprKind::FloatLit:
+        case ast::ExprKind::BoolLit: return true;
+        case ast::ExprKind::Name: return info.name_kind == sema::ExprInfo::NameKind::Var;
+        case ast::ExprKind::Unary:
+            return is_cheap_and_pure(*static_cast<const ast::Unary&>(e).operand);
+        case ast::ExprKind::Binary: {
+            const auto& b = static_cast<const ast::Binary&>(e);
+            if (b.op == BinaryOp::Div || b.op == BinaryOp::Rem) return false;
+            return is_cheap_and_pure(*b.lhs) && is_cheap_and_pure(*b.rhs);
+        }
+        case ast::ExprKind::Index: {  // only `.shape[d]` / `.strides[d]` (no memory access)
+            const auto& i = static_cast<const ast::Index&>(e);
+            return i.base->kind == ast::ExprKind::Member && info.member_dim >= 0;
+        }
+        case ast::ExprKind::Member: return static_cast<const ast::Member&>(e).member == "size";
+        default: return false;
+    }
+}
+
+Id FunctionEmitter::emit_short_circuit(const ast::Binary& e) {
+    const bool is_and = e.op == BinaryOp::LogAnd;
+    const types::Type* b = fn_.info(e).type;
+    Id lhs = emit_value_as(*e.lhs, b);
+    const Id bool_type = m_.bool_type();
+    if (is_cheap_and_pure(*e.rhs)) {  // nothing to skip: evaluate both sides
+        Id rhs = emit_value_as(*e.rhs, b);
+        return inst(is_and ? spv::Op::OpLogicalAnd : spv::Op::OpLogicalOr, bool_type, {lhs, rhs});
+    }
+    Id lhs_block = current_label_;
+    Id rhs_label = m_.b.next_id();
+    Id merge = m_.b.next_id();
+    inst_void(spv::Op::OpSelectionMerge, {merge, operand(spv::SelectionControlMask::MaskNone)});
+    if (is_and)
+        branch_conditional(lhs, rhs_label, merge);
+    else
+        branch_conditional(lhs, merge, rhs_label);
+    begin_block(rhs_label);
+    Id rhs = emit_value_as(*e.rhs, b);
+    Id rhs_block = current_label_;
+    branch(merge);
+    begin_block(merge);
+    // On the skipping edge the result is the lhs itself (false for &&, true for ||).
+    return inst(spv::Op::OpPhi, bool_type, {lhs, lhs_block, rhs, rhs_block});
+}
+
+Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, const types::Type* t) {
+    const Id type = m_.type_of(t);
+    const DType dt = t->dtype;
+    const bool flt = is_float(dt);
+    const bool sgn = is_signed(dt);
+    spv::Op o = spv::Op::OpNop;
+    switch (op) {
+        case BinaryOp::Add: o = flt ? spv::Op::OpFAdd : spv::Op::OpIAdd; break;
+        case BinaryOp::Sub: o = flt ? spv::Op::OpFSub : spv::Op::OpISub; break;
+        case BinaryOp::Mul: o = flt ? spv::Op::OpFMul : spv::Op::OpIMul; break;
+        case BinaryOp::Div:
+            o = flt ? spv::Op::OpFDiv : (sgn ? spv::Op::OpSDiv : spv::Op::OpUDiv);
+            break;
+        case BinaryOp::Rem:  // C rule: the result has the dividend's sign (OpSRem, OpFRem)
+            o = flt ? spv::Op::OpFRem : (sgn ? spv::Op::OpSRem : spv::Op::OpUMod);
+            break;
+        case BinaryOp::Shl: o = spv::Op::OpShiftLeftLogical; break;
+        case BinaryOp::Shr:
+            o = sgn ? spv::Op::OpShiftRightArithmetic : spv::Op::OpShiftRightLogical;
+            break;
+        case BinaryOp::BitAnd:
+            o = dt == DType::Bool ? spv::Op::OpLogicalAnd : spv::Op::OpBitwiseAnd;
+            break;
+        case BinaryOp::BitOr:
+            o = dt == DType::Bool ? spv::Op::OpLogicalOr : spv::Op::OpBitwiseOr;
+            break;
+        case BinaryOp::BitXor:
+            o = dt == DType::Bool ? spv::Op::OpLogicalNotEqual : spv::Op::OpBitwiseXor;
+            break;
+        default: break;
+    }
+    if (o == spv::Op::OpNop) {
+        error(std::string("internal: operator ") + ast::op_spelling(op) + " is not arithmetic");
+        return l;
+    }
+    return inst(o, type, {l, r});
+}
+
+Id FunctionEmitter::compare(BinaryOp op, Id l, Id r, DType t) {
+    const bool flt = is_float(t);
+    const bool sgn = is_signed(t);
+    spv::Op o = spv::Op::OpNop;
+    if (t == DType::Bool) {
+        o = op == BinaryOp::Eq ? spv::Op::OpLogicalEqual : spv::Op::OpLogicalNotEqual;
+        if (op != BinaryOp::Eq && op != BinaryOp::Ne) {  // order false < true, as unsigned ints
+            const DType u8 = DType::U8;
+            return compare(op, convert(l, DType::Bool, u8), convert(r, DType::Bool, u8), u8);
+        }
+    } else {
+        switch (op) {
+            case BinaryOp::Lt:
+                o = flt ? spv::Op::OpFOrdLessThan
+                        : (sgn ? spv::Op::OpSLessThan : spv::Op::OpULessThan);
+                break;
+            case BinaryOp::Le:
+                o = flt ? spv::Op::OpFOrdLessThanEqual
+                        : (sgn ? spv::Op::OpSLessThanEqual : spv::Op::OpULessThanEqual);
+                break;
+            case BinaryOp::Gt:
+                o = flt ? spv::Op::OpFOrdGreaterThan
+                        : (sgn ? spv::Op::OpSGreaterThan : spv::Op::OpUGreaterThan);
+                break;
+            case BinaryOp::Ge:
+                o = flt ? spv::Op::OpFOrdGreaterThanEqual
+                        : (sgn ? spv::Op::OpSGreaterThanEqual : spv::Op::OpUGreaterThanEqual);
+                break;
+            case BinaryOp::Eq: o = flt ? spv::Op::OpFOrdEqual : spv::Op::OpIEqual; break;
+            // `!=` is true when either side is NaN, as in C.
+            case BinaryOp::Ne: o = flt ? spv::Op::OpFUnordNotEqual : spv::Op::OpINotEqual; break;
+            default: break;
+        }
+    }
+    return inst(o, m_.bool_type(), {l, r});
+}
+
+Id FunctionEmitter::convert(Id value, const types::Type* from, const types::Type* to) {
+    if (from == to || !from || !to) return value;
+    if (!from->is_scalar() || !to->is_scalar()) {
+        error("internal: conversion between " + from->str() + " and " + to->str());
+        return value;
+    }
+    return convert(value, from->dtype, to->dtype);
+}
+
+Id FunctionEmitter::convert(Id value, DType from, DType to) {
+    if (from == to) return value;
+    const Id type = m_.value_type(to);
+    if (from == DType::Bool) return inst(spv::Op::OpSelect, type, {value, m_.one(to), m_.zero(to)});
+    if (to == DType::Bool) {
+        // Nonzero is true; NaN is true too (unordered compare), as in C.
+        return inst(is_float(from) ? spv::Op::OpFUnordNotEqual : spv::Op::OpINotEqual, type,
+                    {value, m_.zero(from)});
+    }
+    if (is_float(from) && is_float(to)) return inst(spv::Op::OpFConvert, type, {value});
+    if (is_float(from))
+        return inst(is_signed(to) ? spv::Op::OpConvertFToS : spv::Op::OpConvertFToU, type, {value});
+    if (is_float(to))
+        return inst(is_signed(from) ? spv::Op::OpConvertSToF : spv::Op::OpConvertUToF, type,
+                    {value});
+    if (dtype_bits(from) == dtype_bits(to)) return value;  // same SPIR-V type (signedness 0)
+    // Widening follows the source's signedness; narrowing truncates either way.
+    return inst(is_signed(from) ? spv::Op::OpSConvert : spv::Op::OpUConvert, type, {value});
+}
+
+Id FunctionEmitter::emit_call(const ast::Call& e) {
+    const auto& info = fn_.info(e);
+    switch (info.call_kind) {
+        case sema::ExprInfo::CallKind::Builtin: return emit_builtin(e);
+        case sema::ExprInfo::CallKind::Cast: {
+            if (e.args.size() != 1) break;
+            return emit_value_as(*e.args.front(), info.type);
+        }
+        case sema::ExprInfo::CallKind::User: return emit_user_call(e);
+        case sema::ExprInfo::CallKind::None: break;
+    }
+    error("internal: unresolved call to '" + e.callee + "'");
+    return m_.const_i64(0);
+}
+
+Id FunctionEmitter::emit_user_call(const ast::Call& e) {
+    const sema::FunctionInstance* callee = fn_.info(e).callee;
+    auto it = m_.functions.find(callee);
+    if (!callee || it == m_.functions.end()) {
+        error("internal: call to '" + e.callee + "' has no emitted instance");
+        return m_.const_i64(0);
+    }
+    const FunctionInfo& f = it->second;
+    std::vector<Id> operands{f.id};
+    for (std::size_t i = 0; i < e.args.size() && i < callee->param_types.size(); ++i) {
+        const types::Type* p = callee->param_types[i];
+        if (p->is_array()) {
+            ArrayValue a = emit_array(*e.args[i]);
+            append_array_arguments(a, p, operands);
+        } else {
+            operands.push_back(emit_value_as(*e.args[i], p));
+        }
+    }
+    return inst(spv::Op::OpFunctionCall, f.return_type, operands);
+}
+
+}  // namespace dpk::compiler::spirv

@@ -1,0 +1,261 @@
+// FunctionEmitter: statements and structured control flow.
+#include "compiler/spirv/function_emitter.h"
+
+namespace dpk::compiler::spirv {
+
+namespace {
+
+ast::BinaryOp binary_of(ast::AssignOp op) {
+    switch (op) {
+        case ast::AssignOp::Add: return ast::BinaryOp::Add;
+        case ast::AssignOp::Sub: return ast::BinaryOp::Sub;
+        case ast::AssignOp::Mul: return ast::BinaryOp::Mul;
+        case ast::AssignOp::Div: return ast::BinaryOp::Div;
+        case ast::AssignOp::Rem: return ast::BinaryOp::Rem;
+        case ast::AssignOp::BitAnd: return ast::BinaryOp::BitAnd;
+        case ast::AssignOp::BitOr: return ast::BinaryOp::BitOr;
+        case ast::AssignOp::BitXor: return ast::BinaryOp::BitXor;
+        case ast::AssignOp::Shl: return ast::BinaryOp::Shl;
+        case ast::AssignOp::Shr: return ast::BinaryOp::Shr;
+        case ast::AssignOp::Set: break;
+    }
+    return ast::BinaryOp::Add;
+}
+
+bool is_shift(ast::BinaryOp op) {
+    return op == ast::BinaryOp::Shl || op == ast::BinaryOp::Shr;
+}
+
+}  // namespace
+
+void FunctionEmitter::emit_block(const ast::Block& block) {
+    for (const auto& s : block.stmts) {
+        if (terminated_) return;  // code after break/continue/return is unreachable
+        emit_stmt(*s);
+    }
+}
+
+void FunctionEmitter::emit_stmt(const ast::Stmt& s) {
+    const ast::Stmt* outer = current_stmt_;
+    current_stmt_ = &s;
+    switch (s.kind) {
+        case ast::StmtKind::VarDecl: emit_var_decl(static_cast<const ast::VarDecl&>(s)); break;
+        case ast::StmtKind::Assign: emit_assign(static_cast<const ast::Assign&>(s)); break;
+        case ast::StmtKind::If: emit_if(static_cast<const ast::If&>(s)); break;
+        case ast::StmtKind::While: emit_while(static_cast<const ast::While&>(s)); break;
+        case ast::StmtKind::For: emit_for(static_cast<const ast::For&>(s)); break;
+        case ast::StmtKind::Break:
+            if (loops_.empty())
+                error("internal: break outside a loop");
+            else
+                branch(loops_.back().merge);
+            break;
+        case ast::StmtKind::Continue:
+            if (loops_.empty())
+                error("internal: continue outside a loop");
+            else
+                branch(loops_.back().cont);
+            break;
+        case ast::StmtKind::Return: emit_return(static_cast<const ast::Return&>(s)); break;
+        case ast::StmtKind::ExprStmt: {
+            const auto& e = *static_cast<const ast::ExprStmt&>(s).expr;
+            const types::Type* t = fn_.info(e).type;
+            if (t && t->is_array())
+                emit_array(e);
+            else
+                emit_raw(e);
+            break;
+        }
+        case ast::StmtKind::Block: emit_block(static_cast<const ast::Block&>(s)); break;
+    }
+    // Capabilities the target lacks surface here, at the innermost statement that needed them.
+    while (m_.builder_errors_reported < m_.b.errors().size())
+        error(m_.b.errors()[m_.builder_errors_reported++]);
+    current_stmt_ = outer;
+}
+
+void FunctionEmitter::bind_scalar(const ast::VarSymbol& var, Id value) {
+    Binding& b = bindings_.at(var.id);
+    const types::Type* t = fn_.var_type(var);
+    b.type = m_.type_of(t);
+    if (var.is_mutable) {
+        b.kind = Binding::Kind::Variable;
+        b.id = local_variable(b.type, var.name);
+        store(b.id, value);
+        return;
+    }
+    b.kind = Binding::Kind::Value;
+    b.id = value;
+}
+
+void FunctionEmitter::emit_var_decl(const ast::VarDecl& s) {
+    const types::Type* t = fn_.var_type(s.var);
+    if (t->is_array()) {
+        Binding& b = bindings_.at(s.var.id);
+        b.kind = Binding::Kind::Array;
+        b.array = emit_array(*s.init);
+        if (b.array.array_var) name(b.array.array_var, s.var.name);
+        return;
+    }
+    const Id before = last_result_;
+    Id value = emit_value_as(*s.init, t);
+    // Name fresh results only: constants and parameters are shared.
+    if (!s.var.is_mutable && value == last_result_ && value != before) name(value, s.var.name);
+    bind_scalar(s.var, value);
+}
+
+void FunctionEmitter::emit_assign(const ast::Assign& s) {
+    const ast::Expr& target = *s.target;
+    const types::Type* t = fn_.info(target).type;
+    const bool compound = s.op != ast::AssignOp::Set;
+    const ast::BinaryOp op = binary_of(s.op);
+    auto new_value = [&](Id current) {
+        if (!compound) return emit_value_as(*s.value, t);
+        Id rhs = is_shift(op) ? emit_value(*s.value) : emit_value_as(*s.value, t);
+        return arithmetic(op, current, rhs, t);
+    };
+    if (target.kind == ast::ExprKind::Name) {
+        const auto& info = fn_.info(target);
+        Binding& b = bindings_.at(info.var_id);
+        if (b.kind != Binding::Kind::Variable) {
+            error("internal: assignment to an immutable or array binding");
+            return;
+        }
+        Id current = compound ? load(b.type, b.id) : 0;
+        store(b.id, new_value(current));
+        return;
+    }
+    if (target.kind == ast::ExprKind::Index) {
+        const auto& index = static_cast<const ast::Index&>(target);
+        ArrayValue a = emit_array(*index.base);
+        Id pointer = element_pointer(a, index.indices);
+        Id current = compound ? load_element(a, pointer) : 0;
+        store_element(a, pointer, new_value(current));
+        return;
+    }
+    error("internal: unsupported assignment target");
+}
+
+void FunctionEmitter::emit_if(const ast::If& s) {
+    Id cond = emit_value(*s.cond);
+    Id then_label = m_.b.next_id();
+    Id merge_label = m_.b.next_id();
+    Id else_label = s.else_stmt ? m_.b.next_id() : merge_label;
+    inst_void(spv::Op::OpSelectionMerge,
+              {merge_label, operand(spv::SelectionControlMask::MaskNone)});
+    branch_conditional(cond, then_label, else_label);
+
+    begin_block(then_label);
+    emit_block(*s.then_block);
+    const bool then_falls_through = !terminated_;
+    branch(merge_label);
+
+    bool else_falls_through = true;
+    if (s.else_stmt) {
+        begin_block(else_label);
+        emit_stmt(*s.else_stmt);
+        else_falls_through = !terminated_;
+        branch(merge_label);
+    }
+    begin_block(merge_label);
+    if (!then_falls_through && !else_falls_through) terminate(spv::Op::OpUnreachable);
+}
+
+void FunctionEmitter::emit_while(const ast::While& s) {
+    Id header = m_.b.next_id();
+    Id check = m_.b.next_id();
+    Id body = m_.b.next_id();
+    Id cont = m_.b.next_id();
+    Id merge = m_.b.next_id();
+    branch(header);
+
+    begin_block(header);
+    inst_void(spv::Op::OpLoopMerge, {merge, cont, operand(spv::LoopControlMask::MaskNone)});
+    branch(check);
+
+    begin_block(check);
+    Id cond = emit_value(*s.cond);
+    branch_conditional(cond, body, merge);
+
+    begin_block(body);
+    loops_.push_back({merge, cont});
+    emit_block(*s.body);
+    loops_.pop_back();
+    branch(cont);
+
+    begin_block(cont);
+    branch(header);
+    begin_block(merge);
+}
+
+void FunctionEmitter::emit_for(const ast::For& s) {
+    const types::Type* t = fn_.var_type(s.var);
+    const DType dt = t->dtype;
+    const Id type = m_.value_type(dt);
+    Id start = s.start ? emit_value_as(*s.start, t) : m_.zero(dt);
+    Id stop = emit_value_as(*s.stop, t);
+    Id step = s.step ? emit_value_as(*s.step, t) : m_.one(dt);
+
+    // The comparison follows the sign of the step, known at compile time in the common case.
+    int step_sign = 1;
+    if (s.step) {
+        const auto& c = fn_.info(*s.step).constant;
+        if (!c) {
+            step_sign = 0;
+        } else {
+            step_sign = std::visit(
+                [](auto v) { return v > decltype(v){} ? 1 : (v < decltype(v){} ? -1 : 0); },
+                c->value);
+            if (step_sign == 0) step_sign = 1;  // range(a, b, 0) never ends, as written
+        }
+    }
+    if (!is_signed(dt) && step_sign == 0) step_sign = 1;  // unsigned steps are positive
+
+    Id pre = current_label_;
+    Id header = m_.b.next_id();
+    Id body = m_.b.next_id();
+    Id cont = m_.b.next_id();
+    Id merge = m_.b.next_id();
+    Id next = m_.b.next_id();
+    branch(header);
+
+    begin_block(header);
+    Id counter = inst(spv::Op::OpPhi, type, {start, pre, next, cont});
+    Id cond;
+    if (step_sign > 0) {
+        cond = compare(ast::BinaryOp::Lt, counter, stop, dt);
+    } else if (step_sign < 0) {
+        cond = compare(ast::BinaryOp::Gt, counter, stop, dt);
+    } else {
+        Id up = compare(ast::BinaryOp::Gt, step, m_.zero(dt), dt);
+        Id below = compare(ast::BinaryOp::Lt, counter, stop, dt);
+        Id above = compare(ast::BinaryOp::Gt, counter, stop, dt);
+        cond = inst(spv::Op::OpSelect, m_.bool_type(), {up, below, above});
+    }
+    inst_void(spv::Op::OpLoopMerge, {merge, cont, operand(spv::LoopControlMask::MaskNone)});
+    branch_conditional(cond, body, merge);
+
+    begin_block(body);
+    name(counter, s.var.name);
+    bind_scalar(s.var, counter);
+    loops_.push_back({merge, cont});
+    emit_block(*s.body);
+    loops_.pop_back();
+    branch(cont);
+
+    begin_block(cont);
+    inst_as(next, is_float(dt) ? spv::Op::OpFAdd : spv::Op::OpIAdd, type, {counter, step});
+    branch(header);
+    begin_block(merge);
+}
+
+void FunctionEmitter::emit_return(const ast::Return& s) {
+    if (is_kernel_ || !s.value) {
+        if (s.value) error("internal: a kernel returns no value");
+        terminate(spv::Op::OpReturn);
+        return;
+    }
+    return_value(emit_value_as(*s.value, fn_.return_type));
+}
+
+}  // namespace dpk::compiler::spirv

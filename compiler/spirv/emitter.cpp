@@ -1,0 +1,73 @@
+// emit_kernel: module setup, function instances, the entry point and the kernel ABI.
+#include "compiler/spirv/emitter.h"
+
+#include "compiler/spirv/function_emitter.h"
+#include "compiler/spirv/module_builder.h"
+
+namespace dpk::compiler::spirv {
+
+namespace {
+
+/// First SPIR-V version whose entry-point interface lists every global variable.
+constexpr std::uint32_t kSpirvVersion14 = 0x00010400;
+
+void declare_function(ModuleContext& m, const sema::FunctionInstance& fn, bool is_kernel) {
+    FunctionInfo info;
+    info.id = m.b.next_id();
+    info.return_type = is_kernel ? m.void_type() : m.type_of(fn.return_type);
+    for (const types::Type* t : fn.param_types)
+        for (const auto& part : expand_parameter(m, t, is_kernel))
+            info.param_types.push_back(part.type);
+    info.type = m.b.type_function(info.return_type, info.param_types);
+    if (m.options.debug_names) m.b.name(info.id, is_kernel ? fn.decl->name : fn.symbol);
+    m.functions.emplace(&fn, std::move(info));
+}
+
+}  // namespace
+
+EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& options) {
+    EmitResult result;
+    ModuleBuilder builder(options.target);
+    ModuleContext m(builder, options);
+
+    builder.require(spv::Capability::Addresses, "Physical64 addressing (pointer arguments)");
+    builder.require(spv::Capability::Kernel, "OpenCL kernels");
+    builder.require(spv::Capability::Int64, "64-bit work-item ids, sizes and indices");
+    builder.memory_model(spv::AddressingModel::Physical64, spv::MemoryModel::OpenCL);
+
+    if (!kernel.kernel) {
+        result.errors.push_back({"internal: typed kernel without a kernel instance", nullptr, {}});
+        return result;
+    }
+    // Ids and types of every function first: callers need their callees' ids.
+    for (const auto& inst : kernel.instances)
+        declare_function(m, *inst, inst.get() == kernel.kernel);
+
+    for (const auto& inst : kernel.instances) {
+        const bool is_kernel = inst.get() == kernel.kernel;
+        FunctionEmitter emitter(m, *inst, is_kernel, is_kernel ? &result.abi : nullptr);
+        emitter.emit();
+    }
+
+    std::vector<Id> interface = builder.builtin_variables();
+    if (options.spirv_version >= kSpirvVersion14)
+        interface.insert(interface.end(), m.globals_used().begin(), m.globals_used().end());
+    builder.entry_point(spv::ExecutionModel::Kernel, m.functions.at(kernel.kernel).id,
+                        kernel.kernel->decl->name, interface);
+
+    result.abi.static_local_bytes = m.static_local_bytes;
+    result.abi.work_dims_used = m.work_dims_used;
+    result.capabilities = builder.capabilities();
+    result.errors = std::move(m.errors);
+    for (std::size_t i = m.builder_errors_reported; i < builder.errors().size(); ++i) {
+        EmitError e;
+        e.message = builder.errors()[i];
+        e.file = kernel.kernel->decl->file;
+        e.range = kernel.kernel->decl->name_range;
+        result.errors.push_back(std::move(e));
+    }
+    if (result.errors.empty()) result.words = builder.finish(options.spirv_version);
+    return result;
+}
+
+}  // namespace dpk::compiler::spirv

@@ -1,0 +1,57 @@
+// The SPIR-V emitter: one typed kernel specialization -> a SPIR-V module plus its kernel ABI.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compiler/sema/typed_program.h"
+#include "compiler/source/source_file.h"
+#include "compiler/spirv/target_profile.h"
+#include "runtime/types/kernel_abi.h"
+
+namespace dpk::compiler::spirv {
+
+/// SPIR-V 1.0, the version every OpenCL SPIR-V consumer takes.
+inline constexpr std::uint32_t kSpirvVersion10 = 0x00010000;
+
+/// How a kernel is emitted.
+struct EmitOptions {
+    /// The header's version word (0x00010000 is SPIR-V 1.0). From 1.4 on, the entry point's
+    /// interface also lists the work-group variables.
+    std::uint32_t spirv_version = kSpirvVersion10;
+    /// What the driver path accepts; a capability it lacks is an emit error.
+    TargetProfile target = TargetProfile::opencl();
+    /// Decorate kernel array pointers with FuncParamAttr NoAlias. Off by default: array
+    /// parameters may alias (two views of one allocation), so this is only sound when the caller
+    /// knows they do not.
+    bool no_alias_array_params = false;
+    /// OpName for functions, parameters, variables and named values (debug names only).
+    bool debug_names = true;
+};
+
+/// A problem that stops emission: a capability the target lacks, or a construct the emitter
+/// does not handle. Anchored at the statement being emitted when there is one.
+struct EmitError {
+    std::string message;
+    const source::SourceFile* file = nullptr;
+    source::SourceRange range;
+};
+
+/// The emitted module and what the runtime needs to launch it.
+struct EmitResult {
+    /// The SPIR-V module (empty when `errors` is not).
+    std::vector<std::uint32_t> words;
+    KernelAbi abi;
+    /// Every capability the module declares, with the first reason it was needed.
+    std::vector<CapabilityUse> capabilities;
+    std::vector<EmitError> errors;
+
+    bool ok() const { return errors.empty(); }
+};
+
+/// Emits one kernel specialization (its instances: device functions first, kernel last) as a
+/// module with one OpEntryPoint Kernel named after the kernel.
+EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& options = {});
+
+}  // namespace dpk::compiler::spirv

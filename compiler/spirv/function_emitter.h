@@ -1,0 +1,169 @@
+// FunctionEmitter: emits one function instance (a device function or the kernel) as an
+// OpFunction. Split by concern over function_emitter.cpp (blocks, parameters), emit_statement.cpp,
+// emit_expression.cpp, emit_builtin.cpp and emit_memory.cpp. Internal to spirv/.
+#pragma once
+
+#include <spirv/unified1/OpenCL.std.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "compiler/spirv/module_context.h"
+
+namespace dpk::compiler::spirv {
+
+/// An array as the emitter sees it: where its elements are, and its extents.
+struct ArrayValue {
+    const types::Type* type = nullptr;
+    /// Pointer to element 0 (storage class from the type's address space); 0 while only
+    /// `array_var` is known.
+    Id base = 0;
+    /// For local_array / private_array: the variable of OpTypeArray type (elements are reached
+    /// with OpInBoundsAccessChain on it).
+    Id array_var = 0;
+    std::vector<Id> shape;    // i64 per dimension
+    std::vector<Id> strides;  // i64 per dimension, in elements (layout Any only)
+};
+
+class FunctionEmitter {
+public:
+    /// `abi` (kernels only) receives one AbiArg per SPIR-V parameter.
+    FunctionEmitter(ModuleContext& m, const sema::FunctionInstance& fn, bool is_kernel,
+                    KernelAbi* abi);
+
+    /// Emits the whole function into the module.
+    void emit();
+
+private:
+    // -- function_emitter.cpp: parameters, blocks, instructions ---------------------------------
+    void declare_parameters();
+    Id add_parameter(Id type, std::string_view name);
+    void finish();
+    /// An instruction in the entry block after the variables (hoisted, dominates everything).
+    Id prologue_inst(spv::Op op, Id type, std::initializer_list<Id> operands);
+    /// The vector of a work-item builtin, loaded once per function in the prologue.
+    Id builtin_vector(spv::BuiltIn builtin);
+
+    /// Appends an instruction with a result to the current block; returns the result id.
+    Id inst(spv::Op op, Id type, std::initializer_list<Id> operands);
+    Id inst(spv::Op op, Id type, std::span<const Id> operands);
+    /// Same, with a result id reserved earlier (targets of forward references in OpPhi).
+    void inst_as(Id result, spv::Op op, Id type, std::initializer_list<Id> operands);
+    /// Appends an instruction without a result.
+    void inst_void(spv::Op op, std::initializer_list<Id> operands);
+    /// OpExtInst of OpenCL.std.
+    Id ext(OpenCLLIB::Entrypoints entry, Id type, std::initializer_list<Id> operands);
+    /// Starts a block; the previous one must be terminated.
+    void begin_block(Id label);
+    void branch(Id target);
+    void branch_conditional(Id cond, Id if_true, Id if_false);
+    /// Ends the current block with `op` (OpReturn, OpUnreachable) or OpReturnValue.
+    void terminate(spv::Op op);
+    void return_value(Id value);
+    /// A Function-storage variable in the entry block.
+    Id local_variable(Id pointee, std::string_view name);
+    Id load(Id type, Id pointer, std::uint32_t alignment = 0);
+    void store(Id pointer, Id value, std::uint32_t alignment = 0);
+    void name(Id id, std::string_view name);
+    void error(std::string message);
+
+    // -- emit_statement.cpp ---------------------------------------------------------------------
+    void emit_block(const ast::Block& block);
+    void emit_stmt(const ast::Stmt& s);
+    void emit_var_decl(const ast::VarDecl& s);
+    void emit_assign(const ast::Assign& s);
+    void emit_if(const ast::If& s);
+    void emit_while(const ast::While& s);
+    void emit_for(const ast::For& s);
+    void emit_return(const ast::Return& s);
+    /// Binds a scalar value to a variable symbol (a Function variable when it is mutable).
+    void bind_scalar(const ast::VarSymbol& var, Id value);
+
+    // -- emit_expression.cpp --------------------------------------------------------------------
+    /// The value of `e` converted to its use-site type (ExprInfo::result()).
+    Id emit_value(const ast::Expr& e);
+    /// The value of `e` converted to `to`.
+    Id emit_value_as(const ast::Expr& e, const types::Type* to);
+    Id emit_raw(const ast::Expr& e);
+    Id emit_name(const ast::Name& e);
+    Id emit_unary(const ast::Unary& e);
+    Id emit_binary(const ast::Binary& e);
+    Id emit_short_circuit(const ast::Binary& e);
+    Id emit_call(const ast::Call& e);
+    Id emit_user_call(const ast::Call& e);
+    /// `op` on two values already of type `t` (rhs of shifts may be any int type).
+    Id arithmetic(ast::BinaryOp op, Id lhs, Id rhs, const types::Type* t);
+    Id compare(ast::BinaryOp op, Id lhs, Id rhs, DType t);
+    /// Numeric conversion between scalar types (casts and implicit conversions).
+    Id convert(Id value, const types::Type* from, const types::Type* to);
+    Id convert(Id value, DType from, DType to);
+    /// True when evaluating `e` has no side effects and cannot fault (no calls, loads, division).
+    bool is_cheap_and_pure(const ast::Expr& e) const;
+
+    // -- emit_builtin.cpp -----------------------------------------------------------------------
+    Id emit_builtin(const ast::Call& e);
+    Id emit_work_item(const ast::Call& e, spv::BuiltIn builtin);
+    void emit_barrier(const ast::Call& e, bool control);
+    Id emit_math(const ast::Call& e);
+    Id emit_min_max_clamp_abs(const ast::Call& e);
+
+    // -- emit_memory.cpp ------------------------------------------------------------------------
+    /// The array an array-typed expression denotes.
+    ArrayValue emit_array(const ast::Expr& e);
+    ArrayValue make_static_array(const ast::Call& e);
+    /// Pointer to element 0 of an array (materialized for local/private arrays).
+    Id array_base(ArrayValue& a);
+    /// Parameters that carry `a` to a device function (pointer, shapes, strides).
+    void append_array_arguments(ArrayValue& a, const types::Type* param, std::vector<Id>& args);
+    Id element_pointer(ArrayValue& a, std::span<const ast::ExprPtr> indices);
+    Id element_pointer(ArrayValue& a, std::span<const Id> indices_i64);
+    Id linear_offset(const ArrayValue& a, std::span<const Id> indices_i64);
+    Id load_element(const ArrayValue& a, Id pointer);
+    void store_element(const ArrayValue& a, Id pointer, Id value);
+    Id to_i64(Id value, const types::Type* t);
+    Id emit_index(const ast::Index& e);
+    Id emit_member(const ast::Member& e);
+    /// `.shape[d]` / `.strides[d]` for a dimension known at compile time.
+    Id shape_of(const ArrayValue& a, int d);
+    Id stride_of(const ArrayValue& a, int d);
+    Id emit_atomic(const ast::Call& e);
+    Id emit_float_atomic_loop(ast::BinaryOp op, Id int_pointer, Id value, DType t, Id scope,
+                              Id semantics);
+
+    struct Binding {
+        enum class Kind : std::uint8_t { None, Value, Variable, Array } kind = Kind::None;
+        Id id = 0;  // Value: the value; Variable: the pointer
+        Id type = 0;
+        ArrayValue array;
+    };
+    struct LoopTargets {
+        Id merge = 0;
+        Id cont = 0;
+    };
+
+    ModuleContext& m_;
+    const sema::FunctionInstance& fn_;
+    const bool is_kernel_;
+    KernelAbi* abi_;
+    FunctionInfo& info_;
+
+    std::vector<std::uint32_t> params_;     // OpFunction + OpFunctionParameter
+    std::vector<std::uint32_t> variables_;  // OpVariable at the top of the entry block
+    std::vector<std::uint32_t> prologue_;   // entry-block loads of builtins, param conversions
+    std::vector<std::uint32_t> body_;       // the rest of the entry block and all other blocks
+    Id entry_label_ = 0;
+    Id current_label_ = 0;
+    bool terminated_ = false;
+    Id last_result_ = 0;
+    const ast::Stmt* current_stmt_ = nullptr;
+
+    std::vector<Binding> bindings_;  // by VarSymbol id
+    std::vector<LoopTargets> loops_;
+    /// Builtin vectors loaded once in the entry block, by builtin.
+    std::vector<std::pair<spv::BuiltIn, Id>> builtin_loads_;
+};
+
+}  // namespace dpk::compiler::spirv

@@ -1,0 +1,101 @@
+// Emitter state shared by all functions of one module: the builder, language types as SPIR-V
+// types, builtin variables, function ids, and what the kernel ABI collects. Internal to spirv/.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "compiler/sema/typed_program.h"
+#include "compiler/spirv/emitter.h"
+#include "compiler/spirv/module_builder.h"
+
+namespace dpk::compiler::spirv {
+
+/// Work-item builtins are vectors of this many u64 components (dimensions 0..2).
+inline constexpr std::uint32_t kWorkItemDims = 3;
+
+/// The SPIR-V signature of one function instance.
+struct FunctionInfo {
+    Id id = 0;
+    Id type = 0;
+    Id return_type = 0;
+    std::vector<Id> param_types;  // expanded: arrays become pointer + shapes (+ strides)
+};
+
+class ModuleContext {
+public:
+    ModuleContext(ModuleBuilder& builder, const EmitOptions& options);
+
+    ModuleBuilder& b;
+    const EmitOptions& options;
+
+    // -- types ---------------------------------------------------------------------------------
+    Id void_type() { return b.type_void(); }
+    Id bool_type() { return b.type_bool(); }
+    Id i32() { return b.type_int(32); }
+    Id i64() { return b.type_int(64); }
+    /// The type of a value of `t` in registers (bool is OpTypeBool).
+    Id value_type(DType t);
+    /// The type of an element of `t` in memory or a kernel argument (bool is one byte).
+    Id storage_type(DType t);
+    /// The value type of a scalar semantic type; void for void.
+    Id type_of(const types::Type* t);
+    Id pointer(spv::StorageClass storage, Id pointee) { return b.type_pointer(storage, pointee); }
+    static spv::StorageClass storage_class(types::AddressSpace space);
+    /// An integer type of the same width as the float or int type `t` (for atomics on floats).
+    Id int_of_width(DType t);
+
+    // -- constants -----------------------------------------------------------------------------
+    Id const_i64(std::int64_t v) { return b.constant(i64(), static_cast<std::uint64_t>(v)); }
+    Id const_i32(std::uint32_t v) { return b.constant(i32(), v); }
+    /// A constant of scalar type `t` from an integer value.
+    Id const_int(DType t, std::int64_t v);
+    /// A constant of float type `t`.
+    Id const_float(DType t, double v);
+    /// The constant 0 / 1 of scalar type `t` (false / true for bool).
+    Id zero(DType t);
+    Id one(DType t);
+    /// A constant folded by sema, as a value of scalar type `t`.
+    Id constant(const sema::ConstValue& c, DType t);
+
+    // -- shared module objects ------------------------------------------------------------------
+    /// The OpenCL.std extended instruction set.
+    Id opencl_std() { return b.ext_inst_import("OpenCL.std"); }
+    /// The Input variable (vector of three u64) of a work-item builtin.
+    Id builtin(spv::BuiltIn builtin);
+    /// Notes a module-scope variable a function uses (listed in the interface from SPIR-V 1.4).
+    void use_global(Id variable);
+    const std::vector<Id>& globals_used() const { return globals_used_; }
+
+    std::unordered_map<const sema::FunctionInstance*, FunctionInfo> functions;
+    std::vector<EmitError> errors;
+    /// How many of the builder's errors are already in `errors` (with a statement's range).
+    std::size_t builder_errors_reported = 0;
+    /// Highest work-item dimension read + 1.
+    std::uint32_t work_dims_used = 0;
+    /// Bytes of local_array memory.
+    std::uint64_t static_local_bytes = 0;
+
+private:
+    std::vector<Id> globals_used_;
+};
+
+/// One SPIR-V parameter a source parameter expands to.
+struct ParamPart {
+    Id type = 0;
+    AbiArg::Kind kind = AbiArg::Kind::Scalar;
+    std::uint32_t dim = 0;
+    std::string suffix;  // appended to the source name for debug names ("_shape0")
+};
+
+/// How a parameter of semantic type `t` is passed: scalars by value (bool as a byte in kernels);
+/// global arrays as pointer + shape per dimension (+ stride per dimension for layout Any);
+/// launch-sized local arrays as pointer + length; arrays of constant shape as a pointer.
+std::vector<ParamPart> expand_parameter(ModuleContext& m, const types::Type* t, bool kernel);
+
+/// Bit pattern of `v` as an IEEE half (round to nearest even).
+std::uint16_t to_half_bits(double v);
+
+}  // namespace dpk::compiler::spirv
