@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace dpk::compiler::sema {
 
@@ -25,8 +26,25 @@ enum class Builtin : std::uint8_t {
     Min, Max, Clamp, Abs,
 };
 
+/// Families of builtins that share their checking rules (and their emission pattern).
+enum class BuiltinGroup : std::uint8_t {
+    WorkItem,     // global_id ... num_groups: (d) -> i64
+    ArrayAlloc,   // local_array, private_array: (T, shape) -> array
+    Sync,         // barrier, fence: (flags) -> void
+    Atomic,       // atomic_*: (array, index, value[, value]) -> element type (old value)
+    Select,       // select(c, x, y)
+    FloatMath,    // OpenCL.std float functions: f16/f32/f64 in, same type out
+    FloatTest,    // isnan, isinf: float in, bool out
+    NumericMath,  // min, max, clamp, abs: ints and floats
+};
+
 /// The builtin a name denotes, if any.
 std::optional<Builtin> find_builtin(std::string_view name);
 std::string_view builtin_name(Builtin b);
+/// Number of arguments the builtin takes (every builtin has a fixed count).
+int builtin_arity(Builtin b);
+BuiltinGroup builtin_group(Builtin b);
+/// Every builtin name in declaration order (for "did you mean" suggestions).
+std::vector<std::string_view> all_builtin_names();
 
 }  // namespace dpk::compiler::sema

@@ -74,6 +74,8 @@ struct TypedKernel {
     const FunctionInstance* kernel = nullptr;
     /// Every instance reachable from the kernel, callees before callers, kernel last.
     std::vector<std::unique_ptr<FunctionInstance>> instances;
+    /// Owner of every Type the instances point to (shared with the checker that made them).
+    std::shared_ptr<const types::TypeContext> types;
 };
 
 }  // namespace dpk::compiler::sema

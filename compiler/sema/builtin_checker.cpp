@@ -1,0 +1,264 @@
+// Typing of builtin calls: work-item queries, local/private arrays, barriers, atomics, select
+// and math.
+#include "compiler/sema/type_checker.h"
+
+namespace dpk::compiler::sema {
+
+using CallKind = ExprInfo::CallKind;
+using NameKind = ExprInfo::NameKind;
+
+Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
+    ExprInfo& in = info(e);
+    in.call_kind = CallKind::Builtin;
+    in.builtin = b;
+    bool args_ok = static_cast<int>(e.args.size()) == builtin_arity(b);
+    for (const auto& a : e.args) args_ok &= a != nullptr;
+    if (!args_ok) {  // arity is reported by the resolver
+        if (builtin_group(b) != BuiltinGroup::ArrayAlloc && builtin_group(b) != BuiltinGroup::Sync)
+            for (const auto& a : e.args)
+                if (a) check(*a);
+        return Operand::failed();
+    }
+    switch (builtin_group(b)) {
+        case BuiltinGroup::WorkItem: return work_item(e, b);
+        case BuiltinGroup::ArrayAlloc: return array_alloc(e, b);
+        case BuiltinGroup::Sync: {
+            if (mem_flags(*e.args[0]).error) return Operand::failed();
+            info(e).type = ctx_.types().void_type();
+            return Operand::typed(info(e).type);
+        }
+        case BuiltinGroup::Atomic: return atomic(e, b);
+        case BuiltinGroup::Select: return select(e);
+        case BuiltinGroup::FloatMath:
+        case BuiltinGroup::FloatTest:
+        case BuiltinGroup::NumericMath: return math(e, b);
+    }
+    return Operand::failed();
+}
+
+std::optional<std::int64_t> TypeChecker::constant_int(const ast::Expr& e, const std::string& what) {
+    Operand o = check(e);
+    if (o.error) return std::nullopt;
+    if (o.is_untyped() && !o.untyped->is_float) {
+        finalize(e, scalar(DType::I64));
+        if (auto v = use_value(e)) return const_int(*v);
+        return std::nullopt;
+    }
+    if (!o.is_untyped() && o.type->is_int()) {
+        if (auto v = use_value(e)) {
+            if (auto i = const_int(*v)) return i;
+        }
+    }
+    if (o.is_untyped()) materialize(e, o);
+    error(e.range,
+          what + " must be a constant integer, found " +
+              (o.type && o.type->is_int() ? "a value known only at run time" : describe(o)));
+    return std::nullopt;
+}
+
+Operand TypeChecker::work_item(const ast::Call& e, Builtin b) {
+    std::string what = "the dimension of " + std::string(builtin_name(b));
+    auto d = constant_int(*e.args[0], what);
+    if (!d) return Operand::failed();
+    if (*d < 0 || *d > 2) {
+        error(e.args[0]->range, what + " must be 0, 1 or 2, found " + std::to_string(*d));
+        return Operand::failed();
+    }
+    info(e).type = scalar(DType::I64);
+    return Operand::typed(info(e).type);
+}
+
+Operand TypeChecker::array_alloc(const ast::Call& e, Builtin b) {
+    std::string name(builtin_name(b));
+    const ast::Expr& elem = *e.args[0];
+    const NameBinding* nb = elem.id < res_.names.size() ? &res_.names[elem.id] : nullptr;
+    if (!nb || nb->kind != NameKind::TypeName) return Operand::failed();  // reported already
+    ExprInfo& ei = info(elem);
+    ei.name_kind = NameKind::TypeName;
+    ei.type = scalar(nb->type_name);
+
+    const ast::Expr& shape = *e.args[1];
+    std::vector<const ast::Expr*> extents;
+    if (shape.kind == ast::ExprKind::Tuple) {
+        for (const auto& el : static_cast<const ast::Tuple&>(shape).elements)
+            extents.push_back(el.get());
+    } else {
+        extents.push_back(&shape);
+    }
+    std::vector<std::int64_t> dims;
+    bool ok = true;
+    for (const ast::Expr* x : extents) {
+        if (!x) {
+            ok = false;
+            continue;
+        }
+        auto v = constant_int(*x, "the shape of " + name);
+        if (!v) {
+            ok = false;
+        } else if (*v <= 0) {
+            error(x->range,
+                  "the shape of " + name + " must be positive, found " + std::to_string(*v));
+            ok = false;
+        } else {
+            dims.push_back(*v);
+        }
+    }
+    if (!ok) return Operand::failed();
+    auto space =
+        b == Builtin::LocalArray ? types::AddressSpace::Local : types::AddressSpace::Private;
+    const types::Type* t =
+        ctx_.types().array(nb->type_name, static_cast<int>(dims.size()), Layout::C, space, dims);
+    info(e).type = t;
+    return Operand::typed(t);
+}
+
+Operand TypeChecker::mem_flags(const ast::Expr& e) {
+    ExprInfo& in = info(e);
+    if (e.kind == ast::ExprKind::Name) {
+        const NameBinding* nb = e.id < res_.names.size() ? &res_.names[e.id] : nullptr;
+        if (!nb || nb->kind != NameKind::MemFlag) return Operand::failed();
+        in.name_kind = NameKind::MemFlag;
+        in.type = ctx_.types().mem_flags();
+        in.constant = ConstValue{static_cast<std::int64_t>(nb->mem_flag)};
+        return Operand::typed(in.type);
+    }
+    if (e.kind == ast::ExprKind::Binary) {
+        const auto& b = static_cast<const ast::Binary&>(e);
+        if (b.op != ast::BinaryOp::BitOr || !b.lhs || !b.rhs) return Operand::failed();
+        if (mem_flags(*b.lhs).error || mem_flags(*b.rhs).error) return Operand::failed();
+        auto l = const_int(*info(*b.lhs).constant), r = const_int(*info(*b.rhs).constant);
+        ExprInfo& out = info(e);
+        out.type = ctx_.types().mem_flags();
+        out.constant = ConstValue{static_cast<std::int64_t>(*l | *r)};
+        return Operand::typed(out.type);
+    }
+    return Operand::failed();
+}
+
+bool TypeChecker::atomic_index(const ast::Expr& e, const types::Type* array, Builtin b) {
+    std::string name(builtin_name(b));
+    if (e.kind == ast::ExprKind::Tuple) {
+        const auto& t = static_cast<const ast::Tuple&>(e);
+        if (static_cast<int>(t.elements.size()) != array->ndim) {
+            for (const auto& el : t.elements)
+                if (el) check(*el);
+            error(e.range, name + " on a " + std::to_string(array->ndim) + "-d array needs " +
+                               std::to_string(array->ndim) + " indices, got " +
+                               std::to_string(t.elements.size()));
+            return false;
+        }
+        bool ok = true;
+        for (const auto& el : t.elements) ok &= el && array_index(*el);
+        return ok;
+    }
+    if (array->ndim != 1) {
+        check(e);
+        error(e.range, name + " on a " + std::to_string(array->ndim) +
+                           "-d array needs a tuple of " + std::to_string(array->ndim) +
+                           " indices, e.g. (i, j)");
+        return false;
+    }
+    return array_index(e);
+}
+
+Operand TypeChecker::atomic(const ast::Call& e, Builtin b) {
+    std::string name(builtin_name(b));
+    const ast::Expr& target = *e.args[0];
+    Operand a = check(target);
+    bool ok = !a.error;
+    const types::Type* arr = nullptr;
+    if (ok) {
+        if (a.is_untyped() || !a.type->is_array()) {
+            std::string what = target.kind == ast::ExprKind::Name
+                                   ? "'" + static_cast<const ast::Name&>(target).name + "' is "
+                                   : "found ";
+            error(target.range, "the first argument of " + name +
+                                    " must be a global or local array; " + what + describe(a));
+            ok = false;
+        } else if (a.type->space == types::AddressSpace::Private) {
+            error(target.range, name + " needs a global or local array; " + a.type->str() +
+                                    " is private to the work item");
+            ok = false;
+        } else {
+            arr = a.type;
+            DType el = arr->dtype;
+            bool bitwise =
+                b == Builtin::AtomicAnd || b == Builtin::AtomicOr || b == Builtin::AtomicXor;
+            // OpenCL atomics: 32- and 64-bit integers; f32/f64 through compare-exchange loops.
+            bool wide_int = is_integer(el) && dtype_bits(el) >= 32;
+            if (bitwise && !wide_int) {
+                error(target.range, name + " needs an array of 32- or 64-bit integers, found " +
+                                        arr->str());
+                ok = false;
+            } else if (!wide_int && el != DType::F32 && el != DType::F64) {
+                error(target.range, name + " needs an array of 32- or 64-bit integers, f32 or f64, "
+                                           "found " + arr->str());
+                ok = false;
+            }
+        }
+    }
+    if (!ok) {
+        for (std::size_t i = 1; i < e.args.size(); ++i) check(*e.args[i]);
+        return Operand::failed();
+    }
+    ok = atomic_index(*e.args[1], arr, b);
+    const types::Type* elem = scalar(arr->dtype);
+    for (std::size_t i = 2; i < e.args.size(); ++i) {
+        Operand v = check(*e.args[i]);
+        ok &= !v.error && coerce(*e.args[i], v, elem, [&](const std::string& from) {
+            return "cannot use " + from + " as a value of " + name + " on " + arr->str();
+        });
+    }
+    if (!ok) return Operand::failed();
+    info(e).type = elem;
+    return Operand::typed(elem);
+}
+
+Operand TypeChecker::select(const ast::Call& e) {
+    Operand c = check(*e.args[0]);
+    bool ok = !c.error;
+    if (ok && (c.is_untyped() || !c.type->is_bool())) {
+        if (c.is_untyped()) materialize(*e.args[0], c);
+        error(e.args[0]->range, "the condition of select must be bool, found " + describe(c));
+        ok = false;
+    }
+    std::vector<const ast::Expr*> exprs{e.args[1].get(), e.args[2].get()};
+    std::vector<Operand> ops{check(*exprs[0]), check(*exprs[1])};
+    if (!ok || ops[0].error || ops[1].error) return Operand::failed();
+    if (!has_value(*exprs[0], ops[0]) || !has_value(*exprs[1], ops[1])) return Operand::failed();
+    const types::Type* t = unify(exprs, ops, {true, true, true}, "'select'", e.callee_range, true);
+    if (!t) return Operand::failed();
+    info(e).type = t;
+    return Operand::typed(t);
+}
+
+Operand TypeChecker::math(const ast::Call& e, Builtin b) {
+    std::string name(builtin_name(b));
+    bool floats_only = builtin_group(b) != BuiltinGroup::NumericMath;
+    std::vector<const ast::Expr*> exprs;
+    std::vector<Operand> ops;
+    bool ok = true;
+    for (const auto& a : e.args) {
+        exprs.push_back(a.get());
+        ops.push_back(check(*a));
+        ok &= !ops.back().error && has_value(*a, ops.back());
+    }
+    if (!ok) return Operand::failed();
+    if (floats_only) {
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+            const Operand& o = ops[i];
+            if (o.is_untyped() || !o.type->is_int()) continue;
+            error(exprs[i]->range, "'" + name + "' needs f32 or f64 arguments, found " +
+                                       o.type->str() + "; cast it first, e.g. " + name + "(f32(" +
+                                       text_of(*exprs[i]) + "))");
+            return Operand::failed();
+        }
+    }
+    OperandRule rule{!floats_only, true, false};
+    const types::Type* t = unify(exprs, ops, rule, "'" + name + "'", e.callee_range, true);
+    if (!t) return Operand::failed();
+    info(e).type = builtin_group(b) == BuiltinGroup::FloatTest ? scalar(DType::Bool) : t;
+    return Operand::typed(info(e).type);
+}
+
+}  // namespace dpk::compiler::sema

@@ -1,0 +1,89 @@
+#include "compiler/sema/item_table.h"
+
+#include <algorithm>
+
+#include "compiler/sema/builtins.h"
+#include "compiler/sema/type_rules.h"
+
+namespace dpk::compiler::sema {
+
+namespace {
+
+struct ItemRef {
+    const source::SourceFile* file;
+    source::SourceRange name_range;
+};
+
+}  // namespace
+
+void ItemTable::build(const std::vector<const ast::Module*>& modules, source::Diagnostics& diags) {
+    std::unordered_map<std::string_view, ItemRef> seen;
+    auto add = [&](const std::string& name, const source::SourceFile* file,
+                   source::SourceRange range, const char* what) {
+        if (type_name(name)) {
+            diags.error(file, range, "'" + name + "' is a type name and cannot name a " + what);
+            return false;
+        }
+        if (find_builtin(name) || name == "range") {
+            diags.error(file, range,
+                        "'" + name + "' is a builtin function and cannot name a " + what);
+            return false;
+        }
+        auto [it, inserted] = seen.emplace(name, ItemRef{file, range});
+        if (!inserted) {
+            diags.error(file, range, "duplicate definition of '" + name + "'");
+            diags.note(it->second.file, it->second.name_range,
+                       "'" + name + "' is first defined here");
+            return false;
+        }
+        return true;
+    };
+    for (const ast::Module* m : modules) {
+        // Items in source order: consts and functions are separate lists, so merge by position.
+        std::vector<
+            std::pair<source::SourceLoc, std::pair<const ast::Const*, const ast::Function*>>>
+            items;
+        for (const auto& c : m->consts) items.push_back({c->name_range.begin, {c.get(), nullptr}});
+        for (const auto& f : m->functions)
+            items.push_back({f->name_range.begin, {nullptr, f.get()}});
+        std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) {
+            return a.first.line != b.first.line ? a.first.line < b.first.line
+                                                : a.first.column < b.first.column;
+        });
+        for (const auto& [loc, item] : items) {
+            if (const ast::Const* c = item.first) {
+                const auto* file = c->file ? c->file : m->file;
+                if (add(c->name, file, c->name_range, "const")) {
+                    const_by_name_[c->name] = c;
+                    consts_.push_back(c);
+                }
+            } else {
+                const ast::Function* f = item.second;
+                const auto* file = f->file ? f->file : m->file;
+                if (add(f->name, file, f->name_range, f->is_kernel ? "kernel" : "function")) {
+                    function_by_name_[f->name] = f;
+                    functions_.push_back(f);
+                }
+            }
+        }
+    }
+}
+
+const ast::Function* ItemTable::function(std::string_view name) const {
+    auto it = function_by_name_.find(name);
+    return it == function_by_name_.end() ? nullptr : it->second;
+}
+
+const ast::Const* ItemTable::constant(std::string_view name) const {
+    auto it = const_by_name_.find(name);
+    return it == const_by_name_.end() ? nullptr : it->second;
+}
+
+std::vector<std::string_view> ItemTable::names() const {
+    std::vector<std::string_view> out;
+    for (const auto* f : functions_) out.push_back(f->name);
+    for (const auto* c : consts_) out.push_back(c->name);
+    return out;
+}
+
+}  // namespace dpk::compiler::sema

@@ -1,0 +1,173 @@
+// Resolution of calls: casts, builtins (arity, local_array placement, barrier flags) and user
+// functions (arity, the call graph).
+#include "compiler/sema/resolver.h"
+#include "compiler/sema/suggest.h"
+#include "compiler/sema/type_rules.h"
+
+namespace dpk::compiler::sema {
+
+using CallKind = ExprInfo::CallKind;
+using NameKind = ExprInfo::NameKind;
+
+namespace {
+
+std::string arguments(std::size_t n) {
+    return std::to_string(n) + (n == 1 ? " argument" : " arguments");
+}
+
+}  // namespace
+
+bool Resolver::arity(const ast::Call& c, std::size_t expected, const std::string& what) {
+    if (c.args.size() == expected) return true;
+    error(c.range,
+          "'" + what + "' takes " + arguments(expected) + ", got " + std::to_string(c.args.size()));
+    return false;
+}
+
+void Resolver::call(const ast::Call& c) {
+    CallBinding& b = res_->calls[c.id];
+    auto resolve_args = [&] {
+        for (const auto& a : c.args)
+            if (a) expr(*a);
+    };
+    if (auto dtype = type_name(c.callee)) {
+        b.kind = CallKind::Cast;
+        b.cast_to = *dtype;
+        arity(c, 1, c.callee);
+        resolve_args();
+        return;
+    }
+    if (const_) {
+        error(c.range, "const '" + const_->name + "' must be a constant expression; '" + c.callee +
+                           "(...)' is not constant");
+        resolve_args();
+        return;
+    }
+    if (auto builtin = find_builtin(c.callee)) {
+        b.kind = CallKind::Builtin;
+        b.builtin = *builtin;
+        builtin_call(c, *builtin);
+        return;
+    }
+    if (const ast::Function* f = ctx_.items().function(c.callee)) {
+        resolve_args();
+        if (f->is_kernel) {
+            error(c.callee_range, "cannot call kernel '" + f->name +
+                                      "': kernels are launched, not called; move the shared code "
+                                      "into a func");
+            return;
+        }
+        b.kind = CallKind::User;
+        b.callee = f;
+        if (arity(c, f->params.size(), f->name)) res_->user_calls.push_back({&c, f});
+        return;
+    }
+    resolve_args();
+    if (lookup(c.callee)) {
+        error(c.callee_range, "'" + c.callee + "' is a variable, not a function");
+        return;
+    }
+    unknown_function(c);
+}
+
+void Resolver::unknown_function(const ast::Call& c) {
+    std::vector<std::string_view> candidates;
+    for (const auto* f : ctx_.items().functions())
+        if (!f->is_kernel) candidates.push_back(f->name);
+    for (auto n : all_builtin_names()) candidates.push_back(n);
+    std::string msg = "unknown function '" + c.callee + "'";
+    if (c.callee == "range") {
+        msg = "range(...) can only be used in a for loop: for i in range(n) { ... }";
+    } else if (auto s = closest_name(c.callee, candidates)) {
+        msg += "; did you mean '" + std::string(*s) + "'?";
+    }
+    error(c.callee_range, std::move(msg));
+}
+
+void Resolver::builtin_call(const ast::Call& c, Builtin b) {
+    std::string name(builtin_name(b));
+    bool ok = arity(c, static_cast<std::size_t>(builtin_arity(b)), name);
+    switch (builtin_group(b)) {
+        case BuiltinGroup::ArrayAlloc:
+            array_alloc(c, b);
+            if (ok && c.args[0]) {
+                const ast::Expr& t = *c.args[0];
+                ensure_size(res_->names, t.id);
+                auto dtype = t.kind == ast::ExprKind::Name
+                                 ? type_name(static_cast<const ast::Name&>(t).name)
+                                 : std::nullopt;
+                if (dtype) {
+                    res_->names[t.id].kind = NameKind::TypeName;
+                    res_->names[t.id].type_name = *dtype;
+                } else if (t.kind == ast::ExprKind::Name) {
+                    error(t.range, "unknown type '" + static_cast<const ast::Name&>(t).name +
+                                       "': the first argument of " + name +
+                                       " is an element type such as f32");
+                } else {
+                    error(t.range,
+                          "the first argument of " + name + " must be an element type such as f32");
+                }
+                for (std::size_t i = 1; i < c.args.size(); ++i)
+                    if (c.args[i]) expr(*c.args[i]);
+                return;
+            }
+            break;
+        case BuiltinGroup::Sync:
+            if (ok && c.args[0]) {
+                mem_flags(*c.args[0], b);
+                return;
+            }
+            break;
+        default: break;
+    }
+    for (const auto& a : c.args)
+        if (a) expr(*a);
+}
+
+void Resolver::array_alloc(const ast::Call& c, Builtin b) {
+    std::string name(builtin_name(b));
+    if (&c != array_init_) {
+        error(c.range,
+              name + "(...) must initialize a 'let', e.g. let tile = " + name + "(f32, (16, 16));");
+        return;
+    }
+    if (array_decl_ && array_decl_->var.is_mutable) {
+        error(c.range, name + "(...) must initialize a 'let', not a 'var'");
+        return;
+    }
+    if (b != Builtin::LocalArray) return;
+    if (!fn_->is_kernel) {
+        error(c.callee_range, "local_array is only allowed in a kernel, not in function '" +
+                                  fn_->name +
+                                  "'; allocate it in the kernel and pass it as an "
+                                  "argument");
+    } else if (block_depth_ > 0) {
+        error(c.callee_range,
+              "local_array must be declared directly in the kernel's body, not "
+              "inside a loop or block");
+    }
+}
+
+void Resolver::mem_flags(const ast::Expr& e, Builtin b) {
+    ensure_size(res_->names, e.id);
+    if (e.kind == ast::ExprKind::Name) {
+        const auto& n = static_cast<const ast::Name&>(e);
+        if (n.name == "local" || n.name == "global") {
+            res_->names[n.id].kind = NameKind::MemFlag;
+            res_->names[n.id].mem_flag = n.name == "local" ? 1 : 2;
+            return;
+        }
+    }
+    if (e.kind == ast::ExprKind::Binary) {
+        const auto& bin = static_cast<const ast::Binary&>(e);
+        if (bin.op == ast::BinaryOp::BitOr && bin.lhs && bin.rhs) {
+            mem_flags(*bin.lhs, b);
+            mem_flags(*bin.rhs, b);
+            return;
+        }
+    }
+    error(e.range, "bad " + std::string(builtin_name(b)) +
+                       " flag: expected local, global or local | global");
+}
+
+}  // namespace dpk::compiler::sema

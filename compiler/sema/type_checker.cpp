@@ -1,0 +1,93 @@
+#include "compiler/sema/type_checker.h"
+
+#include "compiler/sema/annotation.h"
+
+namespace dpk::compiler::sema {
+
+TypeChecker::TypeChecker(SemaContext& ctx, const Resolution& res, FunctionInstance& inst,
+                         Instantiator& instantiator)
+    : ctx_(ctx),
+      res_(res),
+      inst_(&inst),
+      instantiator_(&instantiator),
+      exprs_(inst.exprs),
+      file_(ctx.file_of(*inst.decl)) {}
+
+TypeChecker::TypeChecker(SemaContext& ctx, const Resolution& res, const ast::Const& c,
+                         std::vector<ExprInfo>& exprs)
+    : ctx_(ctx), res_(res), const_(&c), exprs_(exprs), file_(ctx.file_of(c)) {}
+
+void TypeChecker::error(source::SourceRange range, std::string message) {
+    ctx_.error(file_, range, std::move(message));
+    failed_ = true;
+}
+
+ExprInfo& TypeChecker::info(const ast::Expr& e) {
+    if (exprs_.size() <= e.id) exprs_.resize(e.id + 1);
+    if (untyped_.size() <= e.id) untyped_.resize(e.id + 1);
+    return exprs_[e.id];
+}
+
+void TypeChecker::check_function() {
+    const ast::Function& fn = *inst_->decl;
+    inst_->exprs.assign(fn.expr_count, ExprInfo{});
+    inst_->vars.assign(fn.var_count, nullptr);
+    untyped_.assign(fn.expr_count, std::nullopt);
+    for (std::size_t i = 0; i < fn.params.size() && i < inst_->param_types.size(); ++i) {
+        std::uint32_t id = fn.params[i].var.id;
+        if (inst_->vars.size() <= id) inst_->vars.resize(id + 1);
+        inst_->vars[id] = inst_->param_types[i];
+    }
+    if (fn.is_kernel) {
+        declared_return_ = ctx_.types().void_type();
+    } else if (fn.return_type) {
+        if (auto t = scalar_type_of(*fn.return_type, file_, nullptr, "a return type"))
+            declared_return_ = scalar(*t);
+    }
+    if (fn.body) block(*fn.body);
+    finish_returns();
+}
+
+void TypeChecker::check_const(ConstInfo& out) {
+    const ast::Const& c = *const_;
+    exprs_.assign(c.expr_count, ExprInfo{});
+    untyped_.assign(c.expr_count, std::nullopt);
+    out.state = ConstInfo::State::Failed;
+    if (!c.value) return;
+    Operand op = check(*c.value);
+    if (op.error || failed_) return;
+    if (c.type) {
+        auto t = scalar_type_of(*c.type, file_, nullptr, "a const");
+        if (!t) return;
+        const types::Type* type = scalar(*t);
+        bool ok = coerce(*c.value, op, type, [&](const std::string& from) {
+            return "cannot assign " + from + " to const '" + c.name + "' of type " + type->str();
+        });
+        if (!ok || failed_) return;
+        const ExprInfo& vi = info(*c.value);
+        if (!vi.constant) {
+            error(c.value->range, "const '" + c.name + "' must be a constant expression");
+            return;
+        }
+        out.type = type;
+        out.value =
+            vi.converted_to ? convert_const(*vi.constant, vi.type->dtype, *t) : *vi.constant;
+        out.state = ConstInfo::State::Done;
+        return;
+    }
+    if (op.is_untyped()) {
+        out.untyped = op.untyped;
+        out.state = ConstInfo::State::Done;
+        return;
+    }
+    const ExprInfo& vi = info(*c.value);
+    if (!op.type->is_scalar() || !vi.constant) {
+        error(c.value->range, "const '" + c.name + "' must be a constant expression");
+        return;
+    }
+    out.type = op.type;
+    out.value = *vi.constant;
+    out.state = ConstInfo::State::Done;
+}
+
+}  // namespace dpk::compiler::sema

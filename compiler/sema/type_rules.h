@@ -1,0 +1,33 @@
+// The promotion and implicit-conversion rules of the language (DESIGN.md, "Expressions").
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "runtime/types/dtype.h"
+
+namespace dpk::compiler::sema {
+
+/// The scalar type a name denotes in expressions (casts, local_array element types): only the
+/// language's own spellings (`f32`, `i64`, `bool`, ...), not the NumPy aliases that
+/// annotations and signatures also accept.
+std::optional<DType> type_name(std::string_view name);
+
+/// Integers and floats (not bool).
+bool is_numeric(DType t);
+bool is_unsigned(DType t);
+
+/// The common type of two numeric types: two integers of one signedness give the wider, an
+/// integer with a float gives the float, two floats give the wider. nullopt when one is a signed
+/// and the other an unsigned integer (the program needs a cast).
+std::optional<DType> promote(DType a, DType b);
+
+/// True when `from` converts to `to` implicitly: the same type, or a widening under the
+/// promotion rules (promote(from, to) == to). Never bool <-> number.
+bool widens_to(DType from, DType to);
+
+/// A signed integer type that holds every value of the signed and the unsigned type given
+/// (capped at i64): the cast suggested when signed and unsigned operands meet.
+DType signed_type_holding(DType a, DType b);
+
+}  // namespace dpk::compiler::sema
