@@ -4,6 +4,7 @@
 #include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/Instructions.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
@@ -12,6 +13,7 @@
 
 #include <memory>
 #include <mutex>
+#include <vector>
 #include <sstream>
 
 #include "runtime/error.h"
@@ -32,6 +34,26 @@ void ensure_version_metadata(llvm::Module& m, const char* name) {
         llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i32, kSpirMajor)),
         llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i32, kSpirMinor))};
     m.getOrInsertNamedMetadata(name)->addOperand(llvm::MDNode::get(ctx, version));
+}
+
+/// OpMemoryBarrier becomes the OpenCL 1.2 builtin `mem_fence(flags)` (and its read_/write_
+/// forms), which PoCL 3.1's kernel library does not define (it has `_cl_mem_fence`): the build
+/// fails with "Cannot find symbol _Z9mem_fencej in kernel library". Each call is replaced by an
+/// LLVM `fence seq_cst`, a full fence, which orders at least what the builtin orders.
+void lower_mem_fences(llvm::Module& m) {
+    for (const char* name : {"_Z9mem_fencej", "_Z14read_mem_fencej", "_Z15write_mem_fencej"}) {
+        llvm::Function* f = m.getFunction(name);
+        if (!f) continue;
+        std::vector<llvm::CallInst*> calls;
+        for (llvm::User* u : f->users())
+            if (auto* call = llvm::dyn_cast<llvm::CallInst>(u)) calls.push_back(call);
+        for (llvm::CallInst* call : calls) {
+            new llvm::FenceInst(m.getContext(), llvm::AtomicOrdering::SequentiallyConsistent,
+                                llvm::SyncScope::System, call);
+            call->eraseFromParent();
+        }
+        if (f->use_empty()) f->eraseFromParent();
+    }
 }
 
 }  // namespace
@@ -65,6 +87,7 @@ std::string spirv_to_spir12_bitcode(std::span<const std::uint32_t> spirv) {
     if (!module->getModuleFlag("Debug Info Version"))
         module->addModuleFlag(llvm::Module::Warning, "Debug Info Version",
                               llvm::DEBUG_METADATA_VERSION);
+    lower_mem_fences(*module);
     ensure_version_metadata(*module, "opencl.spir.version");
     ensure_version_metadata(*module, "opencl.ocl.version");
 

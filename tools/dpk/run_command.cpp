@@ -93,6 +93,48 @@ runtime::Scalar make_scalar(const ArgValue& v, DType type, const std::string& la
     return s;
 }
 
+/// Checks one argument against the type its parameter must have (from -s or the declaration)
+/// before anything is compiled; throws SignatureMismatchError naming the parameter, the expected
+/// type and the actual one.
+void check_argument(const ArgValue& v, const runtime::UsmArray& array, const ParamType& wanted,
+                    const std::string& label, const std::string& where) {
+    std::string actual;
+    switch (v.kind) {
+        case ArgValue::Kind::Npy:
+        case ArgValue::Kind::Zeros: {
+            bool layout_ok = wanted.layout == Layout::Any ||
+                             (wanted.layout == Layout::C && array.is_c_contiguous()) ||
+                             (wanted.layout == Layout::F && array.is_f_contiguous());
+            bool device_ok = wanted.device.empty();
+            if (!device_ok)
+                for (const runtime::Device& d : runtime::select_devices(wanted.device))
+                    device_ok = device_ok || d == array.device();
+            if (wanted.is_array() && wanted.dtype == array.dtype() &&
+                wanted.ndim == array.ndim() && layout_ok && wanted.usm_type == array.usm_type() &&
+                device_ok)
+                return;
+            ParamType a = array.param_type();
+            if (device_ok) a.device.clear();
+            actual = "the array " + a.pretty() + " of shape (";
+            for (std::size_t d = 0; d < array.shape().size(); ++d)
+                actual += (d ? ", " : "") + std::to_string(array.shape()[d]);
+            actual += array.ndim() == 1 ? ",)" : ")";
+            break;
+        }
+        case ArgValue::Kind::Local:
+            if (wanted.is_local_array() && wanted.dtype == *v.dtype) return;
+            actual = "local memory of " + std::string(dtype_name(*v.dtype));
+            break;
+        case ArgValue::Kind::Number:
+            if (wanted.is_scalar() && (!v.dtype || *v.dtype == wanted.dtype)) return;
+            actual = "the scalar " + v.number +
+                     (v.dtype ? " of type " + std::string(dtype_name(*v.dtype)) : std::string());
+            break;
+    }
+    throw SignatureMismatchError(label + ": expected " + wanted.pretty() + ", got " + actual +
+                                 " (" + v.name + "=" + v.text + ")" + where);
+}
+
 }  // namespace
 
 ArgValue parse_arg_value(const std::string& name, const std::string& value) {
@@ -264,6 +306,14 @@ int run_command(const RunRequest& request, const KernelResolver& resolve, std::o
                 }
             }
         }
+
+        // The arguments must match -s (or the declared parameter types) before anything is
+        // compiled.
+        for (std::size_t i = 0; i < n; ++i)
+            if (std::optional<ParamType> w = wanted(i))
+                check_argument(*by_param[i], arrays[i], *w, label(i),
+                               declared_sig ? " (signature " + declared_sig->pretty() + ")"
+                                            : std::string(" (as declared)"));
 
         Signature sig = declared_sig ? *declared_sig : derived;
         KernelImage image = source.specialize(sig, device);

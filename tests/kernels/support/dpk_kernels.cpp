@@ -1,0 +1,65 @@
+#include "tests/kernels/support/dpk_kernels.h"
+
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <tuple>
+
+#include "compiler/program.h"
+
+namespace dpk::tests {
+
+namespace {
+
+std::string resolve(const std::string& file) {
+    if (file.find('/') != std::string::npos) return source_path(file);
+    return source_path("tests/kernels/dpk/" + file);
+}
+
+using Key = std::tuple<std::string, std::string, std::string>;
+
+std::mutex& cache_mutex() {
+    static std::mutex m;
+    return m;
+}
+
+}  // namespace
+
+std::string source_path(const std::string& relative) {
+    return std::string(DPK_SOURCE_DIR) + "/" + relative;
+}
+
+const KernelImage& compiled_kernel(const std::string& file, const std::string& kernel,
+                                   const std::string& signature) {
+    static std::map<Key, KernelImage> cache;
+    std::lock_guard lock(cache_mutex());
+    Key key{file, kernel, signature};
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+
+    compiler::source::Diagnostics diags;
+    auto fail = [&](const std::string& what) -> std::runtime_error {
+        return std::runtime_error(what + " (" + file + ", kernel '" + kernel + "'" +
+                                  (signature.empty() ? "" : ", signature " + signature) + "):\n" +
+                                  diags.render());
+    };
+    auto program = compiler::Program::from_file(resolve(file), diags);
+    if (!program) throw fail("cannot compile");
+    const compiler::ast::Function* fn = program->find_kernel(kernel);
+    if (!fn) throw fail("no such kernel");
+    std::optional<Signature> sig;
+    if (!signature.empty()) {
+        sig = program->parse_signature(signature);
+        if (!sig) throw fail("bad signature");
+    }
+    auto compiled = program->compile(*fn, sig);
+    if (!compiled) throw fail("compile error");
+    compiled->image.param_names = compiled->param_names;
+    return cache.emplace(key, std::move(compiled->image)).first->second;
+}
+
+runtime::LoadedKernel dpk_kernel(const runtime::Device& device, const std::string& file,
+                                 const std::string& kernel, const std::string& signature) {
+    return runtime::LoadedKernel(device, compiled_kernel(file, kernel, signature));
+}
+
+}  // namespace dpk::tests
