@@ -187,12 +187,14 @@ Operand TypeChecker::atomic(const ast::Call& e, Builtin b) {
             // OpenCL atomics: 32- and 64-bit integers; f32/f64 through compare-exchange loops.
             bool wide_int = is_integer(el) && dtype_bits(el) >= 32;
             if (bitwise && !wide_int) {
-                error(target.range, name + " needs an array of 32- or 64-bit integers, found " +
-                                        arr->str());
+                error(target.range,
+                      name + " needs an array of 32- or 64-bit integers, found " + arr->str());
                 ok = false;
             } else if (!wide_int && el != DType::F32 && el != DType::F64) {
-                error(target.range, name + " needs an array of 32- or 64-bit integers, f32 or f64, "
-                                           "found " + arr->str());
+                error(target.range, name +
+                                        " needs an array of 32- or 64-bit integers, f32 or f64, "
+                                        "found " +
+                                        arr->str());
                 ok = false;
             }
         }

@@ -74,8 +74,8 @@ bool TypeChecker::has_value(const ast::Expr& e, const Operand& op) {
         std::string what = e.kind == ast::ExprKind::Call
                                ? "'" + static_cast<const ast::Call&>(e).callee + "'"
                                : "this expression";
-        error(e.range, what + " returns nothing, so '" + text_of(e, "this call") +
-                           "' has no value");
+        error(e.range,
+              what + " returns nothing, so '" + text_of(e, "this call") + "' has no value");
         return false;
     }
     if (op.type->kind == types::Type::Kind::MemFlags) {

@@ -41,8 +41,8 @@ std::optional<Signature> kernel_signature(SemaContext& ctx, const ast::Function&
             }
             ctx.error(file, first->var.range,
                       "kernel '" + kernel.name + "' has generic parameters (" +
-                          param_names(kernel, true) + "); give a signature ('" +
-                          first->var.name + "' has no type)");
+                          param_names(kernel, true) + "); give a signature ('" + first->var.name +
+                          "' has no type)");
             return std::nullopt;
         }
         Signature sig;

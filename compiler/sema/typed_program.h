@@ -23,6 +23,17 @@ struct ConstValue {
 };
 
 /// What sema learned about one expression in one instance.
+///
+/// Every expression of a successfully specialized instance has a `type`, except Tuple nodes
+/// (local_array shapes, atomic indices: only their elements are typed). Notes for emission:
+/// - when `constant` is set, it is the expression's value at `type`; the operands need not be
+///   evaluated (constant expressions have no side effects);
+/// - array indices are converted_to i64 (from any integer type); a shift count is converted_to
+///   the shifted type; atomic values to the element type;
+/// - `a.shape` / `a.strides` (the Member under an Index) have type `private i64[ndim]`;
+///   the Index over them has `member_dim` and type i64;
+/// - `local_array(T, ...)`: the T argument is a Name with NameKind::TypeName and type T;
+///   barrier/fence calls have type void and their flag expressions type MemFlags.
 struct ExprInfo {
     /// The expression's own type (before any implicit conversion at its use).
     const types::Type* type = nullptr;

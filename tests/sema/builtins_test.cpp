@@ -77,8 +77,9 @@ TEST_CASE("builtins: atomics on int and float arrays return the old value") {
 }
 
 TEST_CASE("builtins: atomic values convert to the element type like an assignment") {
-    SemaFixture p("kernel k(a: i64[::1], x: i32, f: f64[::1]) { atomic_add(a, 0, x); "
-                  "atomic_add(f, 0, x); }");
+    SemaFixture p(
+        "kernel k(a: i64[::1], x: i32, f: f64[::1]) { atomic_add(a, 0, x); "
+        "atomic_add(f, 0, x); }");
     auto* k = p.specialize("k");
     REQUIRE_MESSAGE(k, p.errors());
     CHECK(p.info(*k->kernel, "x").converted_to->str() == "i64");

@@ -157,3 +157,14 @@ TEST_CASE("literals: the largest unsigned literal fits u64") {
     CHECK(std::get<std::uint64_t>(p.info(*k->kernel, "18446744073709551615").constant->value) ==
           18446744073709551615ull);
 }
+
+TEST_CASE("literals: a minus sign is folded into the literal") {
+    SemaFixture p("kernel k() { let a: i32 = -2147483648; let b: i8 = -128; }");
+    auto* k = p.specialize("k");
+    REQUIRE_MESSAGE(k, p.errors());
+    CHECK(std::get<std::int64_t>(p.info(*k->kernel, "-2147483648").constant->value) ==
+          -2147483648LL);
+    CHECK(p.type(*k->kernel, "-128") == "i8");
+    CHECK(errors_of("kernel k() { let b: i8 = -129; }", "k")
+              .find("integer literal -129 does not fit in i8") != std::string::npos);
+}

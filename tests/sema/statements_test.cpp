@@ -143,7 +143,8 @@ TEST_CASE("statements: return errors") {
           "      let y = f();\n"
           "              ^~~\n");
     CHECK(errors_of("kernel k() { let y = barrier(local); }", "k")
-              .find("'barrier' returns nothing, so 'barrier(local)' has no value") != std::string::npos);
+              .find("'barrier' returns nothing, so 'barrier(local)' has no value") !=
+          std::string::npos);
 }
 
 TEST_CASE("statements: if/else returning on every path and while true count as returning") {
