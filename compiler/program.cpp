@@ -93,18 +93,21 @@ bool Program::load_imports(const ast::Module& module, const std::filesystem::pat
             path = dir;
         }
         std::string dotted;
+        std::filesystem::path relative;
         for (std::size_t i = 0; i < import.path.size(); ++i) {
             dotted += (i ? "." : "") + import.path[i];
-            if (i >= first) path /= import.path[i];
+            if (i >= first) relative /= import.path[i];
         }
-        path += ".dpk";
+        relative += ".dpk";
+        path /= relative;
         auto canonical = std::filesystem::weakly_canonical(path);
         if (std::find(loaded_paths_.begin(), loaded_paths_.end(), canonical) != loaded_paths_.end())
             continue;  // already loaded (also breaks import cycles)
         auto text = read_file(path);
         if (!text) {
             diags_.error(import.file, import.range,
-                         "cannot find module '" + dotted + "' (looked for " + path.string() + ")");
+                         "cannot find module '" + dotted + "' (looked for " + relative.string() +
+                             (first ? " in the standard library)" : " beside this file)"));
             return false;
         }
         loaded_paths_.push_back(canonical);

@@ -294,8 +294,9 @@ Operand TypeChecker::shape_index(const ast::Index& e, const ast::Member& m) {
     auto d = constant_int(*e.indices[0], "the dimension in '" + what + "[...]'");
     if (!d) return Operand::failed();
     if (*d < 0 || *d >= arr->ndim) {
-        error(e.indices[0]->range, "dimension " + std::to_string(*d) + " is out of range for " +
-                                       array_name(*m.base) + " with " + std::to_string(arr->ndim) +
+        error(e.indices[0]->range, "dimension " + std::to_string(*d) + " of '" + what +
+                                       "' is out of range for " + array_name(*m.base) + " with " +
+                                       std::to_string(arr->ndim) +
                                        (arr->ndim == 1 ? " dimension" : " dimensions"));
         return Operand::failed();
     }

@@ -166,8 +166,11 @@ void Resolver::mem_flags(const ast::Expr& e, Builtin b) {
             return;
         }
     }
-    error(e.range, "bad " + std::string(builtin_name(b)) +
-                       " flag: expected local, global or local | global");
+    std::string found = e.kind == ast::ExprKind::Name
+                            ? " '" + static_cast<const ast::Name&>(e).name + "'"
+                            : std::string();
+    error(e.range, "bad " + std::string(builtin_name(b)) + " flag" + found +
+                       ": expected local, global or local | global");
 }
 
 }  // namespace dpk::compiler::sema

@@ -45,7 +45,8 @@ TEST_CASE("arrays: shape and strides need a constant dimension in range") {
     CHECK(p.info(*k->kernel, "A.shape").type->str() == "private i64[2]");
     CHECK_FALSE(p.info(*k->kernel, "A.shape[0]").constant);
     CHECK(errors_of("kernel k(A: f32[:, ::1]) {\n    let s = A.shape[2];\n}\n", "k") ==
-          "test.dpk:2:21: error: dimension 2 is out of range for array 'A' with 2 dimensions\n"
+          "test.dpk:2:21: error: dimension 2 of 'A.shape' is out of range for array 'A' with 2 "
+          "dimensions\n"
           "      let s = A.shape[2];\n"
           "                      ^\n");
     CHECK(errors_of("kernel k(A: f32[::1], d: i64) { let s = A.shape[d]; }", "k")

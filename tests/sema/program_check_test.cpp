@@ -126,7 +126,7 @@ TEST_CASE("check: recursion, direct and through another function") {
 TEST_CASE("check: bad barrier and fence flags") {
     CHECK(errors_of("kernel k() {\n    barrier(locl);\n    fence(local & global);\n"
                     "    barrier(local | global);\n    fence(global);\n}\n") ==
-          "test.dpk:2:13: error: bad barrier flag: expected local, global or local | global\n"
+          "test.dpk:2:13: error: bad barrier flag 'locl': expected local, global or local | global\n"
           "      barrier(locl);\n"
           "              ^~~~\n"
           "test.dpk:3:11: error: bad fence flag: expected local, global or local | global\n"
