@@ -120,6 +120,10 @@ public:
     virtual std::string build_log() const = 0;
     /// How this program reached the driver.
     virtual SpirvIngest ingest() const = 0;
+    /// The driver's own binary of this program for its device (OpenCL CL_PROGRAM_BINARIES,
+    /// Level Zero native binary), reloadable with Context::create_program_from_binary on the
+    /// same device and driver; empty when the driver gives none.
+    virtual std::vector<std::uint8_t> binary() const = 0;
 };
 
 /// Global and optional local range of a launch (1-3 dims), already checked by the runtime.
@@ -154,6 +158,11 @@ public:
     /// Builds SPIR-V (already validated) for the device, by the device's ingest path.
     virtual std::unique_ptr<Program> create_program(std::span<const std::uint32_t> spirv,
                                                     const std::string& build_options) = 0;
+    /// Rebuilds a program from what Program::binary() gave for this device and driver. The
+    /// driver may not check the bytes: callers verify them (checksum) first. Throws BuildError
+    /// when the driver rejects the binary.
+    virtual std::unique_ptr<Program> create_program_from_binary(
+        std::span<const std::uint8_t> binary, const std::string& build_options) = 0;
     /// Allocates USM of the given type; throws UnsupportedDeviceFeatureError if the device
     /// cannot back it.
     virtual void* allocate(UsmType type, std::size_t bytes, std::size_t alignment) = 0;

@@ -83,4 +83,11 @@ private:
     std::string log_;
 };
 
+/// A file dpk reads (disk-cache entry, AOT bundle) is truncated, corrupted, of another format
+/// version or otherwise not what it claims to be.
+class FormatError : public error {
+public:
+    using error::error;
+};
+
 }  // namespace dpk

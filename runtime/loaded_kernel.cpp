@@ -4,6 +4,7 @@
 
 #include "runtime/error.h"
 #include "runtime/loaded_kernel_state.h"
+#include "runtime/program_cache.h"
 
 namespace dpk::runtime {
 
@@ -51,7 +52,10 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
     check_abi(image);
     State& s = *state_;
     s.device = device;
-    s.program = device.context()->create_program(image.spirv, options.build_options);
+    if (options.program_cache)
+        s.program = options.program_cache->program(device, image.spirv, options.build_options);
+    else
+        s.program = device.context()->create_program(image.spirv, options.build_options);
     s.kernel = s.program->create_kernel(image.kernel_name);
     if (s.kernel->num_args() != image.abi.args.size())
         throw InvalidArgumentError("kernel '" + image.kernel_name + "': its ABI lists " +

@@ -10,19 +10,24 @@
 
 namespace dpk::runtime {
 
+class ProgramCache;
+
 /// Options for building a kernel image on a device.
 struct LoadOptions {
     /// Extra driver build options (OpenCL clBuildProgram / Level Zero module flags).
     std::string build_options;
+    /// Where the driver program comes from and is kept (memory and disk); null builds it afresh.
+    ProgramCache* program_cache = nullptr;
 };
 
 /// A KernelImage built by the driver of one device, with its attributes and a precomputed
 /// argument plan. Cheap to copy (copies share the driver objects); launches on it are serialized.
 class LoadedKernel {
 public:
-    /// Validates the SPIR-V, builds it by the device's path (IL or SPIR 1.2) and creates the
-    /// kernel. Throws BuildError (with the driver's log), UnsupportedDeviceFeatureError, or
-    /// InvalidArgumentError if the image's ABI does not fit its signature or the driver's kernel.
+    /// Validates the SPIR-V, builds it by the device's path (IL or SPIR 1.2) — or takes the
+    /// program from options.program_cache — and creates the kernel. Throws BuildError (with the
+    /// driver's log), UnsupportedDeviceFeatureError, or InvalidArgumentError if the image's ABI
+    /// does not fit its signature or the driver's kernel.
     LoadedKernel(const Device& device, KernelImage image, const LoadOptions& options = {});
 
     const KernelImage& image() const;

@@ -10,7 +10,7 @@ namespace dpk::runtime {
 struct LoadedKernel::State {
     Device device;
     KernelImage image;
-    std::unique_ptr<backends::Program> program;
+    std::shared_ptr<backends::Program> program;  // shared with the program cache
     std::unique_ptr<backends::Kernel> kernel;
     /// Static work-group memory: the larger of the ABI's figure and the driver's.
     std::uint64_t static_local_bytes = 0;

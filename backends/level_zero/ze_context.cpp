@@ -35,6 +35,11 @@ std::unique_ptr<Program> ZeContext::create_program(std::span<const std::uint32_t
     return build_module(*this, spirv, build_options);
 }
 
+std::unique_ptr<Program> ZeContext::create_program_from_binary(std::span<const std::uint8_t> binary,
+                                                               const std::string& build_options) {
+    return build_module_from_native(*this, binary, build_options);
+}
+
 void* ZeContext::allocate(UsmType type, std::size_t bytes, std::size_t alignment) {
     if (!info_.supports(type))
         throw UnsupportedDeviceFeatureError(

@@ -21,13 +21,15 @@ std::string take_build_log(ze_module_build_log_handle_t log) {
 }
 }  // namespace
 
-std::unique_ptr<Program> build_module(ZeContext& context, std::span<const std::uint32_t> spirv,
-                                      const std::string& build_options) {
+namespace {
+std::unique_ptr<Program> create_module(ZeContext& context, ze_module_format_t format,
+                                       const std::uint8_t* input, std::size_t size,
+                                       const std::string& build_options, const char* what) {
     ze_module_desc_t desc{};
     desc.stype = ZE_STRUCTURE_TYPE_MODULE_DESC;
-    desc.format = ZE_MODULE_FORMAT_IL_SPIRV;
-    desc.inputSize = spirv.size_bytes();
-    desc.pInputModule = reinterpret_cast<const std::uint8_t*>(spirv.data());
+    desc.format = format;
+    desc.inputSize = size;
+    desc.pInputModule = input;
     desc.pBuildFlags = build_options.c_str();
     ze_module_handle_t module = nullptr;
     ze_module_build_log_handle_t log = nullptr;
@@ -36,11 +38,35 @@ std::unique_ptr<Program> build_module(ZeContext& context, std::span<const std::u
     if (r != ZE_RESULT_SUCCESS) {
         if (module) zeModuleDestroy(module);
         throw BuildError("building the kernel for device '" + context.device_info().name +
-                             "' (zeModuleCreate, SPIR-V IL, flags \"" + build_options +
+                             "' (zeModuleCreate, " + what + ", flags \"" + build_options +
                              "\") failed with " + ze_result_name(r),
                          text);
     }
     return std::make_unique<ZeModule>(context.shared_from_this(), module, std::move(text));
+}
+}  // namespace
+
+std::unique_ptr<Program> build_module(ZeContext& context, std::span<const std::uint32_t> spirv,
+                                      const std::string& build_options) {
+    return create_module(context, ZE_MODULE_FORMAT_IL_SPIRV,
+                         reinterpret_cast<const std::uint8_t*>(spirv.data()), spirv.size_bytes(),
+                         build_options, "SPIR-V IL");
+}
+
+std::unique_ptr<Program> build_module_from_native(ZeContext& context,
+                                                  std::span<const std::uint8_t> binary,
+                                                  const std::string& build_options) {
+    return create_module(context, ZE_MODULE_FORMAT_NATIVE, binary.data(), binary.size(),
+                         build_options, "native binary");
+}
+
+std::vector<std::uint8_t> ZeModule::binary() const {
+    std::size_t size = 0;
+    check(zeModuleGetNativeBinary(module_, &size, nullptr), "zeModuleGetNativeBinary");
+    std::vector<std::uint8_t> out(size);
+    if (size) check(zeModuleGetNativeBinary(module_, &size, out.data()), "zeModuleGetNativeBinary");
+    out.resize(size);
+    return out;
 }
 
 ZeModule::ZeModule(std::shared_ptr<ZeContext> context, ze_module_handle_t module, std::string log)

@@ -23,6 +23,7 @@ public:
     std::unique_ptr<Kernel> create_kernel(const std::string& name) override;
     std::string build_log() const override { return log_; }
     SpirvIngest ingest() const override { return SpirvIngest::IL; }
+    std::vector<std::uint8_t> binary() const override;
 
 private:
     std::shared_ptr<ZeContext> context_;
@@ -58,5 +59,9 @@ private:
 /// zeModuleCreate from validated SPIR-V; throws BuildError with the module build log.
 std::unique_ptr<Program> build_module(ZeContext& context, std::span<const std::uint32_t> spirv,
                                       const std::string& build_options);
+/// zeModuleCreate from a native binary that ZeModule::binary() gave (ZE_MODULE_FORMAT_NATIVE).
+std::unique_ptr<Program> build_module_from_native(ZeContext& context,
+                                                  std::span<const std::uint8_t> binary,
+                                                  const std::string& build_options);
 
 }  // namespace dpk::backends::level_zero

@@ -33,6 +33,11 @@ std::unique_ptr<Program> ClContext::create_program(std::span<const std::uint32_t
     return build_program(*this, spirv, build_options);
 }
 
+std::unique_ptr<Program> ClContext::create_program_from_binary(std::span<const std::uint8_t> binary,
+                                                               const std::string& build_options) {
+    return build_program_from_binary(*this, binary, build_options);
+}
+
 void* ClContext::allocate(UsmType type, std::size_t bytes, std::size_t alignment) {
     if (!info_.supports(type))
         throw UnsupportedDeviceFeatureError(

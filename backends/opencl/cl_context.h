@@ -19,6 +19,8 @@ public:
 
     std::unique_ptr<Program> create_program(std::span<const std::uint32_t> spirv,
                                             const std::string& build_options) override;
+    std::unique_ptr<Program> create_program_from_binary(std::span<const std::uint8_t> binary,
+                                                        const std::string& build_options) override;
     void* allocate(UsmType type, std::size_t bytes, std::size_t alignment) override;
     void deallocate(void* ptr) noexcept override;
     std::unique_ptr<Queue> create_queue(bool profiling) override;

@@ -82,6 +82,30 @@ std::unique_ptr<Program> build_program(ClContext& context, std::span<const std::
     return std::make_unique<ClProgram>(context.shared_from_this(), program, info.spirv);
 }
 
+std::unique_ptr<Program> build_program_from_binary(ClContext& context,
+                                                   std::span<const std::uint8_t> binary,
+                                                   const std::string& build_options) {
+    const DeviceInfo& info = context.device_info();
+    const unsigned char* bytes = binary.data();
+    std::size_t size = binary.size();
+    cl_device_id device = context.device();
+    cl_int binary_status = CL_SUCCESS;
+    cl_int err = CL_SUCCESS;
+    cl_program program = clCreateProgramWithBinary(context.handle(), 1, &device, &size, &bytes,
+                                                   &binary_status, &err);
+    if (err == CL_SUCCESS && binary_status != CL_SUCCESS) {
+        clReleaseProgram(program);
+        err = binary_status;
+    }
+    if (err != CL_SUCCESS)
+        throw BuildError("the driver of device '" + info.name + "' rejected a program binary (" +
+                             std::to_string(size) +
+                             " bytes, clCreateProgramWithBinary: " + cl_error_name(err) + ")",
+                         {});
+    build_or_throw(program, context, build_options, "driver binary");
+    return std::make_unique<ClProgram>(context.shared_from_this(), program, info.spirv);
+}
+
 ClProgram::ClProgram(std::shared_ptr<ClContext> context, cl_program program, SpirvIngest ingest)
     : context_(std::move(context)), program_(program), ingest_(ingest) {}
 
@@ -91,6 +115,22 @@ ClProgram::~ClProgram() {
 
 std::string ClProgram::build_log() const {
     return program_build_log(program_, context_->device());
+}
+
+std::vector<std::uint8_t> ClProgram::binary() const {
+    cl_uint devices = 0;
+    check(clGetProgramInfo(program_, CL_PROGRAM_NUM_DEVICES, sizeof devices, &devices, nullptr),
+          "clGetProgramInfo", "CL_PROGRAM_NUM_DEVICES");
+    if (devices != 1) return {};
+    std::size_t size = 0;
+    check(clGetProgramInfo(program_, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr),
+          "clGetProgramInfo", "CL_PROGRAM_BINARY_SIZES");
+    std::vector<std::uint8_t> out(size);
+    if (size == 0) return out;
+    unsigned char* pointers[1] = {out.data()};
+    check(clGetProgramInfo(program_, CL_PROGRAM_BINARIES, sizeof pointers, pointers, nullptr),
+          "clGetProgramInfo", "CL_PROGRAM_BINARIES");
+    return out;
 }
 
 std::unique_ptr<Kernel> ClProgram::create_kernel(const std::string& name) {

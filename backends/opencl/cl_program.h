@@ -23,6 +23,7 @@ public:
     std::unique_ptr<Kernel> create_kernel(const std::string& name) override;
     std::string build_log() const override;
     SpirvIngest ingest() const override { return ingest_; }
+    std::vector<std::uint8_t> binary() const override;
 
 private:
     std::shared_ptr<ClContext> context_;
@@ -60,5 +61,10 @@ private:
 /// driver's build log, or UnsupportedDeviceFeatureError if the device cannot take SPIR-V.
 std::unique_ptr<Program> build_program(ClContext& context, std::span<const std::uint32_t> spirv,
                                        const std::string& build_options);
+/// Rebuilds a program from a binary that ClProgram::binary() returned for the same device
+/// (clCreateProgramWithBinary + clBuildProgram); throws BuildError if the driver rejects it.
+std::unique_ptr<Program> build_program_from_binary(ClContext& context,
+                                                   std::span<const std::uint8_t> binary,
+                                                   const std::string& build_options);
 
 }  // namespace dpk::backends::opencl

@@ -43,6 +43,7 @@ public:
                                 std::size_t bytes, Deps deps) override;
     void finish() override;
     bool profiling_enabled() const override { return profiling_; }
+    cl_command_queue handle() const { return queue_; }
 
 private:
     std::shared_ptr<Event> wrap(cl_event e) const;

@@ -1,0 +1,163 @@
+// Launch overhead: host time per launch of a tiny kernel with 3 array arguments through dpk
+// (signature dispatch + checked launch) next to the same cl_kernel launched with the raw OpenCL
+// API on the same queue, asynchronous (many launches, one wait) and synchronous (launch + wait),
+// on every OpenCL device that takes SPIR-V. Goal: within 1 us of raw.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "backends/opencl/cl_context.h"
+#include "backends/opencl/cl_program.h"
+#include "backends/opencl/cl_queue.h"
+#include "jit/dpk.h"
+#include "runtime/loaded_kernel_state.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr const char* kSource = R"(
+kernel vecadd(a, b, c) {
+    let i = global_id(0);
+    c[i] = a[i] + b[i];
+}
+)";
+
+/// The raw OpenCL path for one LoadedKernel: its cl_kernel, queue and pointer setter.
+struct RawLaunch {
+    cl_kernel kernel;
+    cl_command_queue queue;
+    clSetKernelArgMemPointerINTEL_fn set_usm = nullptr;
+    void* ptr[3];
+    cl_long shape;
+    std::size_t global;
+
+    void set_args() const {
+        for (cl_uint i = 0; i < 3; ++i) {
+            cl_int e = set_usm ? set_usm(kernel, 2 * i, ptr[i])
+                               : clSetKernelArgSVMPointer(kernel, 2 * i, ptr[i]);
+            e |= clSetKernelArg(kernel, 2 * i + 1, sizeof shape, &shape);
+            if (e != CL_SUCCESS) std::abort();
+        }
+    }
+    cl_event enqueue() const {
+        cl_event ev = nullptr;
+        if (clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, nullptr, 0, nullptr, &ev) !=
+            CL_SUCCESS)
+            std::abort();
+        return ev;
+    }
+};
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+/// Host microseconds per launch call: `n` launches in batches of `batch`, each batch followed by
+/// an untimed `finish()` so the queue never grows long. With `timed_finish` the wait is timed too.
+template <typename Body, typename Finish>
+double per_launch_us(int n, int batch, Body&& body, Finish&& finish, bool timed_finish = false) {
+    Clock::duration total{};
+    for (int done = 0; done < n; done += batch) {
+        auto t0 = Clock::now();
+        for (int i = 0; i < batch; ++i) body(i);
+        if (timed_finish) finish();
+        total += Clock::now() - t0;
+        if (!timed_finish) finish();
+    }
+    return std::chrono::duration<double, std::micro>(total).count() / n;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int launches = argc > 1 ? std::atoi(argv[1]) : 20000;
+    const int rounds = argc > 2 ? std::atoi(argv[2]) : 7;
+    using namespace dpk;
+    ProgramOptions options;
+    options.cache = std::make_shared<KernelCache>(runtime::CacheConfig::disabled());
+    std::printf(
+        "# launch overhead, %d launches x %d rounds (median), vecadd of 64 f32, "
+        "3 arrays (6 entry-point args), queue without profiling\n",
+        launches, rounds);
+    std::printf(
+        "# anchors: numba-dpex 130-900 us/launch; numba-cuda ~5.5 us + 1.5 us/arg "
+        "(~10 us for 3 args); goal: dpk within 1 us of raw OpenCL\n");
+    for (const Device& dev : all_devices()) {
+        if (!dev.takes_spirv() || dev.backend() != backends::Api::OpenCL) continue;
+        Program program = Program::from_string("launch_bench.dpk", kSource, options);
+        Kernel vecadd = program.kernel("vecadd");
+        CompiledKernel ck = vecadd.specialize("void(f32[::1], f32[::1], f32[::1])", dev);
+        Queue q(dev, QueueOptions{false});
+        const std::int64_t n = 64;
+        auto a = UsmArray::zeros(q, DType::F32, {n});
+        auto b = UsmArray::zeros(q, DType::F32, {n});
+        auto c = UsmArray::zeros(q, DType::F32, {n});
+
+        auto& cl_context = dynamic_cast<backends::opencl::ClContext&>(*dev.context());
+        RawLaunch raw{
+            dynamic_cast<backends::opencl::ClKernel&>(*ck.loaded().state().kernel).handle(),
+            dynamic_cast<backends::opencl::ClQueue&>(q.backend()).handle(),
+            cl_context.intel_usm() ? cl_context.intel_usm()->set_kernel_arg : nullptr,
+            {a.data(), b.data(), c.data()},
+            n,
+            static_cast<std::size_t>(n)};
+
+        const Range global(static_cast<std::size_t>(n));
+        std::vector<double> raw_async, raw_sync, dpk_async, dpk_sync, direct_async, raw_batch,
+            dpk_batch;
+        auto raw_async_body = [&](int) {
+            raw.set_args();
+            clReleaseEvent(raw.enqueue());
+        };
+        auto raw_sync_body = [&](int) {
+            raw.set_args();
+            cl_event e = raw.enqueue();
+            clWaitForEvents(1, &e);
+            clReleaseEvent(e);
+        };
+        auto dpk_async_body = [&](int) { vecadd.launch(q, global, {a, b, c}); };
+        auto dpk_sync_body = [&](int) { vecadd.launch(q, global, {a, b, c}).wait(); };
+        auto direct_async_body = [&](int) { ck.launch(q, global, {a, b, c}); };
+        auto finish = [&] { q.wait(); };
+        // Warm up every path (PoCL compiles the work-group function at the first run).
+        per_launch_us(200, 100, raw_sync_body, finish);
+        per_launch_us(200, 100, dpk_sync_body, finish);
+        constexpr int kBatch = 500;
+        for (int r = 0; r < rounds; ++r) {  // interleaved, so drift hits every path alike
+            raw_async.push_back(per_launch_us(launches, kBatch, raw_async_body, finish));
+            dpk_async.push_back(per_launch_us(launches, kBatch, dpk_async_body, finish));
+            direct_async.push_back(per_launch_us(launches, kBatch, direct_async_body, finish));
+            raw_batch.push_back(per_launch_us(launches, kBatch, raw_async_body, finish, true));
+            dpk_batch.push_back(per_launch_us(launches, kBatch, dpk_async_body, finish, true));
+            raw_sync.push_back(per_launch_us(launches / 10, kBatch, raw_sync_body, finish));
+            dpk_sync.push_back(per_launch_us(launches / 10, kBatch, dpk_sync_body, finish));
+        }
+        const double ra = median(raw_async), da = median(dpk_async), ca = median(direct_async);
+        const double rb = median(raw_batch), db = median(dpk_batch);
+        const double rs = median(raw_sync), ds = median(dpk_sync);
+        auto verdict = [](double ours, double anchor) {
+            return ours - anchor <= 1.0 ? "MET" : "MISSED";
+        };
+        std::printf(
+            "launch_async device=%s dpk_us=%.2f raw_opencl_us=%.2f diff_us=%+.2f "
+            "goal_diff<=1us %s (host time per launch call; CompiledKernel::launch %.2f us)\n",
+            dev.filter_string().c_str(), da, ra, da - ra, verdict(da, ra), ca);
+        std::printf(
+            "launch_async_with_wait device=%s dpk_us=%.2f raw_opencl_us=%.2f "
+            "diff_us=%+.2f (batches of %d launches + one wait, per launch)\n",
+            dev.filter_string().c_str(), db, rb, db - rb, kBatch);
+        std::printf(
+            "launch_sync device=%s dpk_us=%.2f raw_opencl_us=%.2f diff_us=%+.2f "
+            "goal_diff<=1us %s (launch + wait each)\n",
+            dev.filter_string().c_str(), ds, rs, ds - rs, verdict(ds, rs));
+        std::printf("#   %s (%s): definitions=%zu compiles=%llu launches=%llu\n",
+                    dev.filter_string().c_str(), dev.info().platform_name.c_str(),
+                    vecadd.definitions().size(),
+                    static_cast<unsigned long long>(vecadd.compile_count()),
+                    static_cast<unsigned long long>(vecadd.launch_count()));
+    }
+    return 0;
+}

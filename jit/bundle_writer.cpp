@@ -1,0 +1,26 @@
+#include "jit/bundle_writer.h"
+
+#include "jit/source_digest.h"
+#include "runtime/error.h"
+#include "runtime/kernel_bundle.h"
+#include "runtime/sealed_file.h"
+
+namespace dpk {
+
+std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
+                                      std::span<const BundleRequest> requests) {
+    std::vector<KernelImage> images;
+    for (const BundleRequest& r : requests) {
+        Kernel k = program.kernel(r.kernel);
+        if (r.signatures.empty())
+            throw InvalidArgumentError("bundle: kernel '" + r.kernel +
+                                       "' needs at least one signature");
+        for (const std::string& sig : r.signatures) images.push_back(k.image(sig));
+    }
+    const std::string producer = "dpk " + std::string(jit::compiler_fingerprint());
+    if (!runtime::write_file_atomically(path, runtime::KernelBundle::encode(images, producer)))
+        throw InvalidArgumentError("cannot write the kernel bundle '" + path.string() + "'");
+    return images;
+}
+
+}  // namespace dpk

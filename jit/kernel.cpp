@@ -1,0 +1,82 @@
+#include "jit/kernel.h"
+
+#include "compiler/parse/signature_parser.h"
+#include "compiler/spirv/validator.h"
+#include "jit/compile_error.h"
+#include "jit/program_state.h"
+#include "runtime/error.h"
+
+namespace dpk {
+
+const std::string& Kernel::name() const {
+    return state_->name;
+}
+
+CompiledKernel Kernel::specialize(std::string_view signature, const runtime::Device& device) const {
+    return specialize(state_->parse(signature), device);
+}
+
+CompiledKernel Kernel::specialize(const Signature& signature, const runtime::Device& device) const {
+    if (!device) throw InvalidArgumentError("kernel '" + name() + "': specialize needs a device");
+    CompiledKernel k(state_->specialize(state_->normalize(signature, device), device));
+    state_->specialized.store(true, std::memory_order_release);  // from now on: specialized-only
+    return k;
+}
+
+std::vector<CompiledKernel> Kernel::definitions() const {
+    std::vector<CompiledKernel> out;
+    for (runtime::LoadedKernel& k : state_->set.all()) out.emplace_back(std::move(k));
+    return out;
+}
+
+KernelImage Kernel::image(const Signature& signature) const {
+    return state_->program.image(name(), runtime::without_devices(signature));
+}
+
+KernelImage Kernel::image(std::string_view signature) const {
+    return image(state_->parse(signature));
+}
+
+CompileOnLaunch Kernel::compile_on_launch() const {
+    return state_->policy.load(std::memory_order_relaxed);
+}
+
+void Kernel::set_compile_on_launch(CompileOnLaunch policy) const {
+    state_->policy.store(policy, std::memory_order_relaxed);
+}
+
+runtime::Event Kernel::launch(const runtime::Queue& queue, const runtime::Range& global,
+                              std::span<const runtime::KernelArg> args,
+                              std::span<const runtime::Event> deps) const {
+    jit::KernelState& s = *state_;
+    const runtime::LoadedKernel* k = s.set.find(queue.device(), args);
+    if (!k) k = &s.compile_for_launch(queue.device(), args);
+    runtime::Event e = runtime::launch(queue, *k, global, args, deps);
+    s.launches.fetch_add(1, std::memory_order_relaxed);
+    return e;
+}
+
+runtime::Event Kernel::launch(const runtime::Queue& queue, const runtime::Range& global,
+                              const runtime::Range& local, std::span<const runtime::KernelArg> args,
+                              std::span<const runtime::Event> deps) const {
+    jit::KernelState& s = *state_;
+    const runtime::LoadedKernel* k = s.set.find(queue.device(), args);
+    if (!k) k = &s.compile_for_launch(queue.device(), args);
+    runtime::Event e = runtime::launch(queue, *k, global, local, args, deps);
+    s.launches.fetch_add(1, std::memory_order_relaxed);
+    return e;
+}
+
+std::uint64_t Kernel::compile_count() const {
+    return state_->compiles.load(std::memory_order_relaxed);
+}
+
+std::uint64_t Kernel::launch_count() const {
+    return state_->launches.load(std::memory_order_relaxed);
+}
+
+std::string CompiledKernel::disassembly() const {
+    return compiler::spirv::disassemble(spirv());
+}
+
+}  // namespace dpk

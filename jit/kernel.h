@@ -1,0 +1,100 @@
+// A kernel of a program: eager specialization, its definitions, and launches that dispatch on
+// the arguments' types (compiling on demand where allowed).
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jit/compiled_kernel.h"
+#include "runtime/launch.h"
+#include "runtime/types/kernel_abi.h"
+
+namespace dpk {
+
+namespace jit {
+struct ProgramState;
+struct KernelState;
+}  // namespace jit
+
+/// Whether a launch whose arguments fit no definition compiles a new one.
+enum class CompileOnLaunch : std::uint8_t {
+    /// Compile on demand until the kernel is specialized eagerly; after `specialize`, the kernel
+    /// is specialized-only (a non-matching launch throws SignatureMismatchError). The default.
+    UntilSpecialized,
+    /// Always compile on demand (lazy JIT), even next to eager definitions.
+    Always,
+    /// Never: launches must fit a definition made by `specialize`.
+    Never,
+};
+
+/// A kernel of a Program. Cheap to copy: every handle of one kernel shares its definitions.
+/// Thread-safe: concurrent specializations of one signature compile once; launches never block
+/// on each other except on the same driver kernel object.
+class Kernel {
+public:
+    const std::string& name() const;
+
+    /// Compiles now — parse, types, SPIR-V (or the kernel image from the disk cache), driver
+    /// build (or the driver binary from the disk cache), kernel object — for `signature` on
+    /// `device`, and returns it. Launches whose arguments match it use exactly this
+    /// specialization. A signature already specialized on that device is returned as is,
+    /// without compiling. Throws CompileError, InvalidArgumentError (a device named in the
+    /// signature is not `device`), BuildError, UnsupportedDeviceFeatureError.
+    CompiledKernel specialize(std::string_view signature, const runtime::Device& device) const;
+    /// Same for a signature built in C++; both spellings of one signature are one definition.
+    CompiledKernel specialize(const Signature& signature, const runtime::Device& device) const;
+
+    /// Every specialization, one per (signature, device), in the order they were made.
+    std::vector<CompiledKernel> definitions() const;
+
+    /// The device-independent kernel image for `signature` (front end only, disk-cached): what
+    /// AOT bundles hold.
+    KernelImage image(const Signature& signature) const;
+    KernelImage image(std::string_view signature) const;
+
+    CompileOnLaunch compile_on_launch() const;
+    void set_compile_on_launch(CompileOnLaunch policy) const;
+
+    /// Launches on `queue` over `global` (driver-chosen work-group size) with the definition the
+    /// arguments fit — an exact type match first — or compiles one keyed by the argument types
+    /// when the policy allows, else throws SignatureMismatchError (naming the kernel, the
+    /// parameter, the expected and actual types and every signature it has; nothing is
+    /// compiled or launched). Then the runtime's checked launch: returns the event at once.
+    runtime::Event launch(const runtime::Queue& queue, const runtime::Range& global,
+                          std::span<const runtime::KernelArg> args,
+                          std::span<const runtime::Event> deps = {}) const;
+    /// Same with an explicit work-group size.
+    runtime::Event launch(const runtime::Queue& queue, const runtime::Range& global,
+                          const runtime::Range& local, std::span<const runtime::KernelArg> args,
+                          std::span<const runtime::Event> deps = {}) const;
+    runtime::Event launch(const runtime::Queue& queue, const runtime::Range& global,
+                          std::initializer_list<runtime::KernelArg> args,
+                          std::initializer_list<runtime::Event> deps = {}) const {
+        return launch(queue, global, std::span(args.begin(), args.size()),
+                      std::span(deps.begin(), deps.size()));
+    }
+    runtime::Event launch(const runtime::Queue& queue, const runtime::Range& global,
+                          const runtime::Range& local,
+                          std::initializer_list<runtime::KernelArg> args,
+                          std::initializer_list<runtime::Event> deps = {}) const {
+        return launch(queue, global, local, std::span(args.begin(), args.size()),
+                      std::span(deps.begin(), deps.size()));
+    }
+
+    /// Specializations this kernel has made (eager or on launch); reusing one does not count.
+    std::uint64_t compile_count() const;
+    /// Launches enqueued through this kernel.
+    std::uint64_t launch_count() const;
+
+private:
+    friend class Program;
+    explicit Kernel(std::shared_ptr<jit::KernelState> state) : state_(std::move(state)) {}
+    std::shared_ptr<jit::KernelState> state_;
+};
+
+}  // namespace dpk

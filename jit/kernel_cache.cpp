@@ -1,0 +1,67 @@
+#include "jit/kernel_cache.h"
+
+#include "runtime/error.h"
+#include "runtime/kernel_image_io.h"
+#include "runtime/sealed_file.h"
+
+namespace dpk {
+
+namespace {
+constexpr runtime::FileMagic kMagic = "dpkimage";
+constexpr std::uint32_t kFormatVersion = 1;
+}  // namespace
+
+KernelCache::KernelCache(runtime::CacheConfig config) : config_(config), programs_(config) {}
+KernelCache::~KernelCache() = default;
+
+const std::shared_ptr<KernelCache>& KernelCache::process_default() {
+    // Never destroyed: it holds driver programs, which must not be released after the drivers'
+    // own teardown at exit.
+    static auto* cache = new std::shared_ptr<KernelCache>(std::make_shared<KernelCache>());
+    return *cache;
+}
+
+std::optional<KernelImage> KernelCache::load_image(const runtime::ContentKey& key,
+                                                   const std::string& request) {
+    if (!config_.enabled) return std::nullopt;
+    std::filesystem::path path = config_.dir / "images" / (key.hex() + ".dpkimg");
+    std::optional<std::string> file = runtime::read_file_bytes(path);
+    if (!file) return std::nullopt;
+    try {
+        const std::string what = "kernel image cache entry " + path.string();
+        runtime::ByteReader in(runtime::unseal(*file, kMagic, kFormatVersion, what), what);
+        if (in.str() != request) in.fail("made for another source, kernel, signature or compiler");
+        KernelImage image = runtime::read_kernel_image(in);
+        if (!in.at_end()) in.fail("unexpected bytes after the image");
+        image_hits_.fetch_add(1, std::memory_order_relaxed);
+        return image;
+    } catch (const error&) {
+        std::error_code ec;
+        std::filesystem::remove(path, ec);
+        image_rejected_.fetch_add(1, std::memory_order_relaxed);
+        return std::nullopt;
+    }
+}
+
+void KernelCache::store_image(const runtime::ContentKey& key, const std::string& request,
+                              const KernelImage& image) {
+    if (!config_.enabled) return;
+    runtime::ByteWriter out;
+    out.str(request);
+    runtime::write_kernel_image(out, image);
+    std::filesystem::path path = config_.dir / "images" / (key.hex() + ".dpkimg");
+    if (runtime::write_file_atomically(path, runtime::seal(kMagic, kFormatVersion, out.data())))
+        image_writes_.fetch_add(1, std::memory_order_relaxed);
+}
+
+KernelCache::Stats KernelCache::stats() const {
+    Stats s;
+    s.front_end_compiles = front_end_compiles_.load(std::memory_order_relaxed);
+    s.image_hits = image_hits_.load(std::memory_order_relaxed);
+    s.image_rejected = image_rejected_.load(std::memory_order_relaxed);
+    s.image_writes = image_writes_.load(std::memory_order_relaxed);
+    s.programs = programs_.stats();
+    return s;
+}
+
+}  // namespace dpk

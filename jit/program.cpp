@@ -1,0 +1,208 @@
+#include "jit/program.h"
+
+#include <algorithm>
+
+#include "compiler/parse/signature_parser.h"
+#include "jit/compile_error.h"
+#include "jit/program_state.h"
+#include "jit/source_digest.h"
+#include "runtime/error.h"
+#include "runtime/sealed_file.h"
+
+namespace dpk {
+
+namespace {
+
+std::string join(const std::vector<std::string>& names) {
+    std::string s;
+    for (const std::string& n : names) s += (s.empty() ? "" : ", ") + n;
+    return s.empty() ? "none" : s;
+}
+
+std::shared_ptr<jit::ProgramState> make_state(std::string name, std::string text,
+                                              ProgramOptions options) {
+    auto s = std::make_shared<jit::ProgramState>();
+    s->name = std::move(name);
+    s->text = std::move(text);
+    s->stdlib = jit::stdlib_dir(options.stdlib_dir);
+    s->cache = options.cache ? options.cache : KernelCache::process_default();
+    s->options = std::move(options);
+    // Imports resolve beside the file, as the compiler resolves them.
+    s->digest =
+        jit::source_digest(s->text, std::filesystem::path(s->name).parent_path(), s->stdlib);
+    s->scanned_names = jit::scan_kernel_names(s->text);
+    return s;
+}
+
+}  // namespace
+
+Program Program::from_file(const std::filesystem::path& path, ProgramOptions options) {
+    std::optional<std::string> text = runtime::read_file_bytes(path);
+    if (!text) throw InvalidArgumentError("cannot read the dpk program '" + path.string() + "'");
+    return Program(make_state(path.string(), std::move(*text), std::move(options)));
+}
+
+Program Program::from_string(std::string name, std::string text, ProgramOptions options) {
+    return Program(make_state(std::move(name), std::move(text), std::move(options)));
+}
+
+Kernel Program::kernel(std::string_view name) const {
+    std::vector<std::string> names = state_->kernel_names();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        state_->check();  // a program that does not parse says so rather than "no kernel"
+        names = state_->kernel_names();
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            throw InvalidArgumentError("program '" + state_->name + "' has no kernel '" +
+                                       std::string(name) + "' (kernels: " + join(names) + ")");
+    }
+    jit::KernelState& k = state_->kernel_state(std::string(name));
+    return Kernel(std::shared_ptr<jit::KernelState>(state_, &k));  // keeps the program alive
+}
+
+std::vector<std::string> Program::kernel_names() const {
+    return state_->kernel_names();
+}
+
+void Program::check() const {
+    state_->check();
+}
+
+const std::string& Program::name() const {
+    return state_->name;
+}
+
+KernelCache& Program::cache() const {
+    return *state_->cache;
+}
+
+}  // namespace dpk
+
+namespace dpk::jit {
+
+std::mutex& front_end_mutex() {
+    static std::mutex m;
+    return m;
+}
+
+compiler::Program& ProgramState::front_end() {
+    if (front_end_) return *front_end_;
+    if (front_end_error_)
+        throw CompileError("program '" + name + "' does not compile", *front_end_error_);
+    diags_.clear();
+    compiler::CompileOptions co;
+    co.stdlib_dir = stdlib;
+    // The text read at creation is the text compiled (and hashed); its name places imports.
+    front_end_ = compiler::Program::from_string(name, text, diags_, co);
+    if (!front_end_) {
+        front_end_error_ = diags_.render();
+        throw CompileError("program '" + name + "' does not compile", *front_end_error_);
+    }
+    return *front_end_;
+}
+
+void ProgramState::check() {
+    std::lock_guard lock(front_end_mutex());
+    front_end();
+}
+
+const compiler::ast::Function& ProgramState::find_kernel(const std::string& kernel) {
+    const compiler::ast::Function* fn = front_end().find_kernel(kernel);
+    if (!fn) {
+        std::vector<std::string> names;
+        for (const auto* k : front_end().kernels()) names.push_back(k->name);
+        throw InvalidArgumentError("program '" + name + "' has no kernel '" + kernel +
+                                   "' (kernels: " + join(names) + ")");
+    }
+    return *fn;
+}
+
+std::vector<std::string> ProgramState::kernel_names() {
+    std::lock_guard lock(front_end_mutex());
+    if (!front_end_) return scanned_names;
+    std::vector<std::string> names;
+    for (const auto* k : front_end_->kernels()) names.push_back(k->name);
+    return names;
+}
+
+KernelState& ProgramState::kernel_state(const std::string& kernel) {
+    std::lock_guard lock(kernels_mutex_);
+    auto it = kernels_.find(kernel);
+    if (it == kernels_.end())
+        it = kernels_.emplace(kernel, std::make_unique<KernelState>(*this, kernel)).first;
+    return *it->second;
+}
+
+std::string ProgramState::image_request(const std::string& kernel, const std::string& what) const {
+    return std::string(compiler_fingerprint()) + "\n" + digest.hex() + "\n" + kernel + "\n" + what;
+}
+
+std::optional<KernelImage> ProgramState::lookup_image(const std::string& request) {
+    {
+        std::lock_guard lock(images_mutex_);
+        if (auto it = images_.find(request); it != images_.end()) return it->second;
+    }
+    const runtime::ContentKey key = runtime::ContentKeyBuilder().add(request).key();
+    std::optional<KernelImage> image = cache->load_image(key, request);
+    if (image) {
+        std::lock_guard lock(images_mutex_);
+        images_.emplace(request, *image);
+    }
+    return image;
+}
+
+void ProgramState::remember_image(const std::string& request, const KernelImage& image) {
+    {
+        std::lock_guard lock(images_mutex_);
+        images_.insert_or_assign(request, image);
+    }
+    cache->store_image(runtime::ContentKeyBuilder().add(request).key(), request, image);
+}
+
+KernelImage ProgramState::image(const std::string& kernel, const Signature& signature) {
+    const std::string request = image_request(kernel, "signature " + signature.key());
+    auto usable = [&](const std::optional<KernelImage>& i) {
+        return i && i->kernel_name == kernel && runtime::without_devices(i->signature) == signature;
+    };
+    if (std::optional<KernelImage> known = lookup_image(request); usable(known)) return *known;
+
+    std::lock_guard lock(front_end_mutex());
+    {
+        std::lock_guard images_lock(images_mutex_);  // compiled meanwhile by another thread?
+        if (auto it = images_.find(request); it != images_.end() && usable(it->second))
+            return it->second;
+    }
+    const compiler::ast::Function& fn = find_kernel(kernel);
+    diags_.clear();
+    std::optional<compiler::CompiledKernel> compiled = front_end_->compile(fn, signature);
+    cache->note_front_end_compile();
+    if (!compiled)
+        throw CompileError("kernel '" + kernel + "' does not compile for " + signature.pretty(),
+                           diags_.render());
+    KernelImage image = std::move(compiled->image);
+    if (image.param_names.empty()) image.param_names = std::move(compiled->param_names);
+    remember_image(request, image);
+    return image;
+}
+
+DeclaredParams ProgramState::declared_params(const std::string& kernel) {
+    std::lock_guard lock(front_end_mutex());
+    const compiler::ast::Function& fn = find_kernel(kernel);
+    DeclaredParams out;
+    for (const compiler::ast::Param& p : fn.params) {
+        out.names.push_back(p.var.name);
+        if (!p.var.type) {
+            out.types.emplace_back();
+            continue;
+        }
+        compiler::source::Diagnostics diags;
+        out.types.push_back(
+            compiler::parse::param_type_from_annotation(*p.var.type, fn.file, diags));
+        if (!out.types.back())
+            throw CompileError(
+                "kernel '" + kernel + "': parameter '" + p.var.name + "' has an invalid type",
+                diags.render());
+    }
+    return out;
+}
+
+}  // namespace dpk::jit

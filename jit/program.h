@@ -1,0 +1,49 @@
+// A dpk program (a .dpk file or text embedded in C++) and its kernels.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jit/kernel.h"
+#include "jit/kernel_cache.h"
+
+namespace dpk {
+
+/// How a Program compiles and where it caches.
+struct ProgramOptions {
+    /// Caches to use; null means KernelCache::process_default().
+    std::shared_ptr<KernelCache> cache;
+    /// Folder of `import std.x;` modules; empty: $DPK_STDLIB_PATH or the built-in stdlib/.
+    std::filesystem::path stdlib_dir;
+    /// Extra driver build options (clBuildProgram / zeModuleCreate flags).
+    std::string build_options;
+};
+
+/// A program and its kernels. Cheap to copy (copies share the kernels and their definitions).
+/// The source is read at creation but parsed only when a kernel must be compiled — a warm start
+/// served by the disk cache never runs the front end; `check()` parses and checks now.
+class Program {
+public:
+    /// Reads a .dpk file (imports resolve beside it); throws InvalidArgumentError if it cannot.
+    static Program from_file(const std::filesystem::path& path, ProgramOptions options = {});
+    /// Program text embedded in C++; `name` is used in diagnostics.
+    static Program from_string(std::string name, std::string text, ProgramOptions options = {});
+
+    /// The kernel `name`; throws InvalidArgumentError listing the program's kernels if none.
+    Kernel kernel(std::string_view name) const;
+    /// Kernel names in source order.
+    std::vector<std::string> kernel_names() const;
+    /// Parses and checks the whole program now; throws CompileError with the diagnostics.
+    void check() const;
+    const std::string& name() const;
+    KernelCache& cache() const;
+
+private:
+    explicit Program(std::shared_ptr<jit::ProgramState> state) : state_(std::move(state)) {}
+    std::shared_ptr<jit::ProgramState> state_;
+};
+
+}  // namespace dpk

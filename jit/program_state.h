@@ -1,0 +1,110 @@
+// What a Program and its Kernels share (jit-internal).
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/program.h"
+#include "jit/kernel.h"
+#include "jit/kernel_cache.h"
+#include "jit/program.h"
+#include "runtime/specialization_set.h"
+
+namespace dpk::jit {
+
+/// Serializes every use of the compiler front end (parse, sema, SPIR-V, signature parsing) in
+/// the process: it is a millisecond's work and its parser runtime keeps shared state. Driver
+/// builds, the slow part, run in parallel.
+std::mutex& front_end_mutex();
+
+/// A kernel's parameters as the source declares them.
+struct DeclaredParams {
+    std::vector<std::string> names;
+    std::vector<std::optional<ParamType>> types;  // nullopt: generic
+};
+
+/// A program's source, its digest, its (lazily built) front end and its kernels.
+struct ProgramState {
+    std::string name;  // file path or the name given with the text
+    std::string text;
+    std::filesystem::path stdlib;
+    ProgramOptions options;
+    std::shared_ptr<KernelCache> cache;
+    runtime::ContentKey digest;              // text + imports
+    std::vector<std::string> scanned_names;  // kernels found without parsing
+
+    /// The kernel image of `kernel` for `signature` (device strings cleared): from the disk
+    /// cache, else compiled (and stored). Throws CompileError / InvalidArgumentError.
+    KernelImage image(const std::string& kernel, const Signature& signature);
+    /// The kernel's declared parameters (runs the front end). Throws if there is no such kernel.
+    DeclaredParams declared_params(const std::string& kernel);
+    /// Parses and checks the program if not done yet; throws CompileError.
+    void check();
+    /// Kernel names: the parsed program's if parsed, else the scan's.
+    std::vector<std::string> kernel_names();
+    /// The shared state of kernel `name` (created on first request).
+    KernelState& kernel_state(const std::string& name);
+
+    /// What an image request depends on (compiler, sources, kernel, `what`): its cache key.
+    std::string image_request(const std::string& kernel, const std::string& what) const;
+    /// The image stored for `request`: in memory, else on disk (then kept in memory).
+    std::optional<KernelImage> lookup_image(const std::string& request);
+    /// Keeps an image for `request` in memory and on disk.
+    void remember_image(const std::string& request, const KernelImage& image);
+
+private:
+    compiler::Program& front_end();  // front_end_mutex() held
+    const compiler::ast::Function& find_kernel(const std::string& kernel);  // same
+
+    compiler::source::Diagnostics diags_;  // outlives front_end_
+    std::unique_ptr<compiler::Program> front_end_;
+    std::optional<std::string> front_end_error_;
+
+    std::mutex images_mutex_;
+    std::map<std::string, KernelImage> images_;  // by request
+
+    std::mutex kernels_mutex_;
+    std::map<std::string, std::unique_ptr<KernelState>, std::less<>> kernels_;
+};
+
+/// One kernel's definitions and policy, shared by every handle of it.
+struct KernelState {
+    KernelState(ProgramState& p, std::string n) : program(p), name(std::move(n)), set(name) {}
+
+    ProgramState& program;
+    const std::string name;
+    runtime::SpecializationSet set;
+    std::atomic<CompileOnLaunch> policy{CompileOnLaunch::UntilSpecialized};
+    std::atomic<bool> specialized{false};  // `specialize` was called
+    std::atomic<std::uint64_t> compiles{0};
+    std::atomic<std::uint64_t> launches{0};
+
+    /// The definition for `signature` on `device`, made once (concurrent callers wait for the
+    /// one compile). `image`, when given, is used instead of asking the program.
+    const runtime::LoadedKernel& specialize(const Signature& signature,
+                                            const runtime::Device& device,
+                                            const std::optional<KernelImage>& image = {});
+    /// For a launch that fits no definition: compiles one keyed by the arguments' types if the
+    /// policy allows, else throws the mismatch.
+    const runtime::LoadedKernel& compile_for_launch(const runtime::Device& device,
+                                                    std::span<const runtime::KernelArg> args);
+    /// `signature` with device strings checked against `device` and cleared.
+    Signature normalize(const Signature& signature, const runtime::Device& device) const;
+    /// Parses a signature string (cached per text).
+    Signature parse(std::string_view text);
+
+private:
+    std::mutex inflight_mutex_;
+    std::map<std::string, std::shared_future<const runtime::LoadedKernel*>> inflight_;
+    std::mutex parsed_mutex_;
+    std::map<std::string, Signature, std::less<>> parsed_;
+};
+
+}  // namespace dpk::jit

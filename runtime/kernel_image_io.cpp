@@ -1,0 +1,95 @@
+#include "runtime/kernel_image_io.h"
+
+#include <cstring>
+
+namespace dpk::runtime {
+
+namespace {
+
+constexpr std::uint32_t kSpirvMagic = 0x07230203;
+
+void write_param(ByteWriter& out, const ParamType& p) {
+    out.u8(static_cast<std::uint8_t>(p.kind));
+    out.u8(static_cast<std::uint8_t>(p.dtype));
+    out.u32(static_cast<std::uint32_t>(p.ndim));
+    out.u8(static_cast<std::uint8_t>(p.layout));
+    out.u8(static_cast<std::uint8_t>(p.usm_type));
+    out.str(p.device);
+}
+
+template <typename E>
+E read_enum(ByteReader& in, E last, const char* what) {
+    std::uint8_t v = in.u8();
+    if (v > static_cast<std::uint8_t>(last))
+        in.fail(std::string("invalid ") + what + " " + std::to_string(v));
+    return static_cast<E>(v);
+}
+
+ParamType read_param(ByteReader& in) {
+    ParamType p;
+    p.kind = read_enum(in, ParamType::Kind::LocalArray, "parameter kind");
+    p.dtype = read_enum(in, DType::F64, "dtype");
+    std::uint32_t ndim = in.u32();
+    if (ndim > 32) in.fail("invalid ndim " + std::to_string(ndim));
+    p.ndim = static_cast<int>(ndim);
+    p.layout = read_enum(in, Layout::Any, "layout");
+    p.usm_type = read_enum(in, UsmType::Host, "usm_type");
+    p.device = in.str();
+    return p;
+}
+
+}  // namespace
+
+void write_kernel_image(ByteWriter& out, const KernelImage& image) {
+    out.str(image.kernel_name);
+    out.u32(static_cast<std::uint32_t>(image.signature.params.size()));
+    for (const ParamType& p : image.signature.params) write_param(out, p);
+    out.u32(static_cast<std::uint32_t>(image.abi.args.size()));
+    for (const AbiArg& a : image.abi.args) {
+        out.u8(static_cast<std::uint8_t>(a.kind));
+        out.u32(a.param);
+        out.u32(a.dim);
+        out.u8(static_cast<std::uint8_t>(a.dtype));
+    }
+    out.u64(image.abi.static_local_bytes);
+    out.u32(image.abi.work_dims_used);
+    out.bytes(image.spirv.data(), image.spirv.size() * sizeof(std::uint32_t));
+    out.u32(static_cast<std::uint32_t>(image.param_names.size()));
+    for (const std::string& n : image.param_names) out.str(n);
+}
+
+KernelImage read_kernel_image(ByteReader& in) {
+    KernelImage image;
+    image.kernel_name = in.str();
+    if (image.kernel_name.empty()) in.fail("a kernel image without a name");
+    std::uint32_t nparams = in.u32();
+    if (nparams > 4096) in.fail("implausible parameter count " + std::to_string(nparams));
+    for (std::uint32_t i = 0; i < nparams; ++i) image.signature.params.push_back(read_param(in));
+    std::uint32_t nargs = in.u32();
+    if (nargs > 65536) in.fail("implausible ABI argument count " + std::to_string(nargs));
+    for (std::uint32_t i = 0; i < nargs; ++i) {
+        AbiArg a;
+        a.kind = read_enum(in, AbiArg::Kind::LocalLength, "ABI argument kind");
+        a.param = in.u32();
+        a.dim = in.u32();
+        a.dtype = read_enum(in, DType::F64, "dtype");
+        if (a.param >= nparams)
+            in.fail("ABI argument refers to parameter " + std::to_string(a.param));
+        image.abi.args.push_back(a);
+    }
+    image.abi.static_local_bytes = in.u64();
+    image.abi.work_dims_used = in.u32();
+    if (image.abi.work_dims_used > 3) in.fail("invalid work dimension count");
+    std::string_view words = in.bytes();
+    if (words.size() % 4 != 0 || words.size() < 20)
+        in.fail("SPIR-V of " + std::to_string(words.size()) + " bytes is not a module");
+    image.spirv.resize(words.size() / 4);
+    std::memcpy(image.spirv.data(), words.data(), words.size());
+    if (image.spirv[0] != kSpirvMagic) in.fail("SPIR-V without its magic number");
+    std::uint32_t nnames = in.u32();
+    if (nnames > nparams) in.fail("more parameter names than parameters");
+    for (std::uint32_t i = 0; i < nnames; ++i) image.param_names.push_back(in.str());
+    return image;
+}
+
+}  // namespace dpk::runtime

@@ -1,0 +1,156 @@
+#include "runtime/program_cache.h"
+
+#include <future>
+
+#include "runtime/content_hash.h"
+#include "runtime/error.h"
+#include "runtime/sealed_file.h"
+
+namespace dpk::runtime {
+
+namespace {
+
+constexpr FileMagic kMagic = "dpkprog1";
+constexpr std::uint32_t kFormatVersion = 1;
+
+std::string_view as_bytes(std::span<const std::uint32_t> words) {
+    return {reinterpret_cast<const char*>(words.data()), words.size_bytes()};
+}
+
+}  // namespace
+
+/// One program being built or built: waiters share the result (or the exception).
+struct ProgramCache::Slot {
+    std::shared_future<std::shared_ptr<backends::Program>> program;
+};
+
+ProgramCache::ProgramCache(CacheConfig config) : config_(std::move(config)) {}
+ProgramCache::~ProgramCache() = default;
+
+ProgramCache& ProgramCache::process_default() {
+    static ProgramCache* cache = new ProgramCache();  // never destroyed (see header)
+    return *cache;
+}
+
+std::string ProgramCache::device_identity(const Device& device) {
+    const backends::DeviceInfo& i = device.info();
+    std::string s;
+    for (const std::string* part : {&i.name, &i.vendor, &i.driver_version, &i.device_version,
+                                    &i.platform_name, &i.platform_version})
+        s += *part + '\n';
+    s += std::string(backends::api_name(i.api)) + '\n' +
+         std::string(backends::spirv_ingest_name(i.spirv));
+    return s;
+}
+
+ProgramCache::Stats ProgramCache::stats() const {
+    std::lock_guard lock(mutex_);
+    return stats_;
+}
+
+void ProgramCache::clear_memory() {
+    std::lock_guard lock(mutex_);
+    slots_.clear();
+}
+
+std::shared_ptr<backends::Program> ProgramCache::program(const Device& device,
+                                                         std::span<const std::uint32_t> spirv,
+                                                         const std::string& build_options) {
+    ContentKeyBuilder kb;
+    auto context_id = reinterpret_cast<std::uintptr_t>(device.context()->id());
+    kb.add(static_cast<std::uint64_t>(context_id)).add(device.filter_string());
+    kb.add(as_bytes(spirv)).add(build_options);
+    std::string key = kb.key().hex();
+
+    std::promise<std::shared_ptr<backends::Program>> promise;
+    std::shared_future<std::shared_ptr<backends::Program>> result;
+    bool build_here = false;
+    {
+        std::lock_guard lock(mutex_);
+        auto it = slots_.find(key);
+        if (it != slots_.end()) {
+            ++stats_.memory_hits;
+            result = it->second->program;
+        } else {
+            auto slot = std::make_shared<Slot>();
+            slot->program = result = promise.get_future().share();
+            slots_.emplace(key, std::move(slot));
+            build_here = true;
+        }
+    }
+    if (!build_here) return result.get();  // built (or being built) by another caller
+    try {
+        std::shared_ptr<backends::Program> built = load_or_build(device, spirv, build_options);
+        promise.set_value(built);
+        return built;
+    } catch (...) {
+        promise.set_exception(std::current_exception());
+        std::lock_guard lock(mutex_);
+        slots_.erase(key);  // a later request tries again
+        throw;
+    }
+}
+
+std::shared_ptr<backends::Program> ProgramCache::load_or_build(const Device& device,
+                                                               std::span<const std::uint32_t> spirv,
+                                                               const std::string& build_options) {
+    const std::shared_ptr<backends::Context>& context = device.context();
+    std::string identity;
+    std::filesystem::path path;
+    if (config_.enabled) {
+        identity = device_identity(device);
+        ContentKey k =
+            ContentKeyBuilder().add(identity).add(as_bytes(spirv)).add(build_options).key();
+        path = config_.dir / "programs" / (k.hex() + ".dpkprog");
+        if (std::optional<std::string> file = read_file_bytes(path)) {
+            try {
+                const std::string what = "program cache entry " + path.string();
+                ByteReader in(unseal(*file, kMagic, kFormatVersion, what), what);
+                if (in.str() != identity) in.fail("made for another device or driver");
+                if (in.str() != build_options) in.fail("made with other build options");
+                if (in.bytes() != as_bytes(spirv)) in.fail("made from other SPIR-V");
+                std::string_view binary = in.bytes();
+                if (!in.at_end()) in.fail("unexpected bytes after the binary");
+                std::shared_ptr<backends::Program> program = context->create_program_from_binary(
+                    {reinterpret_cast<const std::uint8_t*>(binary.data()), binary.size()},
+                    build_options);
+                std::lock_guard lock(mutex_);
+                ++stats_.disk_hits;
+                return program;
+            } catch (const error&) {
+                // Corrupted, foreign or refused by the driver: ignore it and build afresh.
+                std::error_code ec;
+                std::filesystem::remove(path, ec);
+                std::lock_guard lock(mutex_);
+                ++stats_.disk_rejected;
+            }
+        }
+    }
+    std::shared_ptr<backends::Program> program = context->create_program(spirv, build_options);
+    {
+        std::lock_guard lock(mutex_);
+        ++stats_.builds;
+    }
+    if (config_.enabled) {
+        std::vector<std::uint8_t> binary;
+        try {
+            binary = program->binary();
+        } catch (const error&) {
+            binary.clear();  // no binary: nothing to store
+        }
+        if (!binary.empty()) {
+            ByteWriter out;
+            out.str(identity);
+            out.str(build_options);
+            out.str(as_bytes(spirv));
+            out.bytes(binary.data(), binary.size());
+            if (write_file_atomically(path, seal(kMagic, kFormatVersion, out.data()))) {
+                std::lock_guard lock(mutex_);
+                ++stats_.disk_writes;
+            }
+        }
+    }
+    return program;
+}
+
+}  // namespace dpk::runtime

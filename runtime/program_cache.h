@@ -1,0 +1,68 @@
+// Built driver programs, cached in memory and on disk (the driver's own program binary).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+
+#include "backends/backend.h"
+#include "runtime/cache_config.h"
+#include "runtime/device.h"
+
+namespace dpk::runtime {
+
+/// Driver programs built from SPIR-V. In memory they are keyed by (context, device, SPIR-V,
+/// build options); on disk by (device and driver identity, SPIR-V, build options), as the
+/// driver's program binary (clGetProgramInfo CL_PROGRAM_BINARIES, zeModuleGetNativeBinary).
+/// A disk entry is used only if its envelope checks out (format version, size, checksum) and it
+/// records exactly this device, driver, SPIR-V and options; otherwise it is rebuilt and
+/// replaced. Concurrent requests for one program build it once. Thread-safe.
+class ProgramCache {
+public:
+    explicit ProgramCache(CacheConfig config = CacheConfig::from_environment());
+    ~ProgramCache();
+    ProgramCache(const ProgramCache&) = delete;
+    ProgramCache& operator=(const ProgramCache&) = delete;
+
+    /// The process-wide cache, configured from the environment at first use; never destroyed
+    /// (its programs must not outlive the drivers' own teardown).
+    static ProgramCache& process_default();
+
+    /// The built program for `spirv` on `device`: from memory, else from the disk cache, else
+    /// validated and built by the driver (and then written to disk). Throws what
+    /// Context::create_program throws.
+    std::shared_ptr<backends::Program> program(const Device& device,
+                                               std::span<const std::uint32_t> spirv,
+                                               const std::string& build_options);
+
+    struct Stats {
+        std::uint64_t memory_hits = 0;    // served from memory
+        std::uint64_t disk_hits = 0;      // rebuilt from a cached driver binary
+        std::uint64_t builds = 0;         // built from SPIR-V by the driver
+        std::uint64_t disk_rejected = 0;  // disk entries ignored (corrupt, foreign, refused)
+        std::uint64_t disk_writes = 0;    // driver binaries written
+    };
+    Stats stats() const;
+    const CacheConfig& config() const { return config_; }
+    /// Forgets the programs held in memory (the disk cache stays).
+    void clear_memory();
+
+    /// The string that identifies a device and its driver in disk entries.
+    static std::string device_identity(const Device& device);
+
+private:
+    struct Slot;
+    std::shared_ptr<backends::Program> load_or_build(const Device& device,
+                                                     std::span<const std::uint32_t> spirv,
+                                                     const std::string& build_options);
+
+    CacheConfig config_;
+    mutable std::mutex mutex_;
+    std::map<std::string, std::shared_ptr<Slot>> slots_;
+    Stats stats_;
+};
+
+}  // namespace dpk::runtime

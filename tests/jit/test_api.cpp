@@ -1,0 +1,130 @@
+// The JIT API around the seed scenarios: errors users see, compile-on-launch policies, files.
+#include "jit/source_digest.h"
+#include "runtime/content_hash.h"
+#include "runtime/sealed_file.h"
+#include "tests/seed/seed_support.h"
+
+using namespace dpk;
+using dpk::tests::device_label;
+using dpk::tests::devices_under_test;
+
+TEST_CASE("unknown kernels, bad signatures and compile errors are clear") {
+    Program p = tests::seed_program();
+    CHECK(p.kernel_names() == std::vector<std::string>{"vecadd", "saxpy", "squares", "clamp_sq",
+                                                       "matmul", "block_sum", "index3d",
+                                                       "slow_fill", "twice"});
+    try {
+        p.kernel("vec_add");
+        FAIL("no error");
+    } catch (const InvalidArgumentError& e) {
+        CHECK(std::string(e.what()).find("has no kernel 'vec_add' (kernels: vecadd, saxpy") !=
+              std::string::npos);
+    }
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Kernel vecadd = p.kernel("vecadd");
+        CHECK_THROWS_AS(vecadd.specialize("void(f33[::1])", dev), InvalidArgumentError);
+        try {
+            vecadd.specialize("void(f32[::1], i32[::1], f32[::1])", dev);  // mixed add: i32 + f32
+            MESSAGE("mixed f32 + i32 compiled (promotes)");
+        } catch (const CompileError& e) {
+            CHECK(!e.diagnostics().empty());
+        }
+        CHECK_THROWS_AS(vecadd.specialize("void(f32[::1], f32[::1])", dev), CompileError);
+        // A failed specialization leaves the program usable.
+        CHECK(vecadd.specialize("void(f64[::1], f64[::1], f64[::1])", dev).signature().pretty() ==
+              "void(f64[::1], f64[::1], f64[::1])");
+        // A syntax error is reported when the program is first needed, with diagnostics.
+        Program broken = Program::from_string("broken.dpk", "kernel k(x) { let i = ; }");
+        try {
+            broken.kernel("k").specialize("void(f32[::1])", dev);
+            FAIL("no error");
+        } catch (const CompileError& e) {
+            CHECK(std::string(e.what()).find("broken.dpk:1:") != std::string::npos);
+        }
+        CHECK_THROWS_AS(broken.check(), CompileError);
+    }
+}
+
+TEST_CASE("compile-on-launch policies") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Program p = tests::seed_program();
+        Queue q(dev);
+        auto f = UsmArray::zeros(q, DType::F32, {16});
+        auto d = UsmArray::zeros(q, DType::F64, {16});
+
+        Kernel never = p.kernel("vecadd");
+        never.set_compile_on_launch(CompileOnLaunch::Never);
+        try {
+            never.launch(q, Range(16), {f, f, f});
+            FAIL("no error");
+        } catch (const SignatureMismatchError& e) {
+            CHECK(std::string(e.what()).find("no specialization yet") != std::string::npos);
+        }
+        CHECK(never.compile_count() == 0);
+
+        // Specialized: the default policy stops compiling on launch.
+        Kernel twice = p.kernel("squares");
+        twice.specialize("void(f32[::1], f32[::1])", dev);
+        CHECK_THROWS_AS(twice.launch(q, Range(16), {d, d}), SignatureMismatchError);
+        CHECK(twice.compile_count() == 1);
+        // Always: lazy entries beside the eager one.
+        twice.set_compile_on_launch(CompileOnLaunch::Always);
+        twice.launch(q, Range(16), {d, d}).wait();
+        CHECK(twice.compile_count() == 2);
+        CHECK(twice.definitions().size() == 2);
+    }
+}
+
+TEST_CASE("programs from files resolve imports beside them and hash them") {
+    tests::TempDir dir("files");
+    auto main_path = dir.path() / "main.dpk";
+    auto helper_path = dir.path() / "helpers.dpk";
+    REQUIRE(runtime::write_file_atomically(helper_path, "func twice(x) { return x + x; }\n"));
+    REQUIRE(runtime::write_file_atomically(
+        main_path,
+        "import helpers;\nkernel k(x: f32[::1]) { let i = global_id(0); x[i] = twice(x[i]); }\n"));
+    auto digest1 = jit::source_digest(*runtime::read_file_bytes(main_path), dir.path(), "");
+    REQUIRE(runtime::write_file_atomically(helper_path, "func twice(x) { return x * 2.0; }\n"));
+    auto digest2 = jit::source_digest(*runtime::read_file_bytes(main_path), dir.path(), "");
+    CHECK_FALSE(digest1 == digest2);  // an imported file changed: another key
+
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        ProgramOptions o;
+        o.cache = tests::private_cache(dir.path() / "cache");
+        Program p = Program::from_file(main_path, o);
+        Queue q(dev);
+        auto x = UsmArray::from_host<float>(q, tests::iota(8));
+        p.kernel("k").launch(q, Range(8), {x}).wait();
+        CHECK(x.to_vector<float>()[3] == 6.0f);
+    }
+    CHECK_THROWS_AS(Program::from_file(dir.path() / "missing.dpk"), InvalidArgumentError);
+}
+
+TEST_CASE("kernel names are found without parsing; comments and strings are skipped") {
+    CHECK(jit::scan_kernel_names("// kernel fake(x)\nkernel a(x) { }\n/* kernel b() */ func f() {}"
+                                 "\nkernel  c (y) {}") == std::vector<std::string>{"a", "c"});
+}
+
+TEST_CASE("sealed files and content keys") {
+    std::string sealed = runtime::seal("dpktest1", 3, "payload");
+    CHECK(runtime::unseal(sealed, "dpktest1", 3, "t") == "payload");
+    CHECK_THROWS_AS(runtime::unseal(sealed, "dpktest1", 4, "t"), FormatError);
+    CHECK_THROWS_AS(runtime::unseal(sealed, "dpkother", 3, "t"), FormatError);
+    std::string bad = sealed;
+    bad.back() ^= 1;
+    CHECK_THROWS_AS(runtime::unseal(bad, "dpktest1", 3, "t"), FormatError);
+    CHECK_THROWS_AS(runtime::unseal(sealed.substr(0, sealed.size() - 1), "dpktest1", 3, "t"),
+                    FormatError);
+    // XXH64 reference values.
+    CHECK(runtime::hash64("", 0) == 0xEF46DB3751D8E999ULL);
+    CHECK(runtime::hash64("a", 0) == 0xD24EC4F1A98C6E5BULL);
+    CHECK(runtime::hash64("abc", 0) == 0x44BC2CF5AD770999ULL);
+    CHECK(runtime::hash64("Nobody inspects the spammish repetition", 0) == 0xFBCEA83C8A378BF1ULL);
+    runtime::ContentKey k1 = runtime::ContentKeyBuilder().add("ab").add("c").key();
+    runtime::ContentKey k2 = runtime::ContentKeyBuilder().add("a").add("bc").key();
+    CHECK_FALSE(k1 == k2);
+    CHECK(k1.hex().size() == 32);
+}

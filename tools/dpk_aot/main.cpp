@@ -1,0 +1,110 @@
+// dpk-aot: compiles kernels ahead of time into a bundle that programs linked against the runtime
+// alone load (runtime::KernelBundle), and lists bundles.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "jit/bundle_writer.h"
+#include "jit/compile_error.h"
+#include "runtime/error.h"
+#include "runtime/kernel_bundle.h"
+
+namespace {
+
+constexpr const char* kUsage =
+    R"USAGE(usage: dpk-aot -o OUT.dpkb FILE.dpk -k KERNEL -s SIGNATURE [-s SIGNATURE]... [-k KERNEL -s ...]...
+       dpk-aot --list BUNDLE.dpkb
+
+Compiles each KERNEL of FILE for each SIGNATURE that follows it (parse, types, validated SPIR-V)
+and writes them as one AOT bundle: a versioned, checksummed file of kernel images that a program
+linked against the dpk runtime alone loads (runtime::KernelBundle) and launches with the same
+signature checks as the JIT. The device is chosen when the bundle is loaded.
+
+  -o, --output OUT        the bundle to write
+  -k, --kernel KERNEL     a kernel of FILE; the -s options after it apply to it
+  -s, --signature SIG     e.g. "void(f32, f32[::1], f32[::1])"
+      --stdlib DIR        folder of `import std.*` modules
+      --list BUNDLE       print a bundle's producer and kernel images
+  -h, --help              this text
+
+Exit status: 0 success, 1 compile or I/O error, 2 usage error.
+)USAGE";
+
+int usage_error(const std::string& message) {
+    std::cerr << "dpk-aot: " << message << "\n\n" << kUsage;
+    return 2;
+}
+
+int list(const std::string& path) {
+    dpk::runtime::KernelBundle bundle = dpk::runtime::KernelBundle::read(path);
+    std::cout << path << ": " << bundle.images().size() << " kernel images, made by "
+              << bundle.producer() << "\n";
+    for (const dpk::KernelImage& image : bundle.images())
+        std::cout << "  " << image.kernel_name << " " << image.signature.pretty() << "  ("
+                  << image.spirv.size() * 4 << " bytes of SPIR-V)\n";
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::string output, file, list_path;
+    dpk::ProgramOptions options;
+    options.cache = std::make_shared<dpk::KernelCache>(dpk::runtime::CacheConfig::disabled());
+    std::vector<dpk::BundleRequest> requests;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> const std::string* {
+            return i + 1 < args.size() ? &args[++i] : nullptr;
+        };
+        if (a == "-h" || a == "--help") {
+            std::cout << kUsage;
+            return 0;
+        }
+        const std::string* v = nullptr;
+        if (a == "-o" || a == "--output" || a == "-k" || a == "--kernel" || a == "-s" ||
+            a == "--signature" || a == "--stdlib" || a == "--list") {
+            v = value();
+            if (!v) return usage_error(a + " needs a value");
+        }
+        if (a == "-o" || a == "--output") {
+            output = *v;
+        } else if (a == "-k" || a == "--kernel") {
+            requests.push_back({*v, {}});
+        } else if (a == "-s" || a == "--signature") {
+            if (requests.empty()) return usage_error("-s " + *v + " comes before any -k KERNEL");
+            requests.back().signatures.push_back(*v);
+        } else if (a == "--stdlib") {
+            options.stdlib_dir = *v;
+        } else if (a == "--list") {
+            list_path = *v;
+        } else if (!a.empty() && a[0] == '-') {
+            return usage_error("unknown option " + a);
+        } else if (file.empty()) {
+            file = a;
+        } else {
+            return usage_error("more than one input file (" + file + ", " + a + ")");
+        }
+    }
+    try {
+        if (!list_path.empty()) return list(list_path);
+        if (file.empty()) return usage_error("no input FILE.dpk");
+        if (output.empty()) return usage_error("no -o OUT.dpkb");
+        if (requests.empty()) return usage_error("no -k KERNEL");
+        for (const dpk::BundleRequest& r : requests)
+            if (r.signatures.empty())
+                return usage_error("kernel " + r.kernel + " has no -s SIGNATURE");
+        dpk::Program program = dpk::Program::from_file(file, options);
+        std::vector<dpk::KernelImage> images = dpk::write_bundle(output, program, requests);
+        std::cout << "wrote " << output << ": " << images.size() << " kernel images\n";
+        for (const dpk::KernelImage& image : images)
+            std::cout << "  " << image.kernel_name << " " << image.signature.pretty() << "\n";
+        return 0;
+    } catch (const dpk::error& e) {
+        std::cerr << "dpk-aot: error: " << e.what() << "\n";
+        return 1;
+    }
+}
