@@ -372,7 +372,7 @@ kernel atomics(x: i32[::1], out: i32[::1], big: i64[::1], flags: bool[::1]) {
     atomic_add(out, 0, x[g]);
     atomic_min(out, 1, x[g]);
     atomic_max(out, 2, x[g]);
-    atomic_or(out, 3, 1 << (g % 8));
+    atomic_or(out, 3, i32(1) << (g % 8));
     atomic_xor(out, 4, x[g]);
     atomic_add(big, 0, i64(x[g]) * 1000000000);
     let p = private_array(i32, 4);
