@@ -7,9 +7,8 @@
 
 namespace dpk::backends {
 
-/// Validates a module for the OpenCL 1.2 environment (what our compiler targets); a module that
-/// declares Int64Atomics or Float16 (OpenCL 1.2 extensions SPIRV-Tools' OpenCL 1.2 environment
-/// does not know) is validated in the universal environment of its SPIR-V version instead.
+/// Validates a module in the environment spirv_validation_env() picks for it (OpenCL 1.2 for
+/// what our compiler emits by default).
 /// Throws dpk::BuildError naming `what` with the validator's message if it is invalid.
 void validate_spirv(std::span<const std::uint32_t> words, const std::string& what);
 
