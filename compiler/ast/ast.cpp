@@ -52,6 +52,23 @@ const char* op_spelling(AssignOp op) {
     return "?";
 }
 
+std::optional<BinaryOp> compound_binary_op(AssignOp op) {
+    switch (op) {
+        case AssignOp::Set: return std::nullopt;
+        case AssignOp::Add: return BinaryOp::Add;
+        case AssignOp::Sub: return BinaryOp::Sub;
+        case AssignOp::Mul: return BinaryOp::Mul;
+        case AssignOp::Div: return BinaryOp::Div;
+        case AssignOp::Rem: return BinaryOp::Rem;
+        case AssignOp::BitAnd: return BinaryOp::BitAnd;
+        case AssignOp::BitOr: return BinaryOp::BitOr;
+        case AssignOp::BitXor: return BinaryOp::BitXor;
+        case AssignOp::Shl: return BinaryOp::Shl;
+        case AssignOp::Shr: return BinaryOp::Shr;
+    }
+    return std::nullopt;
+}
+
 bool Function::fully_annotated() const {
     for (const auto& p : params)
         if (!p.var.type) return false;

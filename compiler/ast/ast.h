@@ -153,6 +153,8 @@ struct VarDecl : Stmt {
 
 enum class AssignOp { Set, Add, Sub, Mul, Div, Rem, BitAnd, BitOr, BitXor, Shl, Shr };
 const char* op_spelling(AssignOp op);
+/// The binary operator of a compound assignment (`+=` -> `+`); nullopt for plain `=`.
+std::optional<BinaryOp> compound_binary_op(AssignOp op);
 
 /// `target op= value;` where target is a Name or an Index.
 struct Assign : Stmt {

@@ -6,23 +6,6 @@ namespace dpk::compiler::sema {
 
 namespace {
 
-std::optional<ast::BinaryOp> compound_op(ast::AssignOp op) {
-    switch (op) {
-        case ast::AssignOp::Set: return std::nullopt;
-        case ast::AssignOp::Add: return ast::BinaryOp::Add;
-        case ast::AssignOp::Sub: return ast::BinaryOp::Sub;
-        case ast::AssignOp::Mul: return ast::BinaryOp::Mul;
-        case ast::AssignOp::Div: return ast::BinaryOp::Div;
-        case ast::AssignOp::Rem: return ast::BinaryOp::Rem;
-        case ast::AssignOp::BitAnd: return ast::BinaryOp::BitAnd;
-        case ast::AssignOp::BitOr: return ast::BinaryOp::BitOr;
-        case ast::AssignOp::BitXor: return ast::BinaryOp::BitXor;
-        case ast::AssignOp::Shl: return ast::BinaryOp::Shl;
-        case ast::AssignOp::Shr: return ast::BinaryOp::Shr;
-    }
-    return std::nullopt;
-}
-
 /// Does a loop body contain a `break` for this loop (not for a nested one)?
 bool breaks(const ast::Stmt& s) {
     switch (s.kind) {
@@ -129,7 +112,7 @@ void TypeChecker::assign(const ast::Assign& a) {
         return;  // reported by the resolver
     }
     if (value.error) return;
-    auto op = compound_op(a.op);
+    auto op = ast::compound_binary_op(a.op);
     if (!op) {
         coerce(*a.value, value, to, [&](const std::string& from) {
             return "cannot assign " + from + " to " + desc + " of type " + to->str();

@@ -5,23 +5,6 @@ namespace dpk::compiler::spirv {
 
 namespace {
 
-ast::BinaryOp binary_of(ast::AssignOp op) {
-    switch (op) {
-        case ast::AssignOp::Add: return ast::BinaryOp::Add;
-        case ast::AssignOp::Sub: return ast::BinaryOp::Sub;
-        case ast::AssignOp::Mul: return ast::BinaryOp::Mul;
-        case ast::AssignOp::Div: return ast::BinaryOp::Div;
-        case ast::AssignOp::Rem: return ast::BinaryOp::Rem;
-        case ast::AssignOp::BitAnd: return ast::BinaryOp::BitAnd;
-        case ast::AssignOp::BitOr: return ast::BinaryOp::BitOr;
-        case ast::AssignOp::BitXor: return ast::BinaryOp::BitXor;
-        case ast::AssignOp::Shl: return ast::BinaryOp::Shl;
-        case ast::AssignOp::Shr: return ast::BinaryOp::Shr;
-        case ast::AssignOp::Set: break;
-    }
-    return ast::BinaryOp::Add;
-}
-
 bool is_shift(ast::BinaryOp op) {
     return op == ast::BinaryOp::Shl || op == ast::BinaryOp::Shr;
 }
@@ -108,7 +91,7 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
     const ast::Expr& target = *s.target;
     const types::Type* t = fn_.info(target).type;
     const bool compound = s.op != ast::AssignOp::Set;
-    const ast::BinaryOp op = binary_of(s.op);
+    const ast::BinaryOp op = *ast::compound_binary_op(s.op);
     auto new_value = [&](Id current) {
         if (!compound) return emit_value_as(*s.value, t);
         Id rhs = is_shift(op) ? emit_value(*s.value) : emit_value_as(*s.value, t);
