@@ -133,6 +133,11 @@ primary
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
+//
+// These lexer rules specify the tokens, but dpkc does not run the lexer ANTLR generates from
+// them: compiler/parse/lexer.cpp implements them by hand (start-up speed: no ATN
+// deserialization, no DFA built on every cold start). tests/parse/lexer_test.cpp runs both
+// lexers and checks they produce identical token streams; change both together.
 
 IMPORT   : 'import';
 CONST    : 'const';

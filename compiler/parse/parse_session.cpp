@@ -6,7 +6,6 @@
 
 namespace dpk::compiler::parse {
 
-using grammar::DpkLexer;
 using grammar::DpkParser;
 using source::SourceLoc;
 using source::SourceRange;
@@ -144,10 +143,9 @@ bool ParseSession::lex() {
     locator_ = std::make_unique<TokenLocator>(text_);
     utf8_.assign(text_);
     input_ = std::make_unique<antlr4::ANTLRInputStream>(utf8_);
-    lexer_ = std::make_unique<DpkLexer>(input_.get());
+    // The scanner never fails: characters no rule matches become ERROR_CHAR tokens.
+    lexer_ = std::make_unique<Scanner>(input_.get());
     listener_ = std::make_unique<SyntaxErrorListener>(*locator_, diags_);
-    lexer_->removeErrorListeners();
-    lexer_->addErrorListener(listener_.get());
     tokens_ = std::make_unique<antlr4::CommonTokenStream>(lexer_.get());
     tokens_->fill();
     scan_error_tokens();
@@ -157,7 +155,7 @@ bool ParseSession::lex() {
 void ParseSession::scan_error_tokens() {
     for (antlr4::Token* t : tokens_->getTokens()) {
         switch (t->getType()) {
-            case DpkLexer::ERROR_CHAR: {
+            case DpkParser::ERROR_CHAR: {
                 std::string text = t->getText();
                 std::string shown = text;
                 if (text.size() == 1 &&
@@ -169,13 +167,13 @@ void ParseSession::scan_error_tokens() {
                 diags_.error(locator_->range(t), "unexpected character '" + shown + "'");
                 break;
             }
-            case DpkLexer::UNTERMINATED_STRING: {
+            case DpkParser::UNTERMINATED_STRING: {
                 SourceRange r = locator_->range(t);
                 diags_.error({r.begin, {r.begin.line, r.begin.column + 1}},
                              "unterminated string (missing closing '\"')");
                 break;
             }
-            case DpkLexer::UNTERMINATED_COMMENT: {
+            case DpkParser::UNTERMINATED_COMMENT: {
                 SourceRange r = locator_->range(t);
                 diags_.error({r.begin, {r.begin.line, r.begin.column + 2}},
                              "unterminated comment (missing '*/')");
@@ -193,10 +191,10 @@ bool ParseSession::check_nesting() {
     for (antlr4::Token* t : tokens_->getTokens()) {
         std::size_t type = t->getType();
         bool open =
-            type == DpkLexer::LPAREN || type == DpkLexer::LBRACK || type == DpkLexer::LBRACE;
+            type == DpkParser::LPAREN || type == DpkParser::LBRACK || type == DpkParser::LBRACE;
         bool close =
-            type == DpkLexer::RPAREN || type == DpkLexer::RBRACK || type == DpkLexer::RBRACE;
-        bool prefix = type == DpkLexer::MINUS || type == DpkLexer::BANG || type == DpkLexer::TILDE;
+            type == DpkParser::RPAREN || type == DpkParser::RBRACK || type == DpkParser::RBRACE;
+        bool prefix = type == DpkParser::MINUS || type == DpkParser::BANG || type == DpkParser::TILDE;
         if (open) ++depth;
         if (close && depth > 0) --depth;
         prefix_run = prefix ? prefix_run + 1 : 0;

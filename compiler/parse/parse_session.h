@@ -1,5 +1,6 @@
-// Internal to compiler/parse: one run of the generated lexer and parser over one source text,
-// with positions mapped to SourceLocs and syntax errors collected as diagnostics.
+// Internal to compiler/parse: one run of the hand-written scanner (lexer.h) and the generated
+// parser over one source text, with positions mapped to SourceLocs and syntax errors collected
+// as diagnostics.
 #pragma once
 
 #include <cstddef>
@@ -9,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "DpkLexer.h"
 #include "DpkParser.h"
+#include "compiler/parse/lexer.h"
 #include "compiler/source/diagnostics.h"
 #include "compiler/source/source_file.h"
 
@@ -90,7 +91,7 @@ private:
     std::string utf8_;  // copy handed to ANTLR
     std::unique_ptr<TokenLocator> locator_;
     std::unique_ptr<antlr4::ANTLRInputStream> input_;
-    std::unique_ptr<grammar::DpkLexer> lexer_;
+    std::unique_ptr<Scanner> lexer_;
     std::unique_ptr<antlr4::CommonTokenStream> tokens_;
     std::unique_ptr<grammar::DpkParser> parser_;
     std::unique_ptr<antlr4::ANTLRErrorListener> listener_;
