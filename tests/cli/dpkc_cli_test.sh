@@ -70,7 +70,8 @@ for f in "$src"/examples/*/*.dpk "$src"/tests/golden/in/design_*.dpk; do
         case $((seed % 3)) in
             0) head -c "$pos" "$f" >"$tmp/m.dpk" ;;
             1) { head -c "$pos" "$f"; tail -c +"$((pos + 2))" "$f"; } >"$tmp/m.dpk" ;;
-            2) { head -c "$pos" "$f"; printf '\x%02x' $(( (seed * 37) % 94 + 33 )); tail -c +"$((pos + 2))" "$f"; } >"$tmp/m.dpk" ;;
+            2) byte=$(printf '%02x' $(( (seed * 37) % 94 + 33 )))
+               { head -c "$pos" "$f"; printf "\\x$byte"; tail -c +"$((pos + 2))" "$f"; } >"$tmp/m.dpk" ;;
         esac
         "$dpkc" "$tmp/m.dpk" -s "void(f32[::1], f32[::1], f32[::1])" -o "$tmp/m.spv" >/dev/null 2>&1
         code=$?
