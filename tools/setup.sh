@@ -11,7 +11,7 @@ debian_packages=(
     doctest-dev
     llvm-15-dev libllvmspirvlib-15-dev
     python3-numpy python3-pip
-    clang-15 llvm-spirv-15          # benchmark anchors only (OpenCL C -> SPIR-V)
+    clang-15 llvm-spirv-15 hyperfine  # benchmarks only: the OpenCL C -> SPIR-V anchor, timing
 )
 
 missing=()
