@@ -5,20 +5,19 @@
 // line per device, with the ratio (goal: dpk no slower, ratio <= 1.0).
 //
 // usage: bench_vecadd [RUNS] [N]   (defaults: 50 runs, n = 2^24)
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-#include "compiler/program.h"
+#include "bench/support/bench_support.h"
 #include "runtime/error.h"
 #include "runtime/launch.h"
 
 namespace {
+
+using dpk::bench::cl_check;
 
 const char* const kOpenClSource = R"CLC(
 __kernel void vecadd(__global const float* a, __global const float* b, __global float* c) {
@@ -26,53 +25,6 @@ __kernel void vecadd(__global const float* a, __global const float* b, __global 
     c[i] = a[i] + b[i];
 }
 )CLC";
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    std::size_t m = v.size();
-    return m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
-}
-
-void cl_check(cl_int err, const char* call) {
-    if (err != CL_SUCCESS)
-        throw dpk::error(std::string(call) + " failed with " + std::to_string(err));
-}
-
-std::string cl_string(cl_device_id d, cl_device_info what) {
-    std::size_t size = 0;
-    clGetDeviceInfo(d, what, 0, nullptr, &size);
-    std::string s(size, '\0');
-    clGetDeviceInfo(d, what, size, s.data(), nullptr);
-    while (!s.empty() && s.back() == '\0') s.pop_back();
-    return s;
-}
-
-std::string cl_platform_name(cl_platform_id p) {
-    std::size_t size = 0;
-    clGetPlatformInfo(p, CL_PLATFORM_NAME, 0, nullptr, &size);
-    std::string s(size, '\0');
-    clGetPlatformInfo(p, CL_PLATFORM_NAME, size, s.data(), nullptr);
-    while (!s.empty() && s.back() == '\0') s.pop_back();
-    return s;
-}
-
-/// The raw OpenCL device that is the same as a dpk device (same platform and device name).
-cl_device_id find_cl_device(const dpk::runtime::Device& dev) {
-    cl_uint np = 0;
-    clGetPlatformIDs(0, nullptr, &np);
-    std::vector<cl_platform_id> platforms(np);
-    clGetPlatformIDs(np, platforms.data(), nullptr);
-    for (cl_platform_id p : platforms) {
-        if (cl_platform_name(p) != dev.info().platform_name) continue;
-        cl_uint nd = 0;
-        if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &nd) != CL_SUCCESS) continue;
-        std::vector<cl_device_id> devices(nd);
-        clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, nd, devices.data(), nullptr);
-        for (cl_device_id d : devices)
-            if (cl_string(d, CL_DEVICE_NAME) == dev.name()) return d;
-    }
-    return nullptr;
-}
 
 /// vecadd in OpenCL C on a raw context and profiling queue, with cl_mem buffers.
 class RawOpenClVecadd {
@@ -85,18 +37,7 @@ public:
         cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
         queue_ = clCreateCommandQueueWithProperties(context_, device, props, &err);
         cl_check(err, "clCreateCommandQueueWithProperties");
-        const char* source = kOpenClSource;
-        program_ = clCreateProgramWithSource(context_, 1, &source, nullptr, &err);
-        cl_check(err, "clCreateProgramWithSource");
-        err = clBuildProgram(program_, 1, &device, "", nullptr, nullptr);
-        if (err != CL_SUCCESS) {
-            std::size_t size = 0;
-            clGetProgramBuildInfo(program_, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
-            std::string log(size, '\0');
-            clGetProgramBuildInfo(program_, device, CL_PROGRAM_BUILD_LOG, size, log.data(),
-                                  nullptr);
-            throw dpk::error("clBuildProgram failed: " + log);
-        }
+        program_ = dpk::bench::build_opencl_c(context_, device, kOpenClSource, "");
         kernel_ = clCreateKernel(program_, "vecadd", &err);
         cl_check(err, "clCreateKernel");
         const std::size_t bytes = n_ * sizeof(float);
@@ -182,15 +123,12 @@ int main(int argc, char** argv) {
     }
 
     // dpk's kernel: compiled once (the SPIR-V does not depend on the device).
-    compiler::source::Diagnostics diags;
-    auto program =
-        compiler::Program::from_file(DPK_SOURCE_DIR "/examples/vecadd/vecadd.dpk", diags);
-    std::optional<Signature> sig;
-    std::optional<compiler::CompiledKernel> compiled;
-    if (program) sig = program->parse_signature("void(f32[::1], f32[::1], f32[::1])");
-    if (sig) compiled = program->compile(*program->find_kernel("vecadd"), sig);
-    if (!compiled) {
-        std::fprintf(stderr, "%s", diags.render().c_str());
+    KernelImage image;
+    try {
+        image = bench::compile_dpk(DPK_SOURCE_DIR "/examples/vecadd/vecadd.dpk", "vecadd",
+                                   "void(f32[::1], f32[::1], f32[::1])");
+    } catch (const dpk::error& e) {
+        std::fprintf(stderr, "%s\n", e.what());
         return 1;
     }
 
@@ -203,7 +141,7 @@ int main(int argc, char** argv) {
     int measured = 0;
     for (const Device& dev : all_devices()) {
         if (!dev.takes_spirv() || dev.backend() != backends::Api::OpenCL) continue;
-        cl_device_id raw = find_cl_device(dev);
+        cl_device_id raw = bench::find_cl_device(dev);
         if (!raw) {
             std::printf("vecadd device=%s skipped: no raw OpenCL device of that name\n",
                         dev.filter_string().c_str());
@@ -211,7 +149,7 @@ int main(int argc, char** argv) {
         }
         try {
             Queue q(dev);  // profiling on
-            LoadedKernel k(dev, compiled->image);
+            LoadedKernel k(dev, image);
             UsmArray da = UsmArray::from_host<float>(q, a);
             UsmArray db = UsmArray::from_host<float>(q, b);
             UsmArray dc = UsmArray::zeros(q, DType::F32, {static_cast<std::int64_t>(n)});
@@ -229,15 +167,14 @@ int main(int argc, char** argv) {
                 cl_us.push_back(opencl_c.run());
             }
             bool ok = matches(dc.to_vector<float>(), a, b) && matches(opencl_c.result(), a, b);
-            double dm = median(dpk_us), cm = median(cl_us);
+            double dm = bench::median(dpk_us), cm = bench::median(cl_us);
             std::printf(
                 "vecadd n=%zu device=%s (%s, %s) dpk_median_us=%.1f opencl_c_median_us=%.1f "
                 "ratio=%.3f (goal <= 1.0) runs=%d dpk_min_us=%.1f opencl_c_min_us=%.1f "
                 "simd_multiple dpk=%llu opencl_c=%zu%s\n",
                 n, dev.filter_string().c_str(), dev.info().platform_name.c_str(),
                 std::string(backends::spirv_ingest_name(dev.info().spirv)).c_str(), dm, cm, dm / cm,
-                runs, *std::min_element(dpk_us.begin(), dpk_us.end()),
-                *std::min_element(cl_us.begin(), cl_us.end()),
+                runs, bench::minimum(dpk_us), bench::minimum(cl_us),
                 static_cast<unsigned long long>(k.attributes().preferred_work_group_size_multiple),
                 opencl_c.preferred_multiple(raw), ok ? "" : " RESULTS WRONG");
             std::fflush(stdout);

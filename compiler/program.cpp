@@ -146,6 +146,7 @@ std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
 
     spirv::EmitOptions emit_options;
     emit_options.spirv_version = options_.spirv_version;
+    emit_options.fp_contract = options_.fp_contract;
     auto emitted = spirv::emit_kernel(*typed, emit_options);
     if (!emitted.ok()) {
         for (const auto& e : emitted.errors) {

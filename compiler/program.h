@@ -25,6 +25,9 @@ struct CompileOptions {
     /// Folder that holds `import std.NAME;` modules; empty means the built-in stdlib/ folder
     /// (or $DPK_STDLIB_PATH when set).
     std::filesystem::path stdlib_dir;
+    /// Contract `a * b + c` (and `- c`, `c -`, `+=`, `-=`) into one multiply-add that the driver
+    /// may fuse, as OpenCL C does by default (see spirv::EmitOptions::fp_contract).
+    bool fp_contract = false;
 };
 
 /// The result of compiling one kernel specialization: the runtime's KernelImage plus the names of

@@ -119,10 +119,46 @@ Id FunctionEmitter::emit_binary(const ast::Binary& e) {
         return compare(e.op, l, r, t->dtype);
     }
     const types::Type* t = fn_.info(e).type;
+    if (e.op == BinaryOp::Add || e.op == BinaryOp::Sub) {  // operands in source order
+        if (const ast::Binary* product = contractible_product(*e.lhs, t)) {
+            Id a = emit_value_as(*product->lhs, t);
+            Id b = emit_value_as(*product->rhs, t);
+            return multiply_add(e.op, a, b, emit_value_as(*e.rhs, t), true, t);
+        }
+        if (const ast::Binary* product = contractible_product(*e.rhs, t)) {
+            Id c = emit_value_as(*e.lhs, t);
+            Id a = emit_value_as(*product->lhs, t);
+            return multiply_add(e.op, a, emit_value_as(*product->rhs, t), c, false, t);
+        }
+    }
     Id l = emit_value_as(*e.lhs, t);
     Id r = (e.op == BinaryOp::Shl || e.op == BinaryOp::Shr) ? emit_value(*e.rhs)
                                                             : emit_value_as(*e.rhs, t);
     return arithmetic(e.op, l, r, t);
+}
+
+const ast::Binary* FunctionEmitter::contractible_product(const ast::Expr& e,
+                                                         const types::Type* t) const {
+    if (!m_.options.fp_contract || !t || !t->is_float_type() || e.kind != ast::ExprKind::Binary)
+        return nullptr;
+    const auto& product = static_cast<const ast::Binary&>(e);
+    const auto& info = fn_.info(e);
+    if (product.op != BinaryOp::Mul || info.constant || info.type != t || info.result() != t)
+        return nullptr;
+    return &product;
+}
+
+Id FunctionEmitter::multiply_add(BinaryOp op, Id a, Id b, Id c, bool product_first,
+                                 const types::Type* t) {
+    const Id type = m_.type_of(t);
+    // Negation is exact: a*b - c = mad(a, b, -c), c - a*b = mad(-a, b, c).
+    if (op == BinaryOp::Sub) {
+        if (product_first)
+            c = inst(spv::Op::OpFNegate, type, {c});
+        else
+            a = inst(spv::Op::OpFNegate, type, {a});
+    }
+    return ext(OpenCLLIB::Mad, type, {a, b, c});
 }
 
 bool FunctionEmitter::is_cheap_and_pure(const ast::Expr& e) const {

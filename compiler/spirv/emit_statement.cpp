@@ -94,6 +94,11 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
     const ast::BinaryOp op = *ast::compound_binary_op(s.op);
     auto new_value = [&](Id current) {
         if (!compound) return emit_value_as(*s.value, t);
+        if (op == ast::BinaryOp::Add || op == ast::BinaryOp::Sub)  // c += a * b: one mad
+            if (const ast::Binary* product = contractible_product(*s.value, t)) {
+                Id a = emit_value_as(*product->lhs, t);
+                return multiply_add(op, a, emit_value_as(*product->rhs, t), current, false, t);
+            }
         Id rhs = is_shift(op) ? emit_value(*s.value) : emit_value_as(*s.value, t);
         return arithmetic(op, current, rhs, t);
     };

@@ -28,6 +28,11 @@ struct EmitOptions {
     bool no_alias_array_params = false;
     /// OpName for functions, parameters, variables and named values (debug names only).
     bool debug_names = true;
+    /// Contract a float product and a sum into one multiply-add, as OpenCL C does by default
+    /// (FP_CONTRACT ON): `a * b + c`, `a * b - c`, `c - a * b`, `c += a * b`, `c -= a * b` become
+    /// OpenCL.std mad, which a driver evaluates fused (one rounding) or as a multiply and an add,
+    /// whichever is faster on the device. Off: every operation is rounded on its own.
+    bool fp_contract = false;
 };
 
 /// A problem that stops emission: a capability the target lacks, or a construct the emitter

@@ -92,6 +92,11 @@ private:
     Id emit_unary(const ast::Unary& e);
     Id emit_binary(const ast::Binary& e);
     Id emit_short_circuit(const ast::Binary& e);
+    /// `e` when it is a float product whose value has type `t` (computed in `t`, no conversion)
+    /// and fp_contract is on: the product of a multiply-add of type `t`.
+    const ast::Binary* contractible_product(const ast::Expr& e, const types::Type* t) const;
+    /// `a * b op c` (`product_first`) or `c op a * b`, op + or -, as one OpenCL.std mad.
+    Id multiply_add(ast::BinaryOp op, Id a, Id b, Id c, bool product_first, const types::Type* t);
     Id emit_call(const ast::Call& e);
     Id emit_user_call(const ast::Call& e);
     /// `op` on two values already of type `t` (rhs of shifts may be any int type).

@@ -61,6 +61,30 @@ Emitted compile(const std::string& source, const std::string& signature = "",
 
 }  // namespace
 
+TEST_CASE("features: fp_contract turns a * b + c into one mad, keeping operand order") {
+    const char* src = R"(
+kernel k(a: f32[::1], b: f64[::1], n: i32[::1]) {
+    let i = global_id(0);
+    a[0] = a[1] * a[2] + a[3];
+    a[4] = a[5] - a[6] * a[7];
+    a[8] += a[9] * a[10];
+    a[11] -= a[12] * a[13];
+    b[0] = b[1] * b[2] - b[3];
+    b[1] = f64(a[1] * a[2]) + b[2];
+    n[0] = n[1] * n[2] + n[3];
+})";
+    auto off = compile(src);
+    CHECK(!off.has(" mad "));
+    EmitOptions contract;
+    contract.fp_contract = true;
+    auto on = compile(src, "", contract);
+    CHECK(on.count(" mad ") == 5);   // four f32, one f64: b[1] rounds the f32 product first
+    CHECK(on.count("OpFMul") == 1);  // that f32 product
+    CHECK(on.count("OpFNegate") == 3);  // a[6], a[12] and b[3] (negation is exact)
+    CHECK(on.has("OpIMul"));            // integers are never contracted
+    CHECK(on.has("OpIAdd"));
+}
+
 TEST_CASE("features: integer division and remainder carry the sign in the opcode") {
     const char* src = "kernel k(a, b) { let i = global_id(0); a[i] = a[i] / b[i] + a[i] % b[i]; }";
     auto s = compile(src, "void(i32[::1], i32[::1])");
@@ -259,10 +283,13 @@ kernel k(a: f32[::1]) {
     barrier(local);
     a[l] = t[l, 1] + f32(p[2]);
 })");
-    CHECK(e.has("OpTypeArray %float %uint_32"));
-    CHECK(e.has("%t = OpVariable %_ptr_Workgroup__arr_float_uint_32 Workgroup"));
+    // A 2-d local array is an array of rows, indexed once per dimension.
+    CHECK(e.has("%_arr_float_uint_8 = OpTypeArray %float %uint_8"));
+    CHECK(e.has("OpTypeArray %_arr_float_uint_8 %uint_4"));
+    CHECK(e.has("%t = OpVariable %_ptr_Workgroup__arr__arr_float_uint_8_uint_4 Workgroup"));
     CHECK(e.has("OpVariable %_ptr_Function__arr_uint_uint_3 Function"));
-    CHECK(e.has("OpInBoundsAccessChain %_ptr_Workgroup_float %t"));
+    CHECK(e.has("OpInBoundsAccessChain %_ptr_Workgroup_float %t %l %ulong_1"));
+    CHECK(e.has("OpInBoundsAccessChain %_ptr_Function_uint %p %ulong_2"));
     CHECK(e.result.abi.static_local_bytes == 4 * 8 * 4);
     CHECK(e.result.abi.work_dims_used == 1);
 }

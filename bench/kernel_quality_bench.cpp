@@ -1,0 +1,406 @@
+// Kernel quality: device time of dpk kernels next to the same kernels written in OpenCL C, built
+// from source by the same driver (clCreateProgramWithSource) and launched with the raw OpenCL API
+// on the same queue with the same USM arrays. Per device, in one run: saxpy, tiled matmul,
+// Black-Scholes (f64 and f32 from one generic kernel), a 5-point Jacobi stencil and a reduction.
+// Each kernel's two versions run back to back RUNS times (the order swapped every other time);
+// one line per kernel per device gives the medians of the profiling-event times side by side,
+// `ratio` (median dpk / median OpenCL C) and `paired` (the median of the RUNS back-to-back
+// ratios, which a machine shared with other work disturbs least). Goal: paired <= 1.05.
+//
+// usage: bench_kernel_quality [--quick] [--runs N] [--kernel NAME] [--device FILTER]
+//                             [--fp-contract] [--cl-no-contract]
+//   --quick        small sizes and 3 runs (a smoke run of a few seconds)
+//   --runs N       timed runs per kernel and version, at least (default 11, quick 3); kernels
+//                  shorter than 1 s / N (quick: 0.1 s / N) run on until each version ran for
+//                  about 1 s (0.1 s), at most 20 N times
+//   --kernel NAME  only the kernels whose name contains NAME (saxpy, matmul, black_scholes_f64,
+//                  black_scholes_f32, jacobi, reduction)
+//   --device F     only the devices a dpctl filter selects ("opencl:cpu:0")
+//   --fp-contract  compile the dpk kernels with CompileOptions::fp_contract (a * b + c as one
+//                  multiply-add, as OpenCL C contracts by default)
+//   --cl-no-contract  build the OpenCL C kernels with `#pragma OPENCL FP_CONTRACT OFF`, the
+//                  semantics of dpk's default (every operation rounded on its own)
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bench/support/bench_support.h"
+#include "runtime/error.h"
+#include "runtime/launch.h"
+
+using namespace dpk;
+using namespace dpk::runtime;
+
+namespace {
+
+const std::string kKernelDir = DPK_SOURCE_DIR "/bench/kernels/";
+
+/// The arrays and scalars of one kernel launch, its ranges, and how to check its outputs.
+struct Workload {
+    std::deque<UsmArray> arrays;  // a deque: KernelArgs point at its elements
+    std::vector<KernelArg> args;
+    Range global{1};
+    Range local{1};
+    /// Restores every array the kernel writes, before a checked run.
+    std::function<void()> reset;
+    /// Empty when the outputs of one run after reset() are right, else what is wrong.
+    std::function<std::string()> check;
+
+    UsmArray& add(UsmArray a) { return arrays.emplace_back(std::move(a)); }
+};
+
+/// One benchmarked kernel: its dpk and OpenCL C versions and how to make its inputs.
+struct Case {
+    std::string name;
+    std::string size;
+    std::string dpk_file, kernel, signature;
+    std::string cl_file, cl_options;
+    bool needs_fp64 = false;
+    std::function<Workload(const Queue&)> make;
+};
+
+struct Options {
+    bool quick = false;
+    double budget_us = 1e6;  // device time per version that short kernels run for
+    compiler::CompileOptions compile;
+    bool cl_no_contract = false;  // OpenCL C built with FP_CONTRACT OFF
+    int runs = 11;
+    std::string only;
+    std::string device;
+};
+
+/// Deterministic values in [lo, hi).
+template <typename T>
+std::vector<T> values(std::size_t n, double lo, double hi, std::uint64_t seed) {
+    std::vector<T> v(n);
+    std::uint64_t s = seed * 0x9E3779B97F4A7C15ull + 1;
+    for (auto& x : v) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        x = static_cast<T>(lo + (hi - lo) * static_cast<double>(s >> 11) * 0x1.0p-53);
+    }
+    return v;
+}
+
+bool close(double got, double want, double tol) {
+    return std::abs(got - want) <= tol * (1.0 + std::abs(want));
+}
+
+std::string mismatch(const char* what, std::size_t at, double got, double want) {
+    return std::string(what) + "[" + std::to_string(at) + "] = " + std::to_string(got) +
+           ", expected " + std::to_string(want);
+}
+
+Case saxpy_case(std::size_t n) {
+    Case c{"saxpy", "n=" + std::to_string(n), "saxpy.dpk", "saxpy", "", "saxpy.cl", "", false, {}};
+    c.make = [n](const Queue& q) {
+        auto x = values<float>(n, -1.0, 1.0, 1);
+        auto y0 = values<float>(n, -1.0, 1.0, 2);
+        const float alpha = 2.5f;
+        Workload w;
+        UsmArray& dx = w.add(UsmArray::from_host<float>(q, x));
+        UsmArray& dy = w.add(UsmArray::from_host<float>(q, y0));
+        w.args = {alpha, dx, dy};
+        w.global = Range(n);
+        w.local = Range(256);
+        w.reset = [&dy, y0] { dy.copy_from_host(y0.data(), y0.size() * 4); };
+        w.check = [&dy, x, y0, alpha]() -> std::string {
+            auto y = dy.to_vector<float>();
+            for (std::size_t i = 0; i < y.size(); i += 101) {  // OpenCL C may contract to fma
+                const double want = double(alpha) * x[i] + y0[i];
+                if (!close(y[i], want, 1e-6)) return mismatch("y", i, y[i], want);
+            }
+            return "";
+        };
+        return w;
+    };
+    return c;
+}
+
+Case matmul_case(std::int64_t n) {
+    const std::string dims = std::to_string(n) + "x" + std::to_string(n);
+    Case c{"matmul", dims, "matmul.dpk", "matmul", "", "matmul.cl", "", false, {}};
+    c.make = [n](const Queue& q) {
+        const auto count = static_cast<std::size_t>(n * n);
+        auto a = values<float>(count, 0.0, 1.0, 3);
+        auto b = values<float>(count, 0.0, 1.0, 4);
+        Workload w;
+        UsmArray& da = w.add(UsmArray::from_host<float>(q, a, {n, n}));
+        UsmArray& db = w.add(UsmArray::from_host<float>(q, b, {n, n}));
+        UsmArray& dc = w.add(UsmArray::zeros(q, DType::F32, {n, n}));
+        w.args = {da, db, dc};
+        w.global = Range(n, n);
+        w.local = Range(16, 16);
+        w.reset = [&dc] { dc.fill(0.0f).wait(); };
+        w.check = [&dc, a, b, n]() -> std::string {
+            auto cm = dc.to_vector<float>();
+            for (std::int64_t s = 0; s < 61; ++s) {
+                const std::int64_t r = (s * 389) % n, col = (s * 131 + 7) % n;
+                double want = 0.0;
+                for (std::int64_t k = 0; k < n; ++k) want += double(a[r * n + k]) * b[k * n + col];
+                const double got = cm[r * n + col];
+                if (!close(got, want, 1e-4)) return mismatch("C", r * n + col, got, want);
+            }
+            return "";
+        };
+        return w;
+    };
+    return c;
+}
+
+template <typename T>
+Case black_scholes_case(std::size_t n) {
+    const bool f64 = sizeof(T) == 8;
+    const std::string t = f64 ? "f64" : "f32";
+    const std::string arr = t + "[::1]";
+    Case c{"black_scholes_" + t,
+           "n=" + std::to_string(n),
+           "black_scholes.dpk",
+           "black_scholes",
+           "void(" + arr + ", " + arr + ", " + arr + ", " + t + ", " + t + ", " + arr + ", " + arr +
+               ")",
+           "black_scholes.cl",
+           f64 ? "-DREAL=double" : "-DREAL=float",
+           f64,
+           {}};
+    c.make = [n](const Queue& q) {
+        auto price = values<T>(n, 10.0, 50.0, 5);
+        auto strike = values<T>(n, 10.0, 50.0, 6);
+        auto years = values<T>(n, 1.0, 2.0, 7);
+        const T rate = T(0.1), vol = T(0.2);
+        Workload w;
+        UsmArray& dp = w.add(UsmArray::from_host<T>(q, price));
+        UsmArray& ds = w.add(UsmArray::from_host<T>(q, strike));
+        UsmArray& dt = w.add(UsmArray::from_host<T>(q, years));
+        UsmArray& dcall = w.add(UsmArray::zeros(q, dtype_of<T>(), {std::int64_t(n)}));
+        UsmArray& dput = w.add(UsmArray::zeros(q, dtype_of<T>(), {std::int64_t(n)}));
+        w.args = {dp, ds, dt, rate, vol, dcall, dput};
+        w.global = Range(n);
+        w.local = Range(256);
+        w.reset = [&dcall, &dput] {
+            dcall.fill(T(0)).wait();
+            dput.fill(T(0)).wait();
+        };
+        w.check = [&dcall, &dput, price, strike, years, rate, vol]() -> std::string {
+            auto call = dcall.to_vector<T>();
+            auto put = dput.to_vector<T>();
+            const double tol = sizeof(T) == 8 ? 1e-10 : 2e-4;
+            for (std::size_t i = 0; i < call.size(); i += 97) {
+                const double p = price[i], s = strike[i], tt = years[i];
+                const double a = std::log(p / s), b = tt * -double(rate);
+                const double z = tt * double(vol) * vol * 2.0, cc = 0.25 * z, y = 1 / std::sqrt(z);
+                const double d1 = 0.5 + 0.5 * std::erf((a - b + cc) * y);
+                const double d2 = 0.5 + 0.5 * std::erf((a - b - cc) * y);
+                const double se = std::exp(b) * s, r = p * d1 - se * d2;
+                // Scaled by the price: call = p d1 - se d2 cancels.
+                if (std::abs(call[i] - r) > tol * (p + se)) return mismatch("call", i, call[i], r);
+                if (std::abs(put[i] - (r - p + se)) > tol * (p + se))
+                    return mismatch("put", i, put[i], r - p + se);
+            }
+            return "";
+        };
+        return w;
+    };
+    return c;
+}
+
+Case jacobi_case(std::int64_t n) {
+    const std::string dims = std::to_string(n) + "x" + std::to_string(n);
+    Case c{"jacobi", dims, "jacobi.dpk", "jacobi", "", "jacobi.cl", "", false, {}};
+    c.make = [n](const Queue& q) {
+        auto u = values<float>(static_cast<std::size_t>(n * n), 0.0, 1.0, 8);
+        Workload w;
+        UsmArray& du = w.add(UsmArray::from_host<float>(q, u, {n, n}));
+        UsmArray& dout = w.add(UsmArray::zeros(q, DType::F32, {n, n}));
+        w.args = {du, dout};
+        w.global = Range(n, n);
+        w.local = Range(64, 4);
+        w.reset = [&dout] { dout.fill(0.0f).wait(); };
+        w.check = [&dout, u, n]() -> std::string {
+            auto out = dout.to_vector<float>();
+            for (std::int64_t k = 0; k < n * n; k += 37) {
+                const std::int64_t i = k / n, j = k % n;
+                const bool inner = i > 0 && i < n - 1 && j > 0 && j < n - 1;
+                const float want = inner ? 0.25f * (u[k - n] + u[k + n] + u[k - 1] + u[k + 1]) : 0;
+                if (!close(out[k], want, 1e-6)) return mismatch("out", k, out[k], want);
+            }
+            return "";
+        };
+        return w;
+    };
+    return c;
+}
+
+Case reduction_case(std::size_t n) {
+    Case c{"reduction",
+           "n=" + std::to_string(n),
+           "reduction.dpk",
+           "sum",
+           "",
+           "reduction.cl",
+           "",
+           false,
+           {}};
+    c.make = [n](const Queue& q) {
+        auto x = values<float>(n, 0.0, 1.0, 9);
+        double sum = 0.0;
+        for (float v : x) sum += v;
+        const std::size_t local = 256;
+        const std::size_t global = std::max(local, n / 16 / local * local);  // 16 values per item
+        Workload w;
+        UsmArray& dx = w.add(UsmArray::from_host<float>(q, x));
+        UsmArray& dout = w.add(UsmArray::zeros(q, DType::F32, {1}));
+        w.args = {dx, dout, LocalMemory{DType::F32, local}};
+        w.global = Range(global);
+        w.local = Range(local);
+        w.reset = [&dout] { dout.fill(0.0f).wait(); };
+        w.check = [&dout, sum]() -> std::string {
+            const double got = dout.to_vector<float>()[0];
+            return close(got, sum, 1e-5) ? "" : mismatch("out", 0, got, sum);
+        };
+        return w;
+    };
+    return c;
+}
+
+std::vector<Case> cases(bool quick) {
+    const std::size_t big = std::size_t{1} << (quick ? 18 : 24);
+    return {saxpy_case(big),
+            matmul_case(quick ? 256 : 1024),
+            black_scholes_case<double>(std::size_t{1} << (quick ? 16 : 22)),
+            black_scholes_case<float>(std::size_t{1} << (quick ? 16 : 22)),
+            jacobi_case(quick ? 512 : 2048),
+            reduction_case(big)};
+}
+
+std::string label(const Device& dev) {
+    return dev.filter_string() + " (" + dev.info().platform_name + ", " +
+           std::string(backends::spirv_ingest_name(dev.info().spirv)) + ")";
+}
+
+double device_us(const Event& e) {
+    e.wait();
+    return static_cast<double>(e.duration_ns()) / 1000.0;
+}
+
+/// Runs one case on one device; prints its line. Returns false when a result is wrong.
+bool run_case(const Case& c, const Device& dev, const Options& opt) {
+    if (c.needs_fp64 && !dev.info().has_fp64) {
+        std::printf("%-17s device=%s skipped: no fp64\n", c.name.c_str(), label(dev).c_str());
+        return true;
+    }
+    Queue q(dev);  // profiling on
+    KernelImage image =
+        bench::compile_dpk(kKernelDir + c.dpk_file, c.kernel, c.signature, opt.compile);
+    const KernelAbi abi = image.abi;
+    LoadedKernel dpk_kernel(dev, std::move(image));
+    const std::string cl_source = (opt.cl_no_contract ? "#pragma OPENCL FP_CONTRACT OFF\n" : "") +
+                                  bench::read_text(kKernelDir + c.cl_file);
+    bench::OpenClCKernel cl_kernel(q, cl_source, c.kernel, c.cl_options);
+    Workload w = c.make(q);
+    auto run_dpk = [&] { return device_us(launch(q, dpk_kernel, w.global, w.local, w.args)); };
+    auto run_cl = [&] { return device_us(cl_kernel.launch(abi, w.args, w.global, &w.local)); };
+
+    // Checked runs (the first launch of a local size also makes PoCL compile its work-group
+    // function), then one more warm-up each.
+    std::string wrong;
+    w.reset();
+    run_dpk();
+    if (std::string e = w.check(); !e.empty()) wrong += " dpk: " + e;
+    w.reset();
+    run_cl();
+    if (std::string e = w.check(); !e.empty()) wrong += " opencl_c: " + e;
+    run_dpk();
+    run_cl();
+
+    // At least opt.runs runs; short kernels run on until each version ran for opt.budget_us
+    // (at most 20 * opt.runs), so their medians rest on more samples.
+    std::vector<double> dpk_us, cl_us, paired;
+    double spent_us = 0;
+    const int max_runs = 20 * opt.runs;
+    for (int i = 0; i < opt.runs || (spent_us < opt.budget_us && i < max_runs); ++i) {
+        if (i % 2) cl_us.push_back(run_cl());
+        dpk_us.push_back(run_dpk());
+        if (i % 2 == 0) cl_us.push_back(run_cl());
+        paired.push_back(dpk_us.back() / cl_us.back());
+        spent_us += dpk_us.back();
+    }
+    const double dm = bench::median(dpk_us), cm = bench::median(cl_us);
+    const double pm = bench::median(paired);
+    std::printf(
+        "%-17s %-9s device=%-46s dpk_us=%10.1f opencl_c_us=%10.1f ratio=%.3f paired=%.3f%s "
+        "runs=%d min_us dpk=%.1f opencl_c=%.1f simd dpk=%llu opencl_c=%zu%s\n",
+        c.name.c_str(), c.size.c_str(), label(dev).c_str(), dm, cm, dm / cm, pm,
+        pm > 1.05 ? " (>1.05)" : "        ", static_cast<int>(paired.size()),
+        bench::minimum(dpk_us), bench::minimum(cl_us),
+        static_cast<unsigned long long>(dpk_kernel.attributes().preferred_work_group_size_multiple),
+        cl_kernel.preferred_multiple(), wrong.empty() ? "" : (" RESULTS WRONG:" + wrong).c_str());
+    std::fflush(stdout);
+    return wrong.empty();
+}
+
+int usage() {
+    std::fprintf(stderr,
+                 "usage: bench_kernel_quality [--quick] [--runs N] [--kernel NAME] "
+                 "[--device FILTER] [--fp-contract] [--cl-no-contract]\n");
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options opt;
+    std::optional<int> runs;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const bool has_value = i + 1 < argc;
+        if (a == "--quick") {
+            opt.quick = true;
+        } else if (a == "--fp-contract") {
+            opt.compile.fp_contract = true;
+        } else if (a == "--cl-no-contract") {
+            opt.cl_no_contract = true;
+        } else if (a == "--runs" && has_value) {
+            runs = std::atoi(argv[++i]);
+        } else if (a == "--kernel" && has_value) {
+            opt.only = argv[++i];
+        } else if (a == "--device" && has_value) {
+            opt.device = argv[++i];
+        } else {
+            return usage();
+        }
+    }
+    opt.runs = runs.value_or(opt.quick ? 3 : 11);
+    if (opt.quick) opt.budget_us = 1e5;
+    if (opt.runs < 1) return usage();
+
+    try {
+        const std::vector<Device> devices =
+            opt.device.empty() ? all_devices() : select_devices(opt.device);
+        std::printf("# dpk kernels: %s; OpenCL C kernels: %s\n",
+                    opt.compile.fp_contract ? "CompileOptions::fp_contract (a * b + c may fuse)"
+                                            : "default options (every operation rounded)",
+                    opt.cl_no_contract ? "FP_CONTRACT OFF (every operation rounded)"
+                                       : "as written (OpenCL C's default FP_CONTRACT ON)");
+        int measured = 0;
+        bool all_right = true;
+        for (const Device& dev : devices) {
+            if (!dev.takes_spirv() || dev.backend() != backends::Api::OpenCL) continue;
+            for (const Case& c : cases(opt.quick)) {
+                if (!opt.only.empty() && c.name.find(opt.only) == std::string::npos) continue;
+                all_right = run_case(c, dev, opt) && all_right;
+                ++measured;
+            }
+        }
+        if (measured == 0) std::printf("kernel_quality: SKIPPED, no OpenCL device takes SPIR-V\n");
+        return all_right ? 0 : 1;
+    } catch (const dpk::error& e) {
+        std::fprintf(stderr, "bench_kernel_quality: %s\n", e.what());
+        return 1;
+    }
+}

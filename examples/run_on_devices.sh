@@ -1,0 +1,9 @@
+#!/bin/sh
+# usage: run_on_devices.sh DEVICES_TOOL EXAMPLE
+# Runs EXAMPLE once per device that takes SPIR-V (DPK_DEVICE set to its filter string); fails if
+# any run fails, skips (exit 77) when there is no such device.
+devices=$("$1" | tr '\n' ' ')
+[ -n "$devices" ] || { echo "SKIPPED: no device takes SPIR-V"; exit 77; }
+for d in $devices; do
+    DPK_DEVICE=$d "$2" || exit 1
+done
