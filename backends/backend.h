@@ -25,6 +25,12 @@ enum class SpirvIngest : std::uint8_t {
     None,    // cannot run our kernels at all
 };
 
+/// Revision of what a backend hands the driver for a given SPIR-V module (e.g. the SPIR 1.2
+/// translation for PoCL). Part of every on-disk program cache key: bump it whenever that changes,
+/// so binaries built from an older translation are rebuilt rather than served.
+inline constexpr std::string_view kIngestRevision =
+    "2 (SPIR 1.2: loops not unrolled, mad as fmuladd)";
+
 std::string_view api_name(Api a);                   // "opencl", "level_zero"
 std::string_view device_kind_name(DeviceKind k);    // "cpu", "gpu", "accelerator", "custom"
 std::string_view spirv_ingest_name(SpirvIngest s);  // "IL", "SPIR 1.2", "none"

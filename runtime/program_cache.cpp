@@ -39,7 +39,8 @@ std::string ProgramCache::device_identity(const Device& device) {
                                     &i.platform_name, &i.platform_version})
         s += *part + '\n';
     s += std::string(backends::api_name(i.api)) + '\n' +
-         std::string(backends::spirv_ingest_name(i.spirv));
+         std::string(backends::spirv_ingest_name(i.spirv)) + '\n' +
+         std::string(backends::kIngestRevision);
     return s;
 }
 
