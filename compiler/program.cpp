@@ -141,8 +141,11 @@ std::optional<Signature> Program::parse_signature(std::string_view text) {
 
 std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
                                                const std::optional<Signature>& signature) {
+    // Judge this compilation by the errors it adds: earlier failures (another signature) stay
+    // in the diagnostics but must not fail this one.
+    const std::size_t errors_before = diags_.error_count();
     auto typed = checker_->specialize(kernel, signature);
-    if (!typed || diags_.has_errors()) return std::nullopt;
+    if (!typed || diags_.error_count() > errors_before) return std::nullopt;
 
     spirv::EmitOptions emit_options;
     emit_options.spirv_version = options_.spirv_version;

@@ -56,7 +56,8 @@ public:
     const ast::Function* find_kernel(std::string_view name) const;
 
     /// Specializes `kernel` for `signature` (or as annotated when absent) and emits validated
-    /// SPIR-V. Returns nullopt with diagnostics on any error.
+    /// SPIR-V. Returns nullopt with diagnostics on any error; a failed compilation does not
+    /// affect later ones.
     std::optional<CompiledKernel> compile(const ast::Function& kernel,
                                           const std::optional<Signature>& signature);
     /// Parses a signature string (`void(f32, f32[::1])` or the usm_ndarray form).

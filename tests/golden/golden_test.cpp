@@ -111,3 +111,22 @@ TEST_CASE("errors: every wrong program fails at the right line and column") {
         check_golden(golden.replace_extension(".err"), rendered);
     }
 }
+
+TEST_CASE("program: a failed specialization does not fail the next one") {
+    source::Diagnostics diags;
+    auto program = Program::from_string(
+        "vecadd.dpk", "kernel vecadd(a, b, c) { let i = global_id(0); c[i] = a[i] + b[i]; }\n",
+        diags);
+    REQUIRE(program);
+    const ast::Function& k = *program->kernels().front();
+    auto bad = program->parse_signature("void(f64[::1], f64[::1], f32[::1])");
+    REQUIRE(bad);
+    CHECK(!program->compile(k, bad).has_value());  // f64 stored into f32: needs a cast
+    CHECK(diags.error_count() >= 1);
+    auto good = program->parse_signature("void(f32[::1], f32[::1], f32[::1])");
+    REQUIRE(good);
+    auto compiled = program->compile(k, good);
+    REQUIRE(compiled.has_value());
+    CHECK(compiled->image.signature.key() == good->key());
+    CHECK(!spirv::validate(compiled->image.spirv).has_value());
+}
