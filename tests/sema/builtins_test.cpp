@@ -4,18 +4,8 @@
 using dpk::compiler::sema::Builtin;
 using dpk::compiler::sema::ExprInfo;
 using dpk::tests::errors_of;
+using dpk::tests::type_of;
 using dpk::tests::SemaFixture;
-
-namespace {
-
-std::string type_of(const std::string& params, const std::string& expr) {
-    SemaFixture p("kernel k(" + params + ") { let r = " + expr + "; }");
-    auto* k = p.specialize("k");
-    if (!k) return "error: " + p.first_error();
-    return p.var_type(*k->kernel, "r");
-}
-
-}  // namespace
 
 TEST_CASE("builtins: names and arities") {
     using dpk::compiler::sema::builtin_arity;

@@ -2,19 +2,8 @@
 #include "tests/sema/sema_fixture.h"
 
 using dpk::tests::errors_of;
+using dpk::tests::type_of;
 using dpk::tests::SemaFixture;
-
-namespace {
-
-/// The type of `expr` in kernel k(params) { let r = expr; }, or the first error.
-std::string type_of(const std::string& params, const std::string& expr) {
-    SemaFixture p("kernel k(" + params + ") { let r = " + expr + "; }");
-    auto* k = p.specialize("k");
-    if (!k) return "error: " + p.first_error();
-    return p.var_type(*k->kernel, "r");
-}
-
-}  // namespace
 
 TEST_CASE("operators: integers of one signedness promote to the wider") {
     CHECK(type_of("a: i32, b: i64", "a + b") == "i64");

@@ -127,6 +127,13 @@ std::string SemaFixture::var_type(const sema::FunctionInstance& inst,
     return {};
 }
 
+std::string type_of(const std::string& params, const std::string& expr) {
+    SemaFixture p("kernel k(" + params + ") { let r = " + expr + "; }");
+    auto* k = p.specialize("k");
+    if (!k) return "error: " + p.first_error();
+    return p.var_type(*k->kernel, "r");
+}
+
 std::string errors_of(const std::string& text, const std::string& kernel,
                       const std::string& signature) {
     SemaFixture p(text);

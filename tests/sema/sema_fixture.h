@@ -96,6 +96,9 @@ private:
     std::vector<std::unique_ptr<sema::TypedKernel>> typed_;
 };
 
+/// The type of `expr` in `kernel k(params) { let r = expr; }`, or "error: " and the first error.
+std::string type_of(const std::string& params, const std::string& expr);
+
 /// Rendered diagnostics of a program that must fail the program check or a specialization.
 std::string errors_of(const std::string& text, const std::string& kernel = {},
                       const std::string& signature = {});
