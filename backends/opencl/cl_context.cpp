@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_program.h"
 #include "backends/opencl/cl_queue.h"
@@ -18,12 +19,12 @@ ClContext::ClContext(const ClDevice& device)
     cl_context_properties props[] = {CL_CONTEXT_PLATFORM,
                                      reinterpret_cast<cl_context_properties>(device.platform()), 0};
     cl_int err = CL_SUCCESS;
-    context_ = clCreateContext(props, 1, &device_, nullptr, nullptr, &err);
+    context_ = icd(device_).clCreateContext(props, 1, &device_, nullptr, nullptr, &err);
     check(err, "clCreateContext", "device '" + info_.name + "'");
 }
 
 ClContext::~ClContext() {
-    if (context_) clReleaseContext(context_);
+    if (context_) icd(context_).clReleaseContext(context_);
 }
 
 std::unique_ptr<Program> ClContext::create_program(std::span<const std::uint32_t> spirv,
@@ -69,7 +70,7 @@ void* ClContext::allocate(UsmType type, std::size_t bytes, std::size_t alignment
                 flags |= CL_MEM_SVM_FINE_GRAIN_BUFFER;
                 if (info_.svm_capabilities & CL_DEVICE_SVM_ATOMICS) flags |= CL_MEM_SVM_ATOMICS;
             }
-            ptr = clSVMAlloc(context_, flags, bytes, align);
+            ptr = icd(context_).clSVMAlloc(context_, flags, bytes, align);
             if (!ptr)
                 throw BackendError("clSVMAlloc", CL_MEM_OBJECT_ALLOCATION_FAILURE,
                                    cl_error_name(CL_MEM_OBJECT_ALLOCATION_FAILURE),
@@ -90,9 +91,9 @@ void ClContext::deallocate(void* ptr) noexcept {
     // clSVMFree does not wait for commands in flight: drain every queue of this context first.
     {
         std::lock_guard lock(queues_mutex_);
-        for (cl_command_queue q : queues_) clFinish(q);
+        for (cl_command_queue q : queues_) icd(q).clFinish(q);
     }
-    clSVMFree(context_, ptr);
+    icd(context_).clSVMFree(context_, ptr);
 }
 
 std::unique_ptr<Queue> ClContext::create_queue(bool profiling) {

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "backends/opencl/cl_context.h"
+#include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_info.h"
 
 namespace dpk::backends::opencl {
@@ -52,9 +53,9 @@ void ClDevice::query_info() {
     d.max_work_group_size = device_value<std::size_t>(device_, CL_DEVICE_MAX_WORK_GROUP_SIZE);
     d.max_work_item_dims = device_value<cl_uint>(device_, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS);
     std::vector<std::size_t> sizes(d.max_work_item_dims, 0);
-    if (!sizes.empty() &&
-        clGetDeviceInfo(device_, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizes.size() * sizeof(std::size_t),
-                        sizes.data(), nullptr) == CL_SUCCESS) {
+    if (!sizes.empty() && icd(device_).clGetDeviceInfo(device_, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+                                                       sizes.size() * sizeof(std::size_t),
+                                                       sizes.data(), nullptr) == CL_SUCCESS) {
         for (std::size_t i = 0; i < sizes.size() && i < d.max_work_item_sizes.size(); ++i)
             d.max_work_item_sizes[i] = sizes[i];
     }
@@ -147,9 +148,9 @@ Discovery discover() {
         platform.vendor = platform_string(p, CL_PLATFORM_VENDOR);
         platform.version = platform_string(p, CL_PLATFORM_VERSION);
         cl_uint n = 0;
-        if (clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &n) == CL_SUCCESS && n > 0) {
+        if (icd(p).clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &n) == CL_SUCCESS && n > 0) {
             std::vector<cl_device_id> ids(n);
-            clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, n, ids.data(), nullptr);
+            icd(p).clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, n, ids.data(), nullptr);
             for (cl_device_id id : ids)
                 platform.devices.push_back(std::make_shared<ClDevice>(p, id));
         }

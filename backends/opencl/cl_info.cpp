@@ -16,13 +16,13 @@ std::string query_string(Query&& query) {
 
 std::string device_string(cl_device_id device, cl_device_info param) {
     return query_string([&](std::size_t n, void* p, std::size_t* r) {
-        return clGetDeviceInfo(device, param, n, p, r);
+        return icd(device).clGetDeviceInfo(device, param, n, p, r);
     });
 }
 
 std::string platform_string(cl_platform_id platform, cl_platform_info param) {
     return query_string([&](std::size_t n, void* p, std::size_t* r) {
-        return clGetPlatformInfo(platform, param, n, p, r);
+        return icd(platform).clGetPlatformInfo(platform, param, n, p, r);
     });
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "backends/opencl/cl_api.h"
+#include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_error.h"
 
 namespace dpk::backends::opencl {
@@ -19,7 +20,8 @@ std::string platform_string(cl_platform_id platform, cl_platform_info param);
 template <typename T>
 T device_value(cl_device_id device, cl_device_info param, T fallback = T{}) {
     T value{};
-    if (clGetDeviceInfo(device, param, sizeof(T), &value, nullptr) != CL_SUCCESS) return fallback;
+    if (icd(device).clGetDeviceInfo(device, param, sizeof(T), &value, nullptr) != CL_SUCCESS)
+        return fallback;
     return value;
 }
 

@@ -1,6 +1,7 @@
 #include "backends/opencl/cl_program.h"
 
 #include "backends/opencl/cl_context.h"
+#include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/spir_translation.h"
 #include "runtime/error.h"
@@ -13,12 +14,13 @@ constexpr const char* kSpirBuildOptions = "-x spir -spir-std=1.2";
 
 std::string program_build_log(cl_program program, cl_device_id device) {
     std::size_t size = 0;
-    if (clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) !=
-            CL_SUCCESS ||
+    if (icd(program).clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, 0, nullptr,
+                                           &size) != CL_SUCCESS ||
         size == 0)
         return {};
     std::string log(size, '\0');
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+    icd(program).clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, size, log.data(),
+                                       nullptr);
     while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
     return log;
 }
@@ -27,10 +29,11 @@ std::string program_build_log(cl_program program, cl_device_id device) {
 void build_or_throw(cl_program program, const ClContext& context, const std::string& options,
                     const std::string& path) {
     cl_device_id device = context.device();
-    cl_int err = clBuildProgram(program, 1, &device, options.c_str(), nullptr, nullptr);
+    cl_int err =
+        icd(program).clBuildProgram(program, 1, &device, options.c_str(), nullptr, nullptr);
     if (err == CL_SUCCESS) return;
     std::string log = program_build_log(program, device);
-    clReleaseProgram(program);
+    icd(program).clReleaseProgram(program);
     throw BuildError("building the kernel for device '" + context.device_info().name + "' (" +
                          path + ", options \"" + options + "\") failed with " + cl_error_name(err),
                      log);
@@ -40,7 +43,8 @@ cl_program create_from_il(ClContext& context, std::span<const std::uint32_t> spi
                           const std::string& options) {
     cl_int err = CL_SUCCESS;
     cl_program program =
-        clCreateProgramWithIL(context.handle(), spirv.data(), spirv.size_bytes(), &err);
+        icd(context.handle())
+            .clCreateProgramWithIL(context.handle(), spirv.data(), spirv.size_bytes(), &err);
     check(err, "clCreateProgramWithIL", "device '" + context.device_info().name + "'");
     build_or_throw(program, context, options, "SPIR-V IL");
     return program;
@@ -54,8 +58,9 @@ cl_program create_from_spir(ClContext& context, std::span<const std::uint32_t> s
     cl_device_id device = context.device();
     cl_int binary_status = CL_SUCCESS;
     cl_int err = CL_SUCCESS;
-    cl_program program = clCreateProgramWithBinary(context.handle(), 1, &device, &size, &bytes,
-                                                   &binary_status, &err);
+    cl_program program = icd(context.handle())
+                             .clCreateProgramWithBinary(context.handle(), 1, &device, &size, &bytes,
+                                                        &binary_status, &err);
     if (err == CL_SUCCESS) err = binary_status;
     check(err, "clCreateProgramWithBinary",
           "SPIR 1.2 bitcode for device '" + context.device_info().name + "'");
@@ -91,10 +96,11 @@ std::unique_ptr<Program> build_program_from_binary(ClContext& context,
     cl_device_id device = context.device();
     cl_int binary_status = CL_SUCCESS;
     cl_int err = CL_SUCCESS;
-    cl_program program = clCreateProgramWithBinary(context.handle(), 1, &device, &size, &bytes,
-                                                   &binary_status, &err);
+    cl_program program = icd(context.handle())
+                             .clCreateProgramWithBinary(context.handle(), 1, &device, &size, &bytes,
+                                                        &binary_status, &err);
     if (err == CL_SUCCESS && binary_status != CL_SUCCESS) {
-        clReleaseProgram(program);
+        icd(program).clReleaseProgram(program);
         err = binary_status;
     }
     if (err != CL_SUCCESS)
@@ -110,7 +116,7 @@ ClProgram::ClProgram(std::shared_ptr<ClContext> context, cl_program program, Spi
     : context_(std::move(context)), program_(program), ingest_(ingest) {}
 
 ClProgram::~ClProgram() {
-    clReleaseProgram(program_);
+    icd(program_).clReleaseProgram(program_);
 }
 
 std::string ClProgram::build_log() const {
@@ -119,23 +125,26 @@ std::string ClProgram::build_log() const {
 
 std::vector<std::uint8_t> ClProgram::binary() const {
     cl_uint devices = 0;
-    check(clGetProgramInfo(program_, CL_PROGRAM_NUM_DEVICES, sizeof devices, &devices, nullptr),
+    check(icd(program_).clGetProgramInfo(program_, CL_PROGRAM_NUM_DEVICES, sizeof devices, &devices,
+                                         nullptr),
           "clGetProgramInfo", "CL_PROGRAM_NUM_DEVICES");
     if (devices != 1) return {};
     std::size_t size = 0;
-    check(clGetProgramInfo(program_, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr),
+    check(icd(program_).clGetProgramInfo(program_, CL_PROGRAM_BINARY_SIZES, sizeof size, &size,
+                                         nullptr),
           "clGetProgramInfo", "CL_PROGRAM_BINARY_SIZES");
     std::vector<std::uint8_t> out(size);
     if (size == 0) return out;
     unsigned char* pointers[1] = {out.data()};
-    check(clGetProgramInfo(program_, CL_PROGRAM_BINARIES, sizeof pointers, pointers, nullptr),
+    check(icd(program_).clGetProgramInfo(program_, CL_PROGRAM_BINARIES, sizeof pointers, pointers,
+                                         nullptr),
           "clGetProgramInfo", "CL_PROGRAM_BINARIES");
     return out;
 }
 
 std::unique_ptr<Kernel> ClProgram::create_kernel(const std::string& name) {
     cl_int err = CL_SUCCESS;
-    cl_kernel kernel = clCreateKernel(program_, name.c_str(), &err);
+    cl_kernel kernel = icd(program_).clCreateKernel(program_, name.c_str(), &err);
     if (err != CL_SUCCESS)
         throw BuildError(
             "the program has no kernel '" + name + "' (clCreateKernel: " + cl_error_name(err) + ")",
@@ -149,12 +158,13 @@ ClKernel::ClKernel(std::shared_ptr<ClContext> context, cl_kernel kernel, std::st
     auto wg = [&](cl_kernel_work_group_info what) -> std::uint64_t {
         if (what == CL_KERNEL_LOCAL_MEM_SIZE || what == CL_KERNEL_PRIVATE_MEM_SIZE) {
             cl_ulong v = 0;
-            check(clGetKernelWorkGroupInfo(kernel_, device, what, sizeof(v), &v, nullptr),
+            check(icd(kernel_).clGetKernelWorkGroupInfo(kernel_, device, what, sizeof(v), &v,
+                                                        nullptr),
                   "clGetKernelWorkGroupInfo", name_);
             return v;
         }
         std::size_t v = 0;
-        check(clGetKernelWorkGroupInfo(kernel_, device, what, sizeof(v), &v, nullptr),
+        check(icd(kernel_).clGetKernelWorkGroupInfo(kernel_, device, what, sizeof(v), &v, nullptr),
               "clGetKernelWorkGroupInfo", name_);
         return v;
     };
@@ -164,19 +174,19 @@ ClKernel::ClKernel(std::shared_ptr<ClContext> context, cl_kernel kernel, std::st
     attributes_.local_mem_size = wg(CL_KERNEL_LOCAL_MEM_SIZE);
     attributes_.private_mem_size = wg(CL_KERNEL_PRIVATE_MEM_SIZE);
     cl_uint n = 0;
-    check(clGetKernelInfo(kernel_, CL_KERNEL_NUM_ARGS, sizeof(n), &n, nullptr), "clGetKernelInfo",
-          name_);
+    check(icd(kernel_).clGetKernelInfo(kernel_, CL_KERNEL_NUM_ARGS, sizeof(n), &n, nullptr),
+          "clGetKernelInfo", name_);
     num_args_ = n;
     if (context_->usm_mechanism() == UsmMechanism::IntelUsm)
         set_usm_pointer_ = context_->intel_usm()->set_kernel_arg;
 }
 
 ClKernel::~ClKernel() {
-    clReleaseKernel(kernel_);
+    icd(kernel_).clReleaseKernel(kernel_);
 }
 
 void ClKernel::set_value_arg(std::uint32_t index, std::size_t size, const void* value) {
-    cl_int err = clSetKernelArg(kernel_, index, size, value);
+    cl_int err = icd(kernel_).clSetKernelArg(kernel_, index, size, value);
     if (err != CL_SUCCESS)
         fail(err, "clSetKernelArg",
              "argument " + std::to_string(index) + " of kernel '" + name_ + "'");
@@ -184,14 +194,14 @@ void ClKernel::set_value_arg(std::uint32_t index, std::size_t size, const void* 
 
 void ClKernel::set_pointer_arg(std::uint32_t index, void* ptr) {
     cl_int err = set_usm_pointer_ ? set_usm_pointer_(kernel_, index, ptr)
-                                  : clSetKernelArgSVMPointer(kernel_, index, ptr);
+                                  : icd(kernel_).clSetKernelArgSVMPointer(kernel_, index, ptr);
     if (err != CL_SUCCESS)
         fail(err, set_usm_pointer_ ? "clSetKernelArgMemPointerINTEL" : "clSetKernelArgSVMPointer",
              "argument " + std::to_string(index) + " of kernel '" + name_ + "'");
 }
 
 void ClKernel::set_local_arg(std::uint32_t index, std::size_t bytes) {
-    cl_int err = clSetKernelArg(kernel_, index, bytes, nullptr);
+    cl_int err = icd(kernel_).clSetKernelArg(kernel_, index, bytes, nullptr);
     if (err != CL_SUCCESS)
         fail(err, "clSetKernelArg",
              "local memory argument " + std::to_string(index) + " of kernel '" + name_ + "'");

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "backends/opencl/cl_context.h"
+#include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_program.h"
 #include "runtime/error.h"
@@ -11,22 +12,23 @@
 namespace dpk::backends::opencl {
 
 ClEvent::~ClEvent() {
-    if (event_) clReleaseEvent(event_);
+    if (event_) icd(event_).clReleaseEvent(event_);
 }
 
 void ClEvent::wait() {
-    cl_int err = clWaitForEvents(1, &event_);
+    cl_int err = icd(event_).clWaitForEvents(1, &event_);
     cl_int status = CL_COMPLETE;
-    clGetEventInfo(event_, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, nullptr);
+    icd(event_).clGetEventInfo(event_, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status,
+                               nullptr);
     if (status < 0) check(status, "command execution", "the command this event stands for failed");
     check(err, "clWaitForEvents");
 }
 
 bool ClEvent::is_complete() {
     cl_int status = CL_QUEUED;
-    check(
-        clGetEventInfo(event_, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status), &status, nullptr),
-        "clGetEventInfo");
+    check(icd(event_).clGetEventInfo(event_, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status),
+                                     &status, nullptr),
+          "clGetEventInfo");
     if (status < 0) check(status, "command execution", "the command this event stands for failed");
     return status == CL_COMPLETE;
 }
@@ -36,7 +38,7 @@ ProfilingTimes ClEvent::profiling() {
     ProfilingTimes t;
     auto get = [&](cl_profiling_info what, std::uint64_t& out) {
         cl_ulong v = 0;
-        check(clGetEventProfilingInfo(event_, what, sizeof(v), &v, nullptr),
+        check(icd(event_).clGetEventProfilingInfo(event_, what, sizeof(v), &v, nullptr),
               "clGetEventProfilingInfo", "was the queue created with profiling enabled?");
         out = v;
     };
@@ -88,8 +90,9 @@ ClQueue::ClQueue(std::shared_ptr<ClContext> context, bool profiling)
     cl_queue_properties props[] = {
         CL_QUEUE_PROPERTIES, profiling ? cl_queue_properties{CL_QUEUE_PROFILING_ENABLE} : 0, 0};
     cl_int err = CL_SUCCESS;
-    queue_ =
-        clCreateCommandQueueWithProperties(context_->handle(), context_->device(), props, &err);
+    queue_ = icd(context_->handle())
+                 .clCreateCommandQueueWithProperties(context_->handle(), context_->device(), props,
+                                                     &err);
     check(err, "clCreateCommandQueueWithProperties",
           "device '" + context_->device_info().name + "'");
     context_->register_queue(queue_);
@@ -97,15 +100,15 @@ ClQueue::ClQueue(std::shared_ptr<ClContext> context, bool profiling)
 
 ClQueue::~ClQueue() {
     context_->unregister_queue(queue_);
-    clFinish(queue_);
-    clReleaseCommandQueue(queue_);
+    icd(queue_).clFinish(queue_);
+    icd(queue_).clReleaseCommandQueue(queue_);
 }
 
 std::shared_ptr<Event> ClQueue::wrap(cl_event e) const {
     try {
         return std::make_shared<ClEvent>(e, context_->id());
     } catch (...) {
-        clReleaseEvent(e);
+        icd(e).clReleaseEvent(e);
         throw;
     }
 }
@@ -113,7 +116,7 @@ std::shared_ptr<Event> ClQueue::wrap(cl_event e) const {
 std::shared_ptr<Event> ClQueue::launch(Kernel& kernel, const NdRange& range, Deps deps) {
     WaitList wait(deps, context_->id());
     cl_event e = nullptr;
-    cl_int err = clEnqueueNDRangeKernel(
+    cl_int err = icd(queue_).clEnqueueNDRangeKernel(
         queue_, static_cast<ClKernel&>(kernel).handle(), range.dims, nullptr, range.global.data(),
         range.has_local ? range.local.data() : nullptr, wait.size(), wait.data(), &e);
     if (err != CL_SUCCESS)
@@ -130,7 +133,8 @@ std::shared_ptr<Event> ClQueue::copy(void* dst, const void* src, std::size_t byt
         err = context_->intel_usm()->enqueue_memcpy(queue_, CL_FALSE, dst, src, bytes, wait.size(),
                                                     wait.data(), &e);
     else
-        err = clEnqueueSVMMemcpy(queue_, CL_FALSE, dst, src, bytes, wait.size(), wait.data(), &e);
+        err = icd(queue_).clEnqueueSVMMemcpy(queue_, CL_FALSE, dst, src, bytes, wait.size(),
+                                             wait.data(), &e);
     if (err != CL_SUCCESS) fail(err, "USM memcpy", std::to_string(bytes) + " bytes");
     return wrap(e);
 }
@@ -144,14 +148,14 @@ std::shared_ptr<Event> ClQueue::fill(void* dst, const void* pattern, std::size_t
         err = context_->intel_usm()->enqueue_fill(queue_, dst, pattern, pattern_size, bytes,
                                                   wait.size(), wait.data(), &e);
     else
-        err = clEnqueueSVMMemFill(queue_, dst, pattern, pattern_size, bytes, wait.size(),
-                                  wait.data(), &e);
+        err = icd(queue_).clEnqueueSVMMemFill(queue_, dst, pattern, pattern_size, bytes,
+                                              wait.size(), wait.data(), &e);
     if (err != CL_SUCCESS) fail(err, "USM fill", std::to_string(bytes) + " bytes");
     return wrap(e);
 }
 
 void ClQueue::finish() {
-    check(clFinish(queue_), "clFinish");
+    check(icd(queue_).clFinish(queue_), "clFinish");
 }
 
 }  // namespace dpk::backends::opencl

@@ -1,11 +1,14 @@
 #include "backends/opencl/intel_usm.h"
 
+#include "backends/opencl/cl_dispatch.h"
+
 namespace dpk::backends::opencl {
 
 namespace {
 template <typename Fn>
 bool lookup(cl_platform_id platform, const char* name, Fn& out) {
-    out = reinterpret_cast<Fn>(clGetExtensionFunctionAddressForPlatform(platform, name));
+    out = reinterpret_cast<Fn>(
+        icd(platform).clGetExtensionFunctionAddressForPlatform(platform, name));
     return out != nullptr;
 }
 }  // namespace
