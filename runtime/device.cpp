@@ -1,6 +1,7 @@
 #include "runtime/device.h"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cstdlib>
 #include <map>
@@ -9,6 +10,8 @@
 
 #include "backends/level_zero/ze_device.h"
 #include "backends/opencl/cl_device.h"
+#include "runtime/cache_config.h"
+#include "runtime/device_directory.h"
 #include "runtime/error.h"
 
 namespace dpk::runtime {
@@ -27,45 +30,111 @@ struct DeviceEntry {
 
 namespace {
 
-/// Everything discovery found. Built once and never destroyed: contexts live until process exit,
-/// so no OpenCL object is released after a driver's own teardown has run.
+/// Devices found so far. Full discovery (every backend, every driver) runs once; before it, one
+/// OpenCL device may be opened on its own from the device directory in the disk cache
+/// (open_from_directory). Never destroyed: contexts live until process exit, so no OpenCL object
+/// is released after a driver's own teardown has run.
 struct Registry {
+    std::mutex mutex;
+    std::atomic<bool> complete{false};
+    /// Every entry made, by either path (stable addresses: Device handles point at them).
     std::vector<std::unique_ptr<DeviceEntry>> entries;
+    std::size_t opened_from_directory = 0;
+    /// Level Zero's discovery, done once and shared by both paths.
+    std::optional<backends::Discovery> level_zero;
+    // Filled by full discovery, immutable once `complete`.
     std::vector<Device> devices;
     std::vector<PlatformListing> platforms;
     std::vector<BackendProblem> problems;
 };
 
-void add_backend(Registry& r, backends::Api api, backends::Discovery found,
+Registry& registry_state() {
+    static Registry* r = new Registry;  // intentionally never deleted (see Registry)
+    return *r;
+}
+
+const backends::Discovery& level_zero_discovery(Registry& r) {
+    if (!r.level_zero) r.level_zero = backends::level_zero::discover();
+    return *r.level_zero;
+}
+
+/// The entry of a backend device, reusing the one made when it was opened on its own.
+DeviceEntry& entry_for(Registry& r, std::shared_ptr<backends::Device> dev, std::string filter) {
+    for (auto& e : r.entries) {
+        if (e->device == dev) {
+            e->filter = std::move(filter);
+            return *e;
+        }
+    }
+    auto entry = std::make_unique<DeviceEntry>();
+    entry->device = std::move(dev);
+    entry->filter = std::move(filter);
+    r.entries.push_back(std::move(entry));
+    return *r.entries.back();
+}
+
+void add_backend(Registry& r, backends::Api api, const backends::Discovery& found,
                  std::map<std::pair<backends::Api, backends::DeviceKind>, int>& ordinals) {
     if (!found.problem.empty()) r.problems.push_back({api, found.problem});
-    for (backends::Platform& p : found.platforms) {
+    for (const backends::Platform& p : found.platforms) {
         PlatformListing listing{p.api, p.name, p.vendor, p.version, {}};
-        for (auto& dev : p.devices) {
-            auto entry = std::make_unique<DeviceEntry>();
+        for (const auto& dev : p.devices) {
             const backends::DeviceInfo& info = dev->info();
             int ordinal = ordinals[{info.api, info.kind}]++;
-            entry->filter = std::string(backends::api_name(info.api)) + ":" +
-                            std::string(backends::device_kind_name(info.kind)) + ":" +
-                            std::to_string(ordinal);
-            entry->device = std::move(dev);
-            listing.devices.push_back(entry->handle());
-            r.devices.push_back(entry->handle());
-            r.entries.push_back(std::move(entry));
+            DeviceEntry& entry = entry_for(r, dev,
+                                           std::string(backends::api_name(info.api)) + ":" +
+                                               std::string(backends::device_kind_name(info.kind)) +
+                                               ":" + std::to_string(ordinal));
+            listing.devices.push_back(entry.handle());
+            r.devices.push_back(entry.handle());
         }
         r.platforms.push_back(std::move(listing));
     }
 }
 
+/// The OpenCL devices of a full discovery as the device directory records them.
+DeviceDirectory directory_of(const std::vector<Device>& devices) {
+    DeviceDirectory d;
+    d.fingerprint = backends::opencl::icd_configuration_fingerprint();
+    for (const Device& dev : devices) {
+        if (dev.backend() != backends::Api::OpenCL) continue;
+        const auto& cl = static_cast<const backends::opencl::ClDevice&>(dev.backend_device());
+        const backends::DeviceInfo& i = dev.info();
+        DeviceRecord rec{i.kind,
+                         i.spirv,
+                         dev.filter_string(),
+                         i.name,
+                         i.vendor,
+                         i.driver_version,
+                         i.platform_name,
+                         "",
+                         0,
+                         cl.index_in_platform()};
+        if (cl.icd_source()) {
+            rec.library = cl.icd_source()->library;
+            rec.platform_index = cl.icd_source()->platform_index;
+        }
+        d.opencl.push_back(std::move(rec));
+    }
+    return d;
+}
+
+/// The registry after full discovery (runs it the first time).
 const Registry& registry() {
-    static const Registry* r = [] {
-        auto* reg = new Registry;  // intentionally never deleted (see Registry)
-        std::map<std::pair<backends::Api, backends::DeviceKind>, int> ordinals;
-        add_backend(*reg, backends::Api::OpenCL, backends::opencl::discover(), ordinals);
-        add_backend(*reg, backends::Api::LevelZero, backends::level_zero::discover(), ordinals);
-        return reg;
-    }();
-    return *r;
+    Registry& r = registry_state();
+    if (r.complete.load(std::memory_order_acquire)) return r;
+    std::lock_guard lock(r.mutex);
+    if (r.complete.load(std::memory_order_relaxed)) return r;
+    std::vector<std::shared_ptr<backends::opencl::ClDevice>> opened;
+    for (const auto& e : r.entries)
+        if (auto cl = std::dynamic_pointer_cast<backends::opencl::ClDevice>(e->device))
+            opened.push_back(std::move(cl));
+    std::map<std::pair<backends::Api, backends::DeviceKind>, int> ordinals;
+    add_backend(r, backends::Api::OpenCL, backends::opencl::discover(opened), ordinals);
+    add_backend(r, backends::Api::LevelZero, level_zero_discovery(r), ordinals);
+    directory_of(r.devices).store(CacheConfig::from_environment());
+    r.complete.store(true, std::memory_order_release);
+    return r;
 }
 
 }  // namespace
@@ -101,6 +170,12 @@ const std::vector<PlatformListing>& platforms() {
 }
 const std::vector<BackendProblem>& backend_problems() {
     return detail::registry().problems;
+}
+
+DiscoveryStats discovery_stats() {
+    detail::Registry& r = detail::registry_state();
+    std::lock_guard lock(r.mutex);
+    return {r.complete.load(), r.opened_from_directory};
 }
 
 namespace {
@@ -171,51 +246,126 @@ std::string list_devices() {
     return s;
 }
 
+/// A device as selection sees it: what a filter and the default ranking look at.
+struct Candidate {
+    backends::Api api;
+    backends::DeviceKind kind;
+    backends::SpirvIngest spirv;
+};
+
+std::vector<Candidate> candidates(const std::vector<Device>& devices) {
+    std::vector<Candidate> c;
+    for (const Device& d : devices) c.push_back({d.info().api, d.info().kind, d.info().spirv});
+    return c;
+}
+
+std::vector<std::size_t> matching(const Filter& f, const std::vector<Candidate>& c) {
+    std::vector<std::size_t> m;
+    for (std::size_t i = 0; i < c.size(); ++i)
+        if ((!f.api || c[i].api == *f.api) && (!f.kind || c[i].kind == *f.kind)) m.push_back(i);
+    if (f.index) {
+        if (static_cast<std::size_t>(*f.index) >= m.size()) return {};
+        return {m[static_cast<std::size_t>(*f.index)]};
+    }
+    return m;
+}
+
+/// The one device a filter names (see select_device).
+std::optional<std::size_t> selected(const Filter& f, const std::vector<Candidate>& c) {
+    std::vector<std::size_t> m = matching(f, c);
+    if (m.empty()) return std::nullopt;
+    for (std::size_t i : m)
+        if (c[i].spirv != backends::SpirvIngest::None) return i;
+    return m.front();
+}
+
+/// The default device (see default_device).
+std::optional<std::size_t> best_default(const std::vector<Candidate>& c) {
+    auto rank = [](const Candidate& d) {
+        int r = d.spirv == backends::SpirvIngest::IL ? 0 : 4;
+        if (d.kind != backends::DeviceKind::Gpu) r += 2;
+        if (d.api != backends::Api::LevelZero) r += 1;
+        return r;
+    };
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        if (c[i].spirv == backends::SpirvIngest::None) continue;
+        if (!best || rank(c[i]) < rank(c[*best])) best = i;
+    }
+    return best;
+}
+
+bool same_device(const backends::DeviceInfo& info, const DeviceRecord& rec) {
+    return info.kind == rec.kind && info.spirv == rec.spirv && info.name == rec.name &&
+           info.vendor == rec.vendor && info.driver_version == rec.driver_version &&
+           info.platform_name == rec.platform_name;
+}
+
+/// Before full discovery: the device `choose` picks among those the device directory lists,
+/// opened on its own (only its driver is loaded). Nullopt whenever that cannot be trusted —
+/// no disk cache, no directory or a corrupted one, another ICD configuration, Level Zero
+/// devices present, a device that is not there or not the one recorded — and then the caller
+/// runs full discovery, as without a directory.
+template <typename Choose>
+std::optional<Device> open_from_directory(Choose choose) try {
+    detail::Registry& r = detail::registry_state();
+    std::lock_guard lock(r.mutex);
+    if (r.complete.load()) return std::nullopt;
+    std::optional<DeviceDirectory> dir = DeviceDirectory::load(CacheConfig::from_environment());
+    if (!dir || dir->fingerprint != backends::opencl::icd_configuration_fingerprint())
+        return std::nullopt;
+    for (const backends::Platform& p : detail::level_zero_discovery(r).platforms)
+        if (!p.devices.empty()) return std::nullopt;  // the directory lists OpenCL only
+    std::vector<Candidate> c;
+    for (const DeviceRecord& rec : dir->opencl)
+        c.push_back({backends::Api::OpenCL, rec.kind, rec.spirv});
+    std::optional<std::size_t> pick = choose(c);
+    if (!pick || dir->opencl[*pick].library.empty()) return std::nullopt;
+    const DeviceRecord& rec = dir->opencl[*pick];
+    for (const auto& e : r.entries)
+        if (e->filter == rec.filter) return e->handle();
+    auto dev = backends::opencl::open_device({rec.library, rec.platform_index}, rec.device_index);
+    if (!dev || !same_device(dev->info(), rec)) return std::nullopt;
+    auto entry = std::make_unique<detail::DeviceEntry>();
+    entry->device = std::move(dev);
+    entry->filter = rec.filter;
+    r.entries.push_back(std::move(entry));
+    ++r.opened_from_directory;
+    return r.entries.back()->handle();
+} catch (const std::exception&) {
+    return std::nullopt;  // full discovery reports what is wrong
+}
+
 }  // namespace
 
 std::vector<Device> select_devices(std::string_view filter) {
     Filter f = parse_filter(filter);
     std::vector<Device> matches;
-    for (const Device& d : all_devices()) {
-        if (f.api && d.backend() != *f.api) continue;
-        if (f.kind && d.info().kind != *f.kind) continue;
-        matches.push_back(d);
-    }
-    if (f.index) {
-        if (static_cast<std::size_t>(*f.index) >= matches.size()) return {};
-        return {matches[static_cast<std::size_t>(*f.index)]};
-    }
+    for (std::size_t i : matching(f, candidates(all_devices())))
+        matches.push_back(all_devices()[i]);
     return matches;
 }
 
 Device select_device(std::string_view filter) {
-    std::vector<Device> matches = select_devices(filter);
-    if (matches.empty())
+    Filter f = parse_filter(filter);
+    if (std::optional<Device> d =
+            open_from_directory([&](const std::vector<Candidate>& c) { return selected(f, c); }))
+        return *d;
+    std::optional<std::size_t> i = selected(f, candidates(all_devices()));
+    if (!i)
         throw DeviceNotFoundError("no device matches \"" + std::string(filter) +
                                   "\"; devices found:" + list_devices());
-    for (const Device& d : matches)
-        if (d.takes_spirv()) return d;
-    return matches.front();
+    return all_devices()[*i];
 }
 
 Device default_device() {
     if (const char* env = std::getenv("DPK_DEVICE"); env && *env) return select_device(env);
-    auto rank = [](const Device& d) {
-        const backends::DeviceInfo& i = d.info();
-        int r = i.spirv == backends::SpirvIngest::IL ? 0 : 4;
-        if (i.kind != backends::DeviceKind::Gpu) r += 2;
-        if (i.api != backends::Api::LevelZero) r += 1;
-        return r;
-    };
-    const Device* best = nullptr;
-    for (const Device& d : all_devices()) {
-        if (!d.takes_spirv()) continue;
-        if (!best || rank(d) < rank(*best)) best = &d;
-    }
-    if (!best)
+    if (std::optional<Device> d = open_from_directory(best_default)) return *d;
+    std::optional<std::size_t> i = best_default(candidates(all_devices()));
+    if (!i)
         throw DeviceNotFoundError("no device that can take SPIR-V was found; devices found:" +
                                   list_devices());
-    return *best;
+    return all_devices()[*i];
 }
 
 }  // namespace dpk::runtime

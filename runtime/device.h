@@ -63,6 +63,15 @@ const std::vector<PlatformListing>& platforms();
 /// Backends that found nothing, with the reason.
 const std::vector<BackendProblem>& backend_problems();
 
+/// How this process has found its devices so far (for tests and benchmarks).
+struct DiscoveryStats {
+    /// Full discovery ran: every backend and every installed driver was loaded and asked.
+    bool full_discovery = false;
+    /// Devices opened on their own from the disk cache's device directory before that.
+    std::size_t opened_from_directory = 0;
+};
+DiscoveryStats discovery_stats();
+
 /// Devices matching a dpctl-style filter: `backend[:type][:index]`, `type[:index]`,
 /// `backend:index`, e.g. "opencl:cpu:0", "opencl:cpu", "opencl", "cpu", "level_zero:gpu:0",
 /// "opencl:1". The index counts devices matching the rest of the filter, in discovery order.
@@ -70,10 +79,14 @@ const std::vector<BackendProblem>& backend_problems();
 std::vector<Device> select_devices(std::string_view filter);
 /// The device a filter names: with an index, exactly that one; without, the first match that
 /// takes SPIR-V (else the first match). Throws DeviceNotFoundError listing the devices found.
+/// Before full discovery, an OpenCL device listed in the disk cache's device directory (written
+/// by every full discovery) is opened on its own, loading only its driver; the directory is
+/// trusted only for the same ICD configuration and device identity, else discovery runs.
 Device select_device(std::string_view filter);
 /// The default device: $DPK_DEVICE if set (a filter), else the first device that takes SPIR-V
 /// as IL (GPU before CPU, Level Zero before OpenCL), else one through SPIR 1.2.
-/// Devices that cannot take SPIR-V are never the default. Throws DeviceNotFoundError.
+/// Devices that cannot take SPIR-V are never the default. Throws DeviceNotFoundError. Uses the
+/// device directory as select_device does.
 Device default_device();
 
 }  // namespace dpk::runtime

@@ -1,5 +1,6 @@
 #include "backends/opencl/cl_device.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "backends/opencl/cl_context.h"
@@ -128,7 +129,7 @@ std::shared_ptr<Context> ClDevice::default_context() {
     return context_;
 }
 
-Discovery discover() {
+Discovery discover(const std::vector<std::shared_ptr<ClDevice>>& opened) {
     Discovery result;
     cl_uint count = 0;
     cl_int err = clGetPlatformIDs(0, nullptr, &count);
@@ -147,16 +148,39 @@ Discovery discover() {
         platform.name = platform_string(p, CL_PLATFORM_NAME);
         platform.vendor = platform_string(p, CL_PLATFORM_VENDOR);
         platform.version = platform_string(p, CL_PLATFORM_VERSION);
+        std::optional<IcdSource> source = icd_source_of(p);
         cl_uint n = 0;
         if (icd(p).clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &n) == CL_SUCCESS && n > 0) {
             std::vector<cl_device_id> ids(n);
             icd(p).clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, n, ids.data(), nullptr);
-            for (cl_device_id id : ids)
-                platform.devices.push_back(std::make_shared<ClDevice>(p, id));
+            for (unsigned i = 0; i < ids.size(); ++i) {
+                auto known = std::find_if(opened.begin(), opened.end(),
+                                          [&](const auto& d) { return d->id() == ids[i]; });
+                auto device =
+                    known != opened.end() ? *known : std::make_shared<ClDevice>(p, ids[i]);
+                device->set_origin(source, i);
+                platform.devices.push_back(std::move(device));
+            }
         }
         result.platforms.push_back(std::move(platform));
     }
     return result;
+}
+
+std::shared_ptr<ClDevice> open_device(const IcdSource& source, unsigned device_index) {
+    std::vector<cl_platform_id> platforms = open_icd_platforms(source.library);
+    if (source.platform_index >= platforms.size()) return nullptr;
+    cl_platform_id p = platforms[source.platform_index];
+    cl_uint n = 0;
+    if (icd(p).clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &n) != CL_SUCCESS ||
+        device_index >= n)
+        return nullptr;
+    std::vector<cl_device_id> ids(n);
+    if (icd(p).clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, n, ids.data(), nullptr) != CL_SUCCESS)
+        return nullptr;
+    auto device = std::make_shared<ClDevice>(p, ids[device_index]);
+    device->set_origin(source, device_index);
+    return device;
 }
 
 }  // namespace dpk::backends::opencl

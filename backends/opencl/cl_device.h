@@ -7,6 +7,7 @@
 
 #include "backends/backend.h"
 #include "backends/opencl/cl_api.h"
+#include "backends/opencl/icd_libraries.h"
 #include "backends/opencl/intel_usm.h"
 #include "backends/opencl/usm_support.h"
 
@@ -25,6 +26,14 @@ public:
     cl_device_id id() const { return device_; }
     UsmMechanism usm_mechanism() const { return mechanism_; }
     const std::optional<IntelUsmFunctions>& intel_usm() const { return intel_usm_; }
+    /// The ICD library and platform the device comes from, when known, and the device's index
+    /// among the platform's devices: enough to open it again without the ICD loader.
+    const std::optional<IcdSource>& icd_source() const { return icd_source_; }
+    unsigned index_in_platform() const { return index_in_platform_; }
+    void set_origin(std::optional<IcdSource> source, unsigned index_in_platform) {
+        icd_source_ = std::move(source);
+        index_in_platform_ = index_in_platform;
+    }
 
 private:
     void query_info();
@@ -36,11 +45,18 @@ private:
     DeviceInfo info_;
     UsmMechanism mechanism_ = UsmMechanism::None;
     std::optional<IntelUsmFunctions> intel_usm_;
+    std::optional<IcdSource> icd_source_;
+    unsigned index_in_platform_ = 0;
     std::mutex context_mutex_;
     std::shared_ptr<Context> context_;
 };
 
-/// Every OpenCL platform and device the ICD loader finds (empty with a problem if none).
-Discovery discover();
+/// Every OpenCL platform and device the ICD loader finds (empty with a problem if none). A
+/// device already opened with open_device() is listed as that same object.
+Discovery discover(const std::vector<std::shared_ptr<ClDevice>>& opened = {});
+
+/// Device `device_index` of platform `source.platform_index` of one ICD library, opened without
+/// the ICD loader (only that driver is loaded and initialized); null if there is no such device.
+std::shared_ptr<ClDevice> open_device(const IcdSource& source, unsigned device_index);
 
 }  // namespace dpk::backends::opencl

@@ -1,0 +1,83 @@
+#include "runtime/device_directory.h"
+
+#include "runtime/error.h"
+#include "runtime/sealed_file.h"
+
+namespace dpk::runtime {
+
+namespace {
+
+constexpr FileMagic kMagic = "dpkdevls";
+constexpr std::uint32_t kFormatVersion = 1;
+
+std::filesystem::path file_in(const CacheConfig& cache) {
+    return cache.dir / "devices.dpkdev";
+}
+
+std::string encode(const DeviceDirectory& d) {
+    ByteWriter out;
+    out.str(d.fingerprint);
+    out.u32(static_cast<std::uint32_t>(d.opencl.size()));
+    for (const DeviceRecord& r : d.opencl) {
+        out.u8(static_cast<std::uint8_t>(r.kind));
+        out.u8(static_cast<std::uint8_t>(r.spirv));
+        for (const std::string* s :
+             {&r.filter, &r.name, &r.vendor, &r.driver_version, &r.platform_name, &r.library})
+            out.str(*s);
+        out.u32(r.platform_index);
+        out.u32(r.device_index);
+    }
+    return out.take();
+}
+
+template <typename Enum>
+Enum enum_field(ByteReader& in, Enum last) {
+    std::uint8_t v = in.u8();
+    if (v > static_cast<std::uint8_t>(last)) in.fail("bad enumerator " + std::to_string(v));
+    return static_cast<Enum>(v);
+}
+
+DeviceDirectory decode(ByteReader& in) {
+    DeviceDirectory d;
+    d.fingerprint = in.str();
+    const std::uint32_t n = in.u32();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        DeviceRecord r;
+        r.kind = enum_field(in, backends::DeviceKind::Custom);
+        r.spirv = enum_field(in, backends::SpirvIngest::None);
+        for (std::string* s :
+             {&r.filter, &r.name, &r.vendor, &r.driver_version, &r.platform_name, &r.library})
+            *s = in.str();
+        r.platform_index = in.u32();
+        r.device_index = in.u32();
+        d.opencl.push_back(std::move(r));
+    }
+    if (!in.at_end()) in.fail("bytes after the last device");
+    return d;
+}
+
+}  // namespace
+
+std::optional<DeviceDirectory> DeviceDirectory::load(const CacheConfig& cache) {
+    if (!cache.enabled) return std::nullopt;
+    const std::filesystem::path path = file_in(cache);
+    std::optional<std::string> file = read_file_bytes(path);
+    if (!file) return std::nullopt;
+    try {
+        const std::string what = "device directory " + path.string();
+        ByteReader in(unseal(*file, kMagic, kFormatVersion, what), what);
+        return decode(in);
+    } catch (const FormatError&) {
+        return std::nullopt;  // rewritten by the next full discovery
+    }
+}
+
+bool DeviceDirectory::store(const CacheConfig& cache) const {
+    if (!cache.enabled) return false;
+    if (load(cache) == *this) return true;
+    std::error_code ec;
+    std::filesystem::create_directories(cache.dir, ec);
+    return write_file_atomically(file_in(cache), seal(kMagic, kFormatVersion, encode(*this)));
+}
+
+}  // namespace dpk::runtime
