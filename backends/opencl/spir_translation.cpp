@@ -1,179 +1,113 @@
 #include "backends/opencl/spir_translation.h"
 
-#include <LLVMSPIRVLib.h>
-#include <llvm/Analysis/LoopInfo.h>
-#include <llvm/Bitcode/BitcodeWriter.h>
-#include <llvm/IR/Constants.h>
-#include <llvm/IR/DebugInfoMetadata.h>
-#include <llvm/IR/Dominators.h>
-#include <llvm/IR/IRBuilder.h>
-#include <llvm/IR/Instructions.h>
-#include <llvm/IR/Intrinsics.h>
-#include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/Metadata.h>
-#include <llvm/IR/Module.h>
-#include <llvm/IR/Verifier.h>
-#include <llvm/Support/raw_ostream.h>
+#include <dlfcn.h>
 
-#include <memory>
+#include <cstdlib>
+#include <filesystem>
 #include <mutex>
+#include <string>
 #include <vector>
-#include <sstream>
 
+#include "backends/backend.h"
+#include "backends/opencl/spir_translator_abi.h"
 #include "runtime/error.h"
 
 namespace dpk::backends::opencl {
 
 namespace {
 
-constexpr unsigned kSpirMajor = 1;
-constexpr unsigned kSpirMinor = 2;
+namespace fs = std::filesystem;
 
-/// Sets `!name = !{!{i32 major, i32 minor}}` unless the translator already did.
-void ensure_version_metadata(llvm::Module& m, const char* name) {
-    if (m.getNamedMetadata(name)) return;
-    llvm::LLVMContext& ctx = m.getContext();
-    llvm::Type* i32 = llvm::Type::getInt32Ty(ctx);
-    llvm::Metadata* version[] = {
-        llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i32, kSpirMajor)),
-        llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(i32, kSpirMinor))};
-    m.getOrInsertNamedMetadata(name)->addOperand(llvm::MDNode::get(ctx, version));
-}
+/// The loaded plugin, or why there is none.
+struct Translator {
+    DpkSpirTranslateFn translate = nullptr;
+    std::string problem;
+};
 
-/// OpMemoryBarrier becomes the OpenCL 1.2 builtin `mem_fence(flags)` (and its read_/write_
-/// forms), which PoCL 3.1's kernel library does not define (it has `_cl_mem_fence`): the build
-/// fails with "Cannot find symbol _Z9mem_fencej in kernel library". Each call is replaced by an
-/// LLVM `fence seq_cst`, a full fence, which orders at least what the builtin orders.
-void lower_mem_fences(llvm::Module& m) {
-    for (const char* name : {"_Z9mem_fencej", "_Z14read_mem_fencej", "_Z15write_mem_fencej"}) {
-        llvm::Function* f = m.getFunction(name);
-        if (!f) continue;
-        std::vector<llvm::CallInst*> calls;
-        for (llvm::User* u : f->users())
-            if (auto* call = llvm::dyn_cast<llvm::CallInst>(u)) calls.push_back(call);
-        for (llvm::CallInst* call : calls) {
-            new llvm::FenceInst(m.getContext(), llvm::AtomicOrdering::SequentiallyConsistent,
-                                llvm::SyncScope::System, call);
-            call->eraseFromParent();
-        }
-        if (f->use_empty()) f->eraseFromParent();
-    }
-}
-
-/// OpenCL's mad(a, b, c) is "a correctly rounded fma or a multiply and an add, each correctly
-/// rounded": exactly LLVM's llvm.fmuladd, which is what clang emits for a contracted `a * b + c`
-/// in OpenCL C. As a call into PoCL's kernel library the product and sum stay opaque to the
-/// vectorizer until late (tiled matmul 256x256: 9% slower than with the intrinsic).
-void lower_mad_to_fmuladd(llvm::Module& m) {
-    for (const char* name : {"_Z3madfff", "_Z3madddd"}) {
-        llvm::Function* f = m.getFunction(name);
-        if (!f) continue;
-        std::vector<llvm::CallInst*> calls;
-        for (llvm::User* u : f->users())
-            if (auto* call = llvm::dyn_cast<llvm::CallInst>(u); call && call->arg_size() == 3)
-                calls.push_back(call);
-        for (llvm::CallInst* call : calls) {
-            llvm::IRBuilder<> b(call);
-            llvm::Value* fused = b.CreateIntrinsic(
-                llvm::Intrinsic::fmuladd, {call->getType()},
-                {call->getArgOperand(0), call->getArgOperand(1), call->getArgOperand(2)});
-            call->replaceAllUsesWith(fused);
-            call->eraseFromParent();
-        }
-        if (f->use_empty()) f->eraseFromParent();
-    }
-}
-
-/// True when loop metadata already says how to unroll (llvm.loop.unroll.*).
-bool has_unroll_directive(const llvm::MDNode* loop_id) {
-    if (!loop_id) return false;
-    for (const llvm::MDOperand& op : loop_id->operands()) {
-        const auto* node = llvm::dyn_cast_or_null<llvm::MDNode>(op.get());
-        if (!node || node->getNumOperands() == 0) continue;
-        const auto* name = llvm::dyn_cast_or_null<llvm::MDString>(node->getOperand(0).get());
-        if (name && name->getString().startswith("llvm.loop.unroll.")) return true;
-    }
-    return false;
-}
-
-/// PoCL compiles OpenCL C source with loop unrolling off (clang's CodeGenOptions::UnrollLoops =
-/// false, which puts llvm.loop.unroll.disable on every loop) and builds its loops over work items
-/// around the code as it finds it; a SPIR module reaches those passes as it is, so its loops would
-/// be unrolled first and the work-item loops vectorized worse (tiled matmul, TILE 16, 256x256 on
-/// PoCL 3.1: 15.0 ms with the inner loop unrolled, 11.8 ms without; the OpenCL C source 10.4 ms).
-/// Every loop without an unroll directive gets the same llvm.loop.unroll.disable PoCL's front end
-/// would give it. Intel's IL path is untouched: it unrolls to its advantage.
-void disable_loop_unrolling(llvm::Module& m) {
-    llvm::LLVMContext& ctx = m.getContext();
-    llvm::MDNode* disable =
-        llvm::MDNode::get(ctx, llvm::MDString::get(ctx, "llvm.loop.unroll.disable"));
-    for (llvm::Function& f : m) {
-        if (f.isDeclaration()) continue;
-        llvm::DominatorTree dom(f);
-        llvm::LoopInfo loops(dom);
-        for (llvm::Loop* loop : loops.getLoopsInPreorder()) {
-            llvm::MDNode* old_id = loop->getLoopID();
-            if (has_unroll_directive(old_id)) continue;
-            // A loop id is a distinct node whose first operand is itself.
-            llvm::SmallVector<llvm::Metadata*, 4> ops{nullptr};
-            if (old_id)
-                for (unsigned i = 1; i < old_id->getNumOperands(); ++i)
-                    ops.push_back(old_id->getOperand(i).get());
-            ops.push_back(disable);
-            llvm::MDNode* id = llvm::MDNode::getDistinct(ctx, ops);
-            id->replaceOperandWith(0, id);
-            loop->setLoopID(id);
+/// Where the plugin may be: $DPK_SPIR_TRANSLATOR alone when set; else beside the binary that
+/// holds the runtime (and in its ../lib/dpk), then where this build tree made it.
+std::vector<fs::path> candidate_paths() {
+    if (const char* env = std::getenv("DPK_SPIR_TRANSLATOR"); env && *env) return {env};
+    std::vector<fs::path> paths;
+    Dl_info self{};
+    if (::dladdr(reinterpret_cast<void*>(&candidate_paths), &self) && self.dli_fname) {
+        std::error_code ec;
+        fs::path dir = fs::canonical(self.dli_fname, ec).parent_path();
+        if (!ec) {
+            paths.push_back(dir / kSpirTranslatorFile);
+            paths.push_back(dir.parent_path() / "lib" / "dpk" / kSpirTranslatorFile);
         }
     }
+#ifdef DPK_SPIR_TRANSLATOR_BUILD_PATH
+    paths.emplace_back(DPK_SPIR_TRANSLATOR_BUILD_PATH);
+#endif
+    return paths;
 }
+
+Translator load_translator() {
+    std::string looked;
+    for (const fs::path& path : candidate_paths()) {
+        looked += "\n  " + path.string();
+        std::error_code ec;
+        if (!fs::exists(path, ec)) {
+            looked += " (not there)";
+            continue;
+        }
+        // Kept loaded for the process, like the drivers.
+        void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!handle) {
+            looked += std::string(" (cannot be loaded: ") + ::dlerror() + ")";
+            continue;
+        }
+        auto revision = reinterpret_cast<DpkSpirRevisionFn>(::dlsym(handle, kSpirRevisionSymbol));
+        auto translate =
+            reinterpret_cast<DpkSpirTranslateFn>(::dlsym(handle, kSpirTranslateSymbol));
+        if (!revision || !translate) {
+            looked += " (not a dpk SPIR translator)";
+            continue;
+        }
+        if (std::string_view(revision()) != kIngestRevision) {
+            looked += std::string(" (translator revision \"") + revision() +
+                      "\", this runtime needs \"" + std::string(kIngestRevision) + "\")";
+            continue;
+        }
+        return {translate, ""};
+    }
+    return {nullptr,
+            "dpk looked for " + std::string(kSpirTranslatorFile) + " in:" + looked +
+                "\nset DPK_SPIR_TRANSLATOR to the path of the one built with this runtime"};
+}
+
+const Translator& translator() {
+    static const Translator t = load_translator();
+    return t;
+}
+
+struct Result {
+    std::string bitcode;
+    std::string title;
+    std::string detail;
+};
 
 }  // namespace
 
 std::string spirv_to_spir12_bitcode(std::span<const std::uint32_t> spirv) {
-    // LLVMSPIRVLib keeps global state in places; one translation at a time.
-    static std::mutex mutex;
-    std::lock_guard lock(mutex);
-
-    llvm::LLVMContext context;
-    // LLVMSPIRVLib 15 aborts on opaque pointers; SPIR 1.2 consumers expect typed pointers anyway.
-    context.setOpaquePointers(false);
-
-    std::istringstream in(std::string(reinterpret_cast<const char*>(spirv.data()),
-                                      spirv.size() * sizeof(std::uint32_t)));
-    SPIRV::TranslatorOpts opts;
-    // OpenCL 1.2 builtin names (_Z13get_global_idj, _Z7barrierj, ...): what SPIR 1.2 means.
-    opts.setDesiredBIsRepresentation(SPIRV::BIsRepresentation::OpenCL12);
-    opts.setGenKernelArgNameMDEnabled(true);
-
-    llvm::Module* raw = nullptr;
-    std::string message;
-    if (!llvm::readSpirv(context, opts, in, raw, message))
-        throw BuildError("LLVMSPIRVLib could not translate the SPIR-V to SPIR 1.2", message);
-    std::unique_ptr<llvm::Module> module(raw);
-
-    if (!module->getTargetTriple().starts_with("spir"))
-        throw BuildError("SPIR-V translated to an unexpected target triple",
-                         module->getTargetTriple());
-    // Without this flag LLVM drops (and PoCL's log complains about) the translator's debug info.
-    if (!module->getModuleFlag("Debug Info Version"))
-        module->addModuleFlag(llvm::Module::Warning, "Debug Info Version",
-                              llvm::DEBUG_METADATA_VERSION);
-    lower_mem_fences(*module);
-    lower_mad_to_fmuladd(*module);
-    disable_loop_unrolling(*module);
-    ensure_version_metadata(*module, "opencl.spir.version");
-    ensure_version_metadata(*module, "opencl.ocl.version");
-
-    std::string verify_log;
-    llvm::raw_string_ostream verify_stream(verify_log);
-    if (llvm::verifyModule(*module, &verify_stream))
-        throw BuildError("LLVMSPIRVLib produced an invalid LLVM module", verify_stream.str());
-
-    std::string bitcode;
-    llvm::raw_string_ostream out(bitcode);
-    llvm::WriteBitcodeToFile(*module, out);
-    out.flush();
-    return bitcode;
+    const Translator& t = translator();
+    if (!t.translate)
+        throw BuildError("the SPIR 1.2 translator (LLVMSPIRVLib plugin) is not available",
+                         t.problem);
+    Result result;
+    DpkSpirOutput out{&result,
+                      [](void* r, const char* data, std::size_t size) {
+                          static_cast<Result*>(r)->bitcode.assign(data, size);
+                      },
+                      [](void* r, const char* title, const char* detail) {
+                          static_cast<Result*>(r)->title = title;
+                          static_cast<Result*>(r)->detail = detail;
+                      }};
+    if (!t.translate(spirv.data(), spirv.size(), &out))
+        throw BuildError(result.title, result.detail);
+    return std::move(result.bitcode);
 }
 
 }  // namespace dpk::backends::opencl
