@@ -26,8 +26,9 @@ struct CompileOptions {
     /// (or $DPK_STDLIB_PATH when set).
     std::filesystem::path stdlib_dir;
     /// Contract `a * b + c` (and `- c`, `c -`, `+=`, `-=`) into one multiply-add that the driver
-    /// may fuse, as OpenCL C does by default (see spirv::EmitOptions::fp_contract).
-    bool fp_contract = false;
+    /// may fuse, as OpenCL C does by default (see spirv::EmitOptions::fp_contract). The language
+    /// default; off rounds every operation on its own.
+    bool fp_contract = true;
 };
 
 /// The result of compiling one kernel specialization: the runtime's KernelImage plus the names of
