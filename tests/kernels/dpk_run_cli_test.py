@@ -116,18 +116,24 @@ def test_saxpy(dev):
     fused = fused_f32(alpha, x, y)
     check(dev, "saxpy inputs tell fused and separate rounding apart",
           np.count_nonzero(fused != separate) > n // 10)
-    # `alpha * x[i] + y[i]` may be fused (the driver picks), so each value is one of the two
-    # roundings. The global range is not a multiple of the array size: the kernel's bounds check
-    # guards it.
-    ok, _ = run_ok(dev, "saxpy", [src("examples/saxpy/saxpy.dpk"), "-k", "saxpy",
-                                  "--global", "1024", "--local", "64", "alpha=2.5",
-                                  "x=@" + path("x.npy"), "y=@" + path("y.npy"),
-                                  "--out", "y=" + path("y_out.npy")])
-    if ok:
+    # `alpha * x[i] + y[i]` may be fused by default (the driver picks), so each value is one of
+    # the two roundings; --no-fp-contract rounds each operation. The global range is not a
+    # multiple of the array size: the kernel's bounds check guards it.
+    for flags, name in [([], "saxpy"), (["--no-fp-contract"], "saxpy --no-fp-contract")]:
+        ok, _ = run_ok(dev, name, [src("examples/saxpy/saxpy.dpk"), "-k", "saxpy",
+                                   "--global", "1024", "--local", "64", "alpha=2.5",
+                                   "x=@" + path("x.npy"), "y=@" + path("y.npy"),
+                                   "--out", "y=" + path("y_out.npy")] + flags)
+        if not ok:
+            continue
         got = np.load(path("y_out.npy"))
-        either = (got == fused) | (got == separate)
-        check(dev, "saxpy values are the fused or the separate rounding", either.all(),
-              "%d are neither" % np.count_nonzero(~either))
+        if flags:
+            check(dev, name + " values", np.array_equal(got, separate),
+                  "%d differ" % np.count_nonzero(got != separate))
+        else:
+            either = (got == fused) | (got == separate)
+            check(dev, name + " values are the fused or the separate rounding", either.all(),
+                  "%d are neither" % np.count_nonzero(~either))
 
 
 def test_matmul(dev):
