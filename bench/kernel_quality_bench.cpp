@@ -7,8 +7,11 @@
 // `ratio` (median dpk / median OpenCL C) and `paired` (the median of the RUNS back-to-back
 // ratios, which a machine shared with other work disturbs least). Goal: paired <= 1.05.
 //
+// By default both sides may contract `a * b + c` into one multiply-add (dpk's default, OpenCL C's
+// FP_CONTRACT ON); --no-fp-contract and --cl-no-contract turn that off on either side.
+//
 // usage: bench_kernel_quality [--quick] [--runs N] [--kernel NAME] [--device FILTER]
-//                             [--fp-contract] [--cl-no-contract]
+//                             [--no-fp-contract] [--cl-no-contract]
 //   --quick        small sizes and 3 runs (a smoke run of a few seconds)
 //   --runs N       timed runs per kernel and version, at least (default 11, quick 3); kernels
 //                  shorter than 1 s / N (quick: 0.1 s / N) run on until each version ran for
@@ -16,10 +19,11 @@
 //   --kernel NAME  only the kernels whose name contains NAME (saxpy, matmul, black_scholes_f64,
 //                  black_scholes_f32, jacobi, reduction)
 //   --device F     only the devices a dpctl filter selects ("opencl:cpu:0")
-//   --fp-contract  compile the dpk kernels with CompileOptions::fp_contract (a * b + c as one
-//                  multiply-add, as OpenCL C contracts by default)
+//   --no-fp-contract  compile the dpk kernels without contraction (CompileOptions::fp_contract
+//                  false: every operation rounded on its own)
 //   --cl-no-contract  build the OpenCL C kernels with `#pragma OPENCL FP_CONTRACT OFF`, the
-//                  semantics of dpk's default (every operation rounded on its own)
+//                  semantics of dpk's --no-fp-contract
+//   -h, --help     this text
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -344,10 +348,12 @@ bool run_case(const Case& c, const Device& dev, const Options& opt) {
     return wrong.empty();
 }
 
+constexpr const char* kUsage =
+    "usage: bench_kernel_quality [--quick] [--runs N] [--kernel NAME] [--device FILTER]\n"
+    "                            [--no-fp-contract] [--cl-no-contract]\n";
+
 int usage() {
-    std::fprintf(stderr,
-                 "usage: bench_kernel_quality [--quick] [--runs N] [--kernel NAME] "
-                 "[--device FILTER] [--fp-contract] [--cl-no-contract]\n");
+    std::fputs(kUsage, stderr);
     return 2;
 }
 
@@ -359,10 +365,13 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const bool has_value = i + 1 < argc;
-        if (a == "--quick") {
+        if (a == "-h" || a == "--help") {
+            std::fputs(kUsage, stdout);
+            return 0;
+        } else if (a == "--quick") {
             opt.quick = true;
-        } else if (a == "--fp-contract") {
-            opt.compile.fp_contract = true;
+        } else if (a == "--no-fp-contract") {
+            opt.compile.fp_contract = false;
         } else if (a == "--cl-no-contract") {
             opt.cl_no_contract = true;
         } else if (a == "--runs" && has_value) {
@@ -383,8 +392,8 @@ int main(int argc, char** argv) {
         const std::vector<Device> devices =
             opt.device.empty() ? all_devices() : select_devices(opt.device);
         std::printf("# dpk kernels: %s; OpenCL C kernels: %s\n",
-                    opt.compile.fp_contract ? "CompileOptions::fp_contract (a * b + c may fuse)"
-                                            : "default options (every operation rounded)",
+                    opt.compile.fp_contract ? "default options (a * b + c may fuse)"
+                                            : "--no-fp-contract (every operation rounded)",
                     opt.cl_no_contract ? "FP_CONTRACT OFF (every operation rounded)"
                                        : "as written (OpenCL C's default FP_CONTRACT ON)");
         int measured = 0;

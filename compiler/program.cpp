@@ -1,6 +1,7 @@
 #include "compiler/program.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -32,6 +33,12 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
 }
 
 }  // namespace
+
+std::string CompileOptions::codegen_key() const {
+    char version[16];
+    std::snprintf(version, sizeof version, "0x%08x", static_cast<unsigned>(spirv_version));
+    return std::string("spirv ") + version + (fp_contract ? " fp_contract" : " no_fp_contract");
+}
 
 Program::Program(source::Diagnostics& diags, CompileOptions options)
     : diags_(diags), options_(std::move(options)) {

@@ -26,8 +26,14 @@ struct CompileOptions {
     /// (or $DPK_STDLIB_PATH when set).
     std::filesystem::path stdlib_dir;
     /// Contract `a * b + c` (and `- c`, `c -`, `+=`, `-=`) into one multiply-add that the driver
-    /// may fuse, as OpenCL C does by default (see spirv::EmitOptions::fp_contract).
-    bool fp_contract = false;
+    /// may fuse, as OpenCL C does by default (see spirv::EmitOptions::fp_contract). The language
+    /// default; off rounds every operation on its own.
+    bool fp_contract = true;
+
+    /// The options that change the emitted code, as text ("spirv 0x00010000 fp_contract"): part
+    /// of every cache key for compiled kernels. `stdlib_dir` is not in it (what the imports
+    /// contain is keyed by the sources).
+    std::string codegen_key() const;
 };
 
 /// The result of compiling one kernel specialization: the runtime's KernelImage plus the names of

@@ -30,7 +30,8 @@ std::optional<KernelImage> KernelCache::load_image(const runtime::ContentKey& ke
     try {
         const std::string what = "kernel image cache entry " + path.string();
         runtime::ByteReader in(runtime::unseal(*file, kMagic, kFormatVersion, what), what);
-        if (in.str() != request) in.fail("made for another source, kernel, signature or compiler");
+        if (in.str() != request)
+            in.fail("made for another source, option, kernel, signature or compiler");
         KernelImage image = runtime::read_kernel_image(in);
         if (!in.at_end()) in.fail("unexpected bytes after the image");
         image_hits_.fetch_add(1, std::memory_order_relaxed);

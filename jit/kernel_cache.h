@@ -18,8 +18,8 @@ namespace dpk {
 /// The caches behind Program and Kernel. On disk (runtime::CacheConfig: $DPK_CACHE_DIR,
 /// $XDG_CACHE_HOME/dpk or ~/.cache/dpk; DPK_CACHE=0 turns it off):
 /// - `images/KEY.dpkimg`: a kernel image, keyed by the program's source digest (text and
-///   imports), the kernel, the signature and the compiler's fingerprint — a hit skips parse,
-///   sema and SPIR-V emission;
+///   imports), the compile options that change the code (fp_contract), the kernel, the signature
+///   and the compiler's fingerprint — a hit skips parse, sema and SPIR-V emission;
 /// - `programs/KEY.dpkprog`: the driver's program binary (runtime::ProgramCache) — a hit skips
 ///   the driver build.
 /// Entries are sealed (format version, checksum) and record what they were made from; any entry

@@ -84,15 +84,20 @@ std::mutex& front_end_mutex() {
     return m;
 }
 
+compiler::CompileOptions ProgramState::compile_options() const {
+    compiler::CompileOptions co;
+    co.stdlib_dir = stdlib;
+    co.fp_contract = options.fp_contract;
+    return co;
+}
+
 compiler::Program& ProgramState::front_end() {
     if (front_end_) return *front_end_;
     if (front_end_error_)
         throw CompileError("program '" + name + "' does not compile", *front_end_error_);
     diags_.clear();
-    compiler::CompileOptions co;
-    co.stdlib_dir = stdlib;
     // The text read at creation is the text compiled (and hashed); its name places imports.
-    front_end_ = compiler::Program::from_string(name, text, diags_, co);
+    front_end_ = compiler::Program::from_string(name, text, diags_, compile_options());
     if (!front_end_) {
         front_end_error_ = diags_.render();
         throw CompileError("program '" + name + "' does not compile", *front_end_error_);
@@ -133,7 +138,8 @@ KernelState& ProgramState::kernel_state(const std::string& kernel) {
 }
 
 std::string ProgramState::image_request(const std::string& kernel, const std::string& what) const {
-    return std::string(compiler_fingerprint()) + "\n" + digest.hex() + "\n" + kernel + "\n" + what;
+    return std::string(compiler_fingerprint()) + "\n" + digest.hex() + "\n" +
+           compile_options().codegen_key() + "\n" + kernel + "\n" + what;
 }
 
 std::optional<KernelImage> ProgramState::lookup_image(const std::string& request) {

@@ -20,6 +20,9 @@ struct ProgramOptions {
     std::filesystem::path stdlib_dir;
     /// Extra driver build options (clBuildProgram / zeModuleCreate flags).
     std::string build_options;
+    /// Let `a * b + c` (and `a * b - c`, `c - a * b`, `+=`, `-=`) fuse into one multiply-add, as
+    /// OpenCL C does (compiler::CompileOptions::fp_contract); false rounds every operation.
+    bool fp_contract = true;
 };
 
 /// A program and its kernels. Cheap to copy (copies share the kernels and their definitions).

@@ -40,6 +40,9 @@ struct ProgramState {
     runtime::ContentKey digest;              // text + imports
     std::vector<std::string> scanned_names;  // kernels found without parsing
 
+    /// The options the front end compiles with (from `options`).
+    compiler::CompileOptions compile_options() const;
+
     /// The kernel image of `kernel` for `signature` (device strings cleared): from the disk
     /// cache, else compiled (and stored). Throws CompileError / InvalidArgumentError.
     KernelImage image(const std::string& kernel, const Signature& signature);
@@ -52,7 +55,8 @@ struct ProgramState {
     /// The shared state of kernel `name` (created on first request).
     KernelState& kernel_state(const std::string& name);
 
-    /// What an image request depends on (compiler, sources, kernel, `what`): its cache key.
+    /// What an image request depends on (compiler, sources, the options that change the code,
+    /// kernel, `what`): its cache key.
     std::string image_request(const std::string& kernel, const std::string& what) const;
     /// The image stored for `request`: in memory, else on disk (then kept in memory).
     std::optional<KernelImage> lookup_image(const std::string& request);

@@ -19,6 +19,7 @@ constexpr int kExitUsage = 2;
 
 constexpr const char* kUsage =
     R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT] [--emit spirv|spvasm|abi]
+            [--no-fp-contract]
 
 Compiles one kernel of a dpk program to validated SPIR-V.
 
@@ -29,6 +30,8 @@ Compiles one kernel of a dpk program to validated SPIR-V.
   -o, --output OUT        output file ("-" for stdout); default: KERNEL.spv for spirv,
                           stdout for spvasm and abi
       --emit KIND         spirv (binary, default), spvasm (disassembly) or abi (argument layout)
+      --no-fp-contract    round every operation on its own; by default `a * b + c` (and
+                          `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
   -h, --help              this text
 
 Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage error.
@@ -40,6 +43,7 @@ struct Options {
     std::optional<std::string> signature;
     std::optional<std::string> output;
     std::string emit = "spirv";
+    dpk::compiler::CompileOptions compile;
 };
 
 int usage_error(const std::string& message) {
@@ -67,6 +71,10 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
             auto v = value();
             if (!v) return usage_error("option " + arg + " needs a value");
             *slot = *v;
+            continue;
+        }
+        if (arg == "--no-fp-contract") {
+            opt.compile.fp_contract = false;
             continue;
         }
         if (arg == "--emit") {
@@ -110,7 +118,7 @@ int run(const Options& opt) {
         std::cerr << diags.render();
         return kExitCompileError;
     };
-    auto program = Program::from_file(opt.input, diags);
+    auto program = Program::from_file(opt.input, diags, opt.compile);
     if (!program) return fail();
 
     const ast::Function* kernel = nullptr;

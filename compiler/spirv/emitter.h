@@ -31,8 +31,9 @@ struct EmitOptions {
     /// Contract a float product and a sum into one multiply-add, as OpenCL C does by default
     /// (FP_CONTRACT ON): `a * b + c`, `a * b - c`, `c - a * b`, `c += a * b`, `c -= a * b` become
     /// OpenCL.std mad, which a driver evaluates fused (one rounding) or as a multiply and an add,
-    /// whichever is faster on the device. Off: every operation is rounded on its own.
-    bool fp_contract = false;
+    /// whichever is faster on the device. On by default (the language's semantics); off: every
+    /// operation is rounded on its own.
+    bool fp_contract = true;
 };
 
 /// A problem that stops emission: a capability the target lacks, or a construct the emitter

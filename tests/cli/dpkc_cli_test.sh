@@ -25,6 +25,14 @@ contains() {  # contains NAME FILE TEXT
         echo "FAIL: $1: '$3' not in output:"; cat "$2"
     fi
 }
+lacks() {  # lacks NAME FILE TEXT
+    if grep -qF -- "$3" "$2"; then
+        failed=$((failed + 1))
+        echo "FAIL: $1: '$3' in output:"; cat "$2"
+    else
+        passed=$((passed + 1))
+    fi
+}
 
 vecadd="$src/examples/vecadd/vecadd.dpk"
 saxpy="$src/examples/saxpy/saxpy.dpk"
@@ -48,6 +56,17 @@ contains "f64 used" "$tmp/v.spvasm" "OpCapability Float64"
 "$dpkc" "$vecadd" -s "void(f32[::1], f32[::1], f32[::1])" --emit abi -o - >"$tmp/abi"
 check "--emit abi" 0 $?
 contains "abi lists shape" "$tmp/abi" "shape[0] of param 0"
+
+# `alpha * x[i] + y[i]` is one OpenCL.std mad by default; --no-fp-contract keeps the multiply and
+# the add apart.
+"$dpkc" "$saxpy" --emit spvasm -o "$tmp/contract.spvasm"; check "saxpy spvasm" 0 $?
+contains "contracted by default" "$tmp/contract.spvasm" " mad %alpha "
+lacks "no separate multiply by default" "$tmp/contract.spvasm" "OpFMul"
+"$dpkc" "$saxpy" --no-fp-contract --emit spvasm -o "$tmp/separate.spvasm"
+check "--no-fp-contract" 0 $?
+lacks "--no-fp-contract: no mad" "$tmp/separate.spvasm" " mad "
+contains "--no-fp-contract: multiply" "$tmp/separate.spvasm" "OpFMul %float %alpha"
+contains "--no-fp-contract: add" "$tmp/separate.spvasm" "OpFAdd %float"
 
 "$dpkc" "$vecadd" >"$tmp/out" 2>&1; check "generic kernel without -s" 1 $?
 contains "generic kernel message" "$tmp/out" "vecadd"

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+from fractions import Fraction
 
 SKIP = 77
 
@@ -90,20 +91,49 @@ def test_vecadd(dev):
             check(dev, "vecadd %s values" % t, np.array_equal(c, a + b))
 
 
+def fused_f32(a, b, c):
+    """a * b + c rounded once to float32 (to nearest, ties to even), elementwise: what a fused
+    multiply-add gives. Exact in fractions; float64 would round twice."""
+    out = np.empty(len(a), dtype=np.float32)
+    for i, (ai, bi, ci) in enumerate(zip(a, b, c)):
+        exact = Fraction(float(ai)) * Fraction(float(bi)) + Fraction(float(ci))
+        near = np.float32(float(exact))  # within one float32 step of the nearest
+        candidates = [np.nextafter(near, np.float32(-np.inf)), near,
+                      np.nextafter(near, np.float32(np.inf))]
+        out[i] = min(candidates, key=lambda f: (abs(Fraction(float(f)) - exact),
+                                                int(np.array(f).view(np.uint32)) & 1))
+    return out
+
+
 def test_saxpy(dev):
     n = 1000
     x = np.linspace(-3, 3, n, dtype=np.float32)
-    y = np.arange(n, dtype=np.float32)
+    y = np.linspace(1, -1, n, dtype=np.float32)  # near the products: fused sums often differ
     np.save(path("x.npy"), x)
     np.save(path("y.npy"), y)
-    # The global range is not a multiple of the array size: the kernel's bounds check guards it.
-    ok, _ = run_ok(dev, "saxpy", [src("examples/saxpy/saxpy.dpk"), "-k", "saxpy",
-                                  "--global", "1024", "--local", "64", "alpha=2.5",
-                                  "x=@" + path("x.npy"), "y=@" + path("y.npy"),
-                                  "--out", "y=" + path("y_out.npy")])
-    if ok:
+    alpha = np.full(n, 2.5, dtype=np.float32)
+    separate = alpha * x + y  # numpy rounds the product and the sum each
+    fused = fused_f32(alpha, x, y)
+    check(dev, "saxpy inputs tell fused and separate rounding apart",
+          np.count_nonzero(fused != separate) > n // 10)
+    # `alpha * x[i] + y[i]` may be fused by default (the driver picks), so each value is one of
+    # the two roundings; --no-fp-contract rounds each operation. The global range is not a
+    # multiple of the array size: the kernel's bounds check guards it.
+    for flags, name in [([], "saxpy"), (["--no-fp-contract"], "saxpy --no-fp-contract")]:
+        ok, _ = run_ok(dev, name, [src("examples/saxpy/saxpy.dpk"), "-k", "saxpy",
+                                   "--global", "1024", "--local", "64", "alpha=2.5",
+                                   "x=@" + path("x.npy"), "y=@" + path("y.npy"),
+                                   "--out", "y=" + path("y_out.npy")] + flags)
+        if not ok:
+            continue
         got = np.load(path("y_out.npy"))
-        check(dev, "saxpy values", np.array_equal(got, np.float32(2.5) * x + y))
+        if flags:
+            check(dev, name + " values", np.array_equal(got, separate),
+                  "%d differ" % np.count_nonzero(got != separate))
+        else:
+            either = (got == fused) | (got == separate)
+            check(dev, name + " values are the fused or the separate rounding", either.all(),
+                  "%d are neither" % np.count_nonzero(~either))
 
 
 def test_matmul(dev):

@@ -1,7 +1,7 @@
-// CompileOptions::fp_contract: `a * b + c` and friends become OpenCL.std mad, which a driver
-// evaluates fused or as a multiply and an add (PoCL gets llvm.fmuladd through the SPIR 1.2
-// translation). Every result must be one of those two roundings; without the option, always the
-// unfused one.
+// CompileOptions::fp_contract (on by default): `a * b + c` and friends become OpenCL.std mad,
+// which a driver evaluates fused or as a multiply and an add (PoCL gets llvm.fmuladd through the
+// SPIR 1.2 translation). Every result must be one of those two roundings; with the option off,
+// always the unfused one.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -51,6 +51,10 @@ bool one_of(float got, float fused, float separate) {
 }  // namespace
 
 TEST_SUITE("fp_contract") {
+    TEST_CASE("contraction is the default") {
+        CHECK(compiler::CompileOptions{}.fp_contract);
+    }
+
     TEST_CASE("mad results are the fused or the separately rounded value, f32 and f64") {
         // Values whose product is not exact in f32, so fused and separate results differ.
         const std::size_t n = 256;

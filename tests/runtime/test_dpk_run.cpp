@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <optional>
 #include <sstream>
 
 #include "runtime/error.h"
@@ -21,7 +22,7 @@ std::string tmp(const std::string& name) {
 /// Serves vecadd, saxpy and block_sum as if the compiler had compiled them for any signature
 /// that matches the test image's (the check the real compiler does by specializing).
 KernelResolver test_resolver(int* compiles) {
-    return [compiles](const std::string&, const std::string& kernel) {
+    return [compiles](const std::string&, const std::string& kernel, const CompileFlags&) {
         KernelImage image = kernel == "vecadd"  ? tests::vecadd_image()
                             : kernel == "saxpy" ? tests::saxpy_image()
                                                 : tests::block_sum_image();
@@ -92,11 +93,32 @@ TEST_CASE("parse: values and options") {
     CHECK(r.global == std::vector<std::size_t>{64, 2});
     CHECK(r.repeat == 3);
     CHECK(r.outputs.size() == 1);
+    CHECK(r.compile.fp_contract);
+    CHECK_FALSE(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4", "--no-fp-contract"})
+                    .compile.fp_contract);
     CHECK_THROWS_AS(parse_run_arguments({"k.dpk", "--global", "4"}), InvalidArgumentError);
     CHECK_THROWS_AS(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4,4,4,4"}),
                     InvalidArgumentError);
     CHECK_THROWS_AS(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4", "--local", "2,2"}),
                     InvalidArgumentError);
+}
+
+TEST_CASE("dpk run hands its compile flags to the resolver") {
+    for (bool contract : {true, false}) {
+        std::vector<std::string> words{"k.dpk", "-k", "vecadd", "--global", "4"};
+        if (!contract) words.push_back("--no-fp-contract");
+        std::optional<CompileFlags> seen;
+        KernelResolver recorder = [&](const std::string&, const std::string&,
+                                      const CompileFlags& flags) -> KernelSource {
+            seen = flags;
+            throw InvalidArgumentError("stop here");
+        };
+        std::ostringstream out, err;
+        CHECK(run_command(parse_run_arguments(words), recorder, out, err) == 1);
+        CHECK(err.str() == "dpk run: error: stop here\n");
+        REQUIRE(seen);
+        CHECK(seen->fp_contract == contract);
+    }
 }
 
 TEST_CASE("dpk run: vecadd from .npy files on every device, output written back") {

@@ -61,7 +61,7 @@ Emitted compile(const std::string& source, const std::string& signature = "",
 
 }  // namespace
 
-TEST_CASE("features: fp_contract turns a * b + c into one mad, keeping operand order") {
+TEST_CASE("features: a * b + c is one mad unless fp_contract is off, keeping operand order") {
     const char* src = R"(
 kernel k(a: f32[::1], b: f64[::1], n: i32[::1]) {
     let i = global_id(0);
@@ -73,16 +73,22 @@ kernel k(a: f32[::1], b: f64[::1], n: i32[::1]) {
     b[1] = f64(a[1] * a[2]) + b[2];
     n[0] = n[1] * n[2] + n[3];
 })";
-    auto off = compile(src);
-    CHECK(!off.has(" mad "));
-    EmitOptions contract;
-    contract.fp_contract = true;
-    auto on = compile(src, "", contract);
-    CHECK(on.count(" mad ") == 5);   // four f32, one f64: b[1] rounds the f32 product first
-    CHECK(on.count("OpFMul") == 1);  // that f32 product
+    auto on = compile(src);
+    CHECK(on.count(" mad ") == 5);      // four f32, one f64: b[1] rounds the f32 product first
+    CHECK(on.count("OpFMul") == 1);     // that f32 product
     CHECK(on.count("OpFNegate") == 3);  // a[6], a[12] and b[3] (negation is exact)
-    CHECK(on.has("OpIMul"));            // integers are never contracted
+    CHECK(!on.has("OpFSub"));
+    CHECK(on.count("OpFAdd") == 1);  // b[1]
+    CHECK(on.has("OpIMul"));         // integers are never contracted
     CHECK(on.has("OpIAdd"));
+    EmitOptions separate;
+    separate.fp_contract = false;
+    auto off = compile(src, "", separate);
+    CHECK(!off.has(" mad "));
+    CHECK(off.count("OpFMul") == 6);
+    CHECK(off.count("OpFAdd") == 3);  // a[0], a[8], b[1]
+    CHECK(off.count("OpFSub") == 3);  // a[4], a[11], b[0]
+    CHECK(!off.has("OpFNegate"));
 }
 
 TEST_CASE("features: integer division and remainder carry the sign in the opcode") {

@@ -1,5 +1,6 @@
 // The seam between `dpk run` and the compiler: parses FILE with its imports, finds KERNEL, reads
-// its declared parameter types and compiles it for a signature (compiler/program.h).
+// its declared parameter types and compiles it for a signature (compiler/program.h) with the
+// run's compile flags.
 #include <memory>
 #include <string>
 
@@ -30,9 +31,12 @@ struct CompilerSession {
 }  // namespace
 
 KernelResolver compiler_resolver() {
-    return [](const std::string& file, const std::string& kernel) -> KernelSource {
+    return [](const std::string& file, const std::string& kernel,
+              const CompileFlags& flags) -> KernelSource {
+        compiler::CompileOptions options;
+        options.fp_contract = flags.fp_contract;
         auto session = std::make_shared<CompilerSession>();
-        session->program = compiler::Program::from_file(file, session->diags);
+        session->program = compiler::Program::from_file(file, session->diags, options);
         if (!session->program) throw_compile_error("cannot compile " + file, session->diags);
         const compiler::ast::Function* fn = session->program->find_kernel(kernel);
         if (!fn) {

@@ -15,8 +15,11 @@ void usage(std::ostream& out) {
     out << "usage: dpk devices\n"
            "       dpk run FILE.dpk -k KERNEL [-s SIGNATURE] --global G0[,G1[,G2]]\n"
            "               [--local L0[,L1[,L2]]] [--device FILTER] [--repeat N]\n"
+           "               [--no-fp-contract]\n"
            "               [--out NAME=PATH.npy]... NAME=VALUE...\n"
-           "  VALUE: @PATH.npy | zeros:DTYPE[D0,D1,...] | local:DTYPE[N] | NUMBER[:DTYPE]\n";
+           "  VALUE: @PATH.npy | zeros:DTYPE[D0,D1,...] | local:DTYPE[N] | NUMBER[:DTYPE]\n"
+           "  --no-fp-contract: round every operation on its own (by default a * b + c may\n"
+           "  fuse into one multiply-add, as in OpenCL C)\n";
 }
 
 }  // namespace

@@ -190,6 +190,8 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
             r.local = parse_range(need(i, w), "--local");
         else if (w == "--device")
             r.device = need(i, w);
+        else if (w == "--no-fp-contract")
+            r.compile.fp_contract = false;
         else if (w == "--repeat")
             r.repeat = static_cast<int>(parse_count(need(i, w), "--repeat"));
         else if (w == "--out") {
@@ -222,7 +224,7 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
 int run_command(const RunRequest& request, const KernelResolver& resolve, std::ostream& out,
                 std::ostream& err) {
     try {
-        KernelSource source = resolve(request.file, request.kernel);
+        KernelSource source = resolve(request.file, request.kernel, request.compile);
         const std::size_t n = source.param_names.size();
         auto label = [&](std::size_t i) {
             return "parameter " + std::to_string(i) + " '" + source.param_names[i] + "'";

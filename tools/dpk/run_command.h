@@ -35,6 +35,13 @@ struct ArgValue {
 /// Parses VALUE for argument NAME; throws InvalidArgumentError naming the argument.
 ArgValue parse_arg_value(const std::string& name, const std::string& value);
 
+/// What `dpk run` asks of the compiler.
+struct CompileFlags {
+    /// `a * b + c` and friends may fuse into one multiply-add (the language default);
+    /// --no-fp-contract turns it off.
+    bool fp_contract = true;
+};
+
 /// A parsed `dpk run` command line.
 struct RunRequest {
     std::string file;
@@ -46,6 +53,7 @@ struct RunRequest {
     int repeat = 0;                                            // 0: one launch, no timing line
     std::vector<std::pair<std::string, std::string>> outputs;  // NAME, PATH.npy
     std::vector<ArgValue> args;
+    CompileFlags compile;
 };
 
 /// Parses the words after `dpk run`; throws InvalidArgumentError on a malformed command line.
@@ -63,9 +71,10 @@ struct KernelSource {
     std::function<KernelImage(const Signature&, const runtime::Device&)> specialize;
 };
 
-/// Finds kernel `kernel` in `file`; throws dpk::error (with diagnostics) if it cannot.
-using KernelResolver =
-    std::function<KernelSource(const std::string& file, const std::string& kernel)>;
+/// Finds kernel `kernel` in `file`, to be compiled with `flags`; throws dpk::error (with
+/// diagnostics) if it cannot.
+using KernelResolver = std::function<KernelSource(
+    const std::string& file, const std::string& kernel, const CompileFlags& flags)>;
 
 /// The resolver backed by the compiler (tools/dpk/compiler_resolver.cpp).
 KernelResolver compiler_resolver();

@@ -15,6 +15,7 @@ namespace {
 
 constexpr const char* kUsage =
     R"USAGE(usage: dpk-aot -o OUT.dpkb FILE.dpk -k KERNEL -s SIGNATURE [-s SIGNATURE]... [-k KERNEL -s ...]...
+               [--stdlib DIR] [--no-fp-contract]
        dpk-aot --list BUNDLE.dpkb
 
 Compiles each KERNEL of FILE for each SIGNATURE that follows it (parse, types, validated SPIR-V)
@@ -26,6 +27,8 @@ signature checks as the JIT. The device is chosen when the bundle is loaded.
   -k, --kernel KERNEL     a kernel of FILE; the -s options after it apply to it
   -s, --signature SIG     e.g. "void(f32, f32[::1], f32[::1])"
       --stdlib DIR        folder of `import std.*` modules
+      --no-fp-contract    round every operation on its own; by default `a * b + c` (and
+                          `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
       --list BUNDLE       print a bundle's producer and kernel images
   -h, --help              this text
 
@@ -79,6 +82,8 @@ int main(int argc, char** argv) {
             requests.back().signatures.push_back(*v);
         } else if (a == "--stdlib") {
             options.stdlib_dir = *v;
+        } else if (a == "--no-fp-contract") {
+            options.fp_contract = false;
         } else if (a == "--list") {
             list_path = *v;
         } else if (!a.empty() && a[0] == '-') {
