@@ -54,6 +54,10 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
         interface.insert(interface.end(), m.globals_used().begin(), m.globals_used().end());
     builder.entry_point(spv::ExecutionModel::Kernel, m.functions.at(kernel.kernel).id,
                         kernel.kernel->decl->name, interface);
+    // Without contraction the driver is told so too: no fusing of the separate multiply and add.
+    if (!options.fp_contract)
+        builder.execution_mode(m.functions.at(kernel.kernel).id, spv::ExecutionMode::ContractionOff,
+                               {});
 
     result.abi.static_local_bytes = m.static_local_bytes;
     result.abi.work_dims_used = m.work_dims_used;

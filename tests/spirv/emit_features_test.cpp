@@ -81,6 +81,7 @@ kernel k(a: f32[::1], b: f64[::1], n: i32[::1]) {
     CHECK(on.count("OpFAdd") == 1);  // b[1]
     CHECK(on.has("OpIMul"));         // integers are never contracted
     CHECK(on.has("OpIAdd"));
+    CHECK(!on.has("ContractionOff"));
     EmitOptions separate;
     separate.fp_contract = false;
     auto off = compile(src, "", separate);
@@ -89,6 +90,8 @@ kernel k(a: f32[::1], b: f64[::1], n: i32[::1]) {
     CHECK(off.count("OpFAdd") == 3);  // a[0], a[8], b[1]
     CHECK(off.count("OpFSub") == 3);  // a[4], a[11], b[0]
     CHECK(!off.has("OpFNegate"));
+    CHECK(off.count("OpExecutionMode") == 1);  // and the driver is told not to fuse either
+    CHECK(off.has("OpExecutionMode %k ContractionOff"));
 }
 
 TEST_CASE("features: integer division and remainder carry the sign in the opcode") {
