@@ -19,6 +19,7 @@ constexpr int kExitUsage = 2;
 
 constexpr const char* kUsage =
     R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT] [--emit spirv|spvasm|abi]
+            [--target TARGET]
 
 Compiles one kernel of a dpk program to validated SPIR-V.
 
@@ -29,6 +30,10 @@ Compiles one kernel of a dpk program to validated SPIR-V.
   -o, --output OUT        output file ("-" for stdout); default: KERNEL.spv for spirv,
                           stdout for spvasm and abi
       --emit KIND         spirv (binary, default), spvasm (disassembly) or abi (argument layout)
+      --target TARGET     what the kernel may use: opencl (default: fp64 and 64-bit atomics, no
+                          fp16, no sub-groups) or level-zero (everything), then +FEATURE or
+                          -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle,
+                          e.g. opencl+sub_groups+sub_group_shuffle
   -h, --help              this text
 
 Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage error.
@@ -40,6 +45,7 @@ struct Options {
     std::optional<std::string> signature;
     std::optional<std::string> output;
     std::string emit = "spirv";
+    dpk::compiler::spirv::TargetProfile target = dpk::compiler::spirv::TargetProfile::opencl();
 };
 
 int usage_error(const std::string& message) {
@@ -77,6 +83,15 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
             opt.emit = *v;
             continue;
         }
+        if (arg == "--target") {
+            auto v = value();
+            if (!v) return usage_error("option --target needs a value");
+            std::string error;
+            auto target = dpk::compiler::spirv::TargetProfile::parse(*v, &error);
+            if (!target) return usage_error(error);
+            opt.target = *target;
+            continue;
+        }
         if (arg.size() > 1 && arg[0] == '-') return usage_error("unknown option '" + arg + "'");
         if (!opt.input.empty()) return usage_error("more than one input file given");
         opt.input = arg;
@@ -110,7 +125,9 @@ int run(const Options& opt) {
         std::cerr << diags.render();
         return kExitCompileError;
     };
-    auto program = Program::from_file(opt.input, diags);
+    CompileOptions options;
+    options.target = opt.target;
+    auto program = Program::from_file(opt.input, diags, options);
     if (!program) return fail();
 
     const ast::Function* kernel = nullptr;
