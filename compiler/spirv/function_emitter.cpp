@@ -117,6 +117,14 @@ Id FunctionEmitter::builtin_vector(spv::BuiltIn builtin) {
     return id;
 }
 
+Id FunctionEmitter::builtin_scalar(spv::BuiltIn builtin) {
+    for (const auto& [b, id] : builtin_loads_)
+        if (b == builtin) return id;
+    Id id = prologue_inst(spv::Op::OpLoad, m_.i32(), {m_.scalar_builtin(builtin)});
+    builtin_loads_.emplace_back(builtin, id);
+    return id;
+}
+
 Id FunctionEmitter::inst(spv::Op op, Id type, std::initializer_list<Id> operands) {
     return inst(op, type, std::span<const Id>(operands.begin(), operands.size()));
 }
@@ -211,10 +219,14 @@ void FunctionEmitter::name(Id id, std::string_view name) {
 }
 
 void FunctionEmitter::error(std::string message) {
+    error_at(current_stmt_ ? current_stmt_->range : fn_.decl->name_range, std::move(message));
+}
+
+void FunctionEmitter::error_at(source::SourceRange range, std::string message) {
     EmitError e;
     e.message = std::move(message);
     e.file = fn_.decl->file;
-    e.range = current_stmt_ ? current_stmt_->range : fn_.decl->name_range;
+    e.range = range;
     m_.errors.push_back(std::move(e));
 }
 
