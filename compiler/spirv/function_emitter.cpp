@@ -13,6 +13,9 @@ FunctionEmitter::FunctionEmitter(ModuleContext& m, const sema::FunctionInstance&
 
 void FunctionEmitter::emit() {
     declare_parameters();
+    // Capabilities the parameters' types need (f16, f64) and the target lacks: at the function.
+    while (m_.builder_errors_reported < m_.b.errors().size())
+        error(m_.b.errors()[m_.builder_errors_reported++]);
     entry_label_ = m_.b.next_id();
     current_label_ = entry_label_;
     emit_block(*fn_.decl->body);
