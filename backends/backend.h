@@ -61,6 +61,18 @@ struct DeviceInfo {
     bool has_intel_usm = false;  // cl_intel_unified_shared_memory
     bool has_fp64 = false;
     bool has_fp16 = false;
+    bool has_int64_atomics = false;  // cl_khr_int64_base_atomics / Level Zero int64 atomics
+    /// Sub-groups: cl_khr_subgroups, or OpenCL 2.1+ with CL_DEVICE_MAX_NUM_SUB_GROUPS > 0 (the
+    /// __opencl_c_subgroups feature), or Level Zero sub-group sizes.
+    bool has_sub_groups = false;
+    /// CL_DEVICE_MAX_NUM_SUB_GROUPS (0 when none or not reported).
+    std::uint32_t max_num_sub_groups = 0;
+    /// Sub-group sizes the device offers (CL_DEVICE_SUB_GROUP_SIZES_INTEL, Level Zero
+    /// subGroupSizes); empty when it does not say.
+    std::vector<std::uint64_t> sub_group_sizes;
+    /// Sub-group shuffles by SPV_INTEL_subgroups: cl_intel_spirv_subgroups when SPIR-V is taken
+    /// as IL, cl_intel_subgroups through SPIR 1.2; Level Zero devices with sub-groups.
+    bool has_sub_group_shuffle = false;
     bool host_unified_memory = false;  // device memory is host memory (CPU devices)
 
     /// Which usm_types the device can back (indexed by UsmType), what backs them, and why not.

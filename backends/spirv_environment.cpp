@@ -30,23 +30,32 @@ spv_target_env universal_env(std::uint32_t version) {
     }
 }
 
-/// True when the module declares a capability SPIRV-Tools' OpenCL environments do not accept
-/// although OpenCL devices offer it through an extension.
-bool declares_extension_capability(std::span<const std::uint32_t> words) {
+/// What the module's capabilities ask of the validation environment.
+struct DeclaredCapabilities {
+    /// A capability SPIRV-Tools' OpenCL environments do not accept although OpenCL devices offer
+    /// it through an extension (Int64Atomics, Float16).
+    bool extension_only = false;
+    /// Groups (sub-group collectives): OpenCL 2.0+ environments accept it, 1.2 does not.
+    bool groups = false;
+};
+
+DeclaredCapabilities declared_capabilities(std::span<const std::uint32_t> words) {
+    DeclaredCapabilities out;
     for (std::size_t i = kHeaderWords; i < words.size();) {
         const std::uint32_t head = words[i];
         const auto op = static_cast<spv::Op>(head & spv::OpCodeMask);
         const std::uint32_t count = head >> spv::WordCountShift;
-        if (count == 0) return false;                   // malformed: let the validator report it
-        if (op != spv::Op::OpCapability) return false;  // capabilities come first
+        if (count == 0) break;                   // malformed: let the validator report it
+        if (op != spv::Op::OpCapability) break;  // capabilities come first
         if (i + 1 < words.size()) {
             const auto cap = static_cast<spv::Capability>(words[i + 1]);
             if (cap == spv::Capability::Int64Atomics || cap == spv::Capability::Float16)
-                return true;
+                out.extension_only = true;
+            if (cap == spv::Capability::Groups) out.groups = true;
         }
         i += count;
     }
-    return false;
+    return out;
 }
 
 }  // namespace
@@ -54,8 +63,9 @@ bool declares_extension_capability(std::span<const std::uint32_t> words) {
 spv_target_env spirv_validation_env(std::span<const std::uint32_t> words) {
     if (words.size() <= kHeaderWords) return SPV_ENV_OPENCL_1_2;
     const std::uint32_t version = words[kVersionWord];
-    if (declares_extension_capability(words)) return universal_env(version);
-    if (version <= kSpirv10) return SPV_ENV_OPENCL_1_2;
+    const DeclaredCapabilities caps = declared_capabilities(words);
+    if (caps.extension_only) return universal_env(version);
+    if (version <= kSpirv10) return caps.groups ? SPV_ENV_OPENCL_2_0 : SPV_ENV_OPENCL_1_2;
     if (version <= kSpirv12) return SPV_ENV_OPENCL_2_2;
     return universal_env(version);
 }

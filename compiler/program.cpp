@@ -148,6 +148,12 @@ std::optional<Signature> Program::parse_signature(std::string_view text) {
 
 std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
                                                const std::optional<Signature>& signature) {
+    return compile(kernel, signature, options_.target);
+}
+
+std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
+                                               const std::optional<Signature>& signature,
+                                               const spirv::TargetProfile& target) {
     // Judge this compilation by the errors it adds: earlier failures (another signature) stay
     // in the diagnostics but must not fail this one.
     const std::size_t errors_before = diags_.error_count();
@@ -157,6 +163,7 @@ std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
     spirv::EmitOptions emit_options;
     emit_options.spirv_version = options_.spirv_version;
     emit_options.fp_contract = options_.fp_contract;
+    emit_options.target = target;
     auto emitted = spirv::emit_kernel(*typed, emit_options);
     if (!emitted.ok()) {
         for (const auto& e : emitted.errors) {

@@ -10,6 +10,7 @@
 
 #include "compiler/ast/ast.h"
 #include "compiler/source/diagnostics.h"
+#include "compiler/spirv/target_profile.h"
 #include "runtime/types/kernel_abi.h"
 
 namespace dpk::compiler {
@@ -34,6 +35,10 @@ struct CompileOptions {
     /// of every cache key for compiled kernels. `stdlib_dir` is not in it (what the imports
     /// contain is keyed by the sources).
     std::string codegen_key() const;
+    /// What kernels are compiled for: the capabilities and device features (fp16, sub-groups,
+    /// ...) they may use. The default is dpkc's: OpenCL with fp64 and 64-bit atomics, without
+    /// fp16 and sub-groups. The JIT compiles for each device's own (Program::compile's `target`).
+    spirv::TargetProfile target = spirv::TargetProfile::opencl();
 };
 
 /// The result of compiling one kernel specialization: the runtime's KernelImage plus the names of
@@ -66,6 +71,10 @@ public:
     /// affect later ones.
     std::optional<CompiledKernel> compile(const ast::Function& kernel,
                                           const std::optional<Signature>& signature);
+    /// Same for `target` instead of CompileOptions::target (one program, several devices).
+    std::optional<CompiledKernel> compile(const ast::Function& kernel,
+                                          const std::optional<Signature>& signature,
+                                          const spirv::TargetProfile& target);
     /// Parses a signature string (`void(f32, f32[::1])` or the usm_ndarray form).
     std::optional<Signature> parse_signature(std::string_view text);
 

@@ -30,7 +30,12 @@ std::vector<CompiledKernel> Kernel::definitions() const {
 }
 
 KernelImage Kernel::image(const Signature& signature) const {
-    return state_->program.image(name(), runtime::without_devices(signature));
+    return image(signature, compiler::spirv::TargetProfile::opencl());
+}
+
+KernelImage Kernel::image(const Signature& signature,
+                          const compiler::spirv::TargetProfile& target) const {
+    return state_->program.image(name(), runtime::without_devices(signature), target);
 }
 
 KernelImage Kernel::image(std::string_view signature) const {

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compiler/spirv/target_profile.h"
 #include "jit/compiled_kernel.h"
 #include "runtime/launch.h"
 #include "runtime/types/kernel_abi.h"
@@ -53,9 +54,13 @@ public:
     std::vector<CompiledKernel> definitions() const;
 
     /// The device-independent kernel image for `signature` (front end only, disk-cached): what
-    /// AOT bundles hold.
+    /// AOT bundles hold. Compiled for dpkc's default target (compiler::CompileOptions::target:
+    /// OpenCL with fp64 and 64-bit atomics, no fp16, no sub-groups).
     KernelImage image(const Signature& signature) const;
     KernelImage image(std::string_view signature) const;
+    /// Same for `target`, e.g. jit::device_target(device) or a TargetProfile::parse spec.
+    KernelImage image(const Signature& signature,
+                      const compiler::spirv::TargetProfile& target) const;
 
     CompileOnLaunch compile_on_launch() const;
     void set_compile_on_launch(CompileOnLaunch policy) const;

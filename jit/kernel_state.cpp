@@ -3,6 +3,7 @@
 
 #include "compiler/parse/signature_parser.h"
 #include "jit/compile_error.h"
+#include "jit/device_target.h"
 #include "jit/program_state.h"
 #include "runtime/error.h"
 
@@ -92,7 +93,7 @@ const runtime::LoadedKernel& KernelState::specialize(const Signature& signature,
     if (pending.valid()) return *pending.get();  // another thread compiles it: wait for that one
 
     try {
-        KernelImage img = image ? *image : program.image(name, signature);
+        KernelImage img = image ? *image : program.image(name, signature, device_target(device));
         runtime::LoadOptions options;
         options.build_options = program.options.build_options;
         options.program_cache = &program.cache->programs();
@@ -138,7 +139,9 @@ const runtime::LoadedKernel& KernelState::compile_for_launch(
     }
 
     // Warm start: the signature these argument types led to before, without the front end.
-    const std::string request = program.image_request(name, "arguments " + from_args.key());
+    const compiler::spirv::TargetProfile target = device_target(device);
+    const std::string request =
+        program.image_request(name, "target " + target.name() + "\narguments " + from_args.key());
     if (std::optional<KernelImage> cached = program.lookup_image(request))
         if (cached->kernel_name == name && cached->signature.params.size() == args.size()) {
             Signature sig = runtime::without_devices(cached->signature);
@@ -173,7 +176,7 @@ const runtime::LoadedKernel& KernelState::compile_for_launch(
                 " (specializations: " + set.describe_signatures() + ")");
         sig.params.push_back(d);
     }
-    KernelImage image = program.image(name, sig);
+    KernelImage image = program.image(name, sig, target);
     program.remember_image(request, image);
     return specialize(sig, device, std::move(image));
 }

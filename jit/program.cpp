@@ -164,8 +164,10 @@ void ProgramState::remember_image(const std::string& request, const KernelImage&
     cache->store_image(runtime::ContentKeyBuilder().add(request).key(), request, image);
 }
 
-KernelImage ProgramState::image(const std::string& kernel, const Signature& signature) {
-    const std::string request = image_request(kernel, "signature " + signature.key());
+KernelImage ProgramState::image(const std::string& kernel, const Signature& signature,
+                                const compiler::spirv::TargetProfile& target) {
+    const std::string request =
+        image_request(kernel, "target " + target.name() + "\nsignature " + signature.key());
     auto usable = [&](const std::optional<KernelImage>& i) {
         return i && i->kernel_name == kernel && runtime::without_devices(i->signature) == signature;
     };
@@ -179,7 +181,7 @@ KernelImage ProgramState::image(const std::string& kernel, const Signature& sign
     }
     const compiler::ast::Function& fn = find_kernel(kernel);
     diags_.clear();
-    std::optional<compiler::CompiledKernel> compiled = front_end_->compile(fn, signature);
+    std::optional<compiler::CompiledKernel> compiled = front_end_->compile(fn, signature, target);
     cache->note_front_end_compile();
     if (!compiled)
         throw CompileError("kernel '" + kernel + "' does not compile for " + signature.pretty(),

@@ -43,9 +43,12 @@ struct ProgramState {
     /// The options the front end compiles with (from `options`).
     compiler::CompileOptions compile_options() const;
 
-    /// The kernel image of `kernel` for `signature` (device strings cleared): from the disk
-    /// cache, else compiled (and stored). Throws CompileError / InvalidArgumentError.
-    KernelImage image(const std::string& kernel, const Signature& signature);
+    /// The kernel image of `kernel` for `signature` (device strings cleared) compiled for
+    /// `target` (a device's, jit/device_target.h): from the disk cache, else compiled (and
+    /// stored). The target's features are part of the key: an image that uses sub-groups is
+    /// never served to a target without them. Throws CompileError / InvalidArgumentError.
+    KernelImage image(const std::string& kernel, const Signature& signature,
+                      const compiler::spirv::TargetProfile& target);
     /// The kernel's declared parameters (runs the front end). Throws if there is no such kernel.
     DeclaredParams declared_params(const std::string& kernel);
     /// Parses and checks the program if not done yet; throws CompileError.

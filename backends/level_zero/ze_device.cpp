@@ -66,6 +66,10 @@ ZeDevice::ZeDevice(ze_driver_handle_t driver, ze_device_handle_t device)
     d.max_work_item_dims = 3;
     d.max_work_item_sizes = {compute.maxGroupSizeX, compute.maxGroupSizeY, compute.maxGroupSizeZ};
     d.local_mem_size = compute.maxSharedLocalMemory;
+    for (std::uint32_t i = 0; i < compute.numSubGroupSizes && i < ZE_SUBGROUPSIZE_COUNT; ++i)
+        d.sub_group_sizes.push_back(compute.subGroupSizes[i]);
+    d.has_sub_groups = !d.sub_group_sizes.empty();
+    d.has_sub_group_shuffle = d.has_sub_groups;  // Intel GPUs take SPV_INTEL_subgroups
 
     std::uint32_t n_mem = 0;
     zeDeviceGetMemoryProperties(device_, &n_mem, nullptr);
@@ -79,6 +83,7 @@ ZeDevice::ZeDevice(ze_driver_handle_t driver, ze_device_handle_t device)
     if (zeDeviceGetModuleProperties(device_, &module) == ZE_RESULT_SUCCESS) {
         d.has_fp64 = module.fp64flags != 0;
         d.has_fp16 = module.fp16flags != 0;
+        d.has_int64_atomics = (module.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS) != 0;
         if (module.spirvVersionSupported != 0) {
             d.spirv = SpirvIngest::IL;
             d.spirv_detail = "zeModuleCreate with ZE_MODULE_FORMAT_IL_SPIRV (SPIR-V " +

@@ -77,8 +77,34 @@ void ClDevice::query_info() {
     d.has_intel_usm = has_extension(extensions, "cl_intel_unified_shared_memory");
     if (d.has_intel_usm) intel_usm_ = IntelUsmFunctions::load(platform_);
 
+    d.has_int64_atomics = has_extension(extensions, "cl_khr_int64_base_atomics");
+
     decide_spirv_ingest(extensions, device_string(device_, CL_DEVICE_IL_VERSION));
+    decide_sub_groups(extensions);
     decide_usm();
+}
+
+void ClDevice::decide_sub_groups(const std::string& extensions) {
+    DeviceInfo& d = info_;
+    // An OpenCL 2.1+ query; older drivers fail it (0). PoCL 3.1 answers 0: no sub-groups.
+    d.max_num_sub_groups = device_value<cl_uint>(device_, CL_DEVICE_MAX_NUM_SUB_GROUPS);
+    d.has_sub_groups = has_extension(extensions, "cl_khr_subgroups") || d.max_num_sub_groups > 0;
+    if (!d.has_sub_groups) return;
+    std::size_t bytes = 0;
+    if (has_extension(extensions, "cl_intel_required_subgroup_size") &&
+        clGetDeviceInfo(device_, CL_DEVICE_SUB_GROUP_SIZES_INTEL, 0, nullptr, &bytes) ==
+            CL_SUCCESS &&
+        bytes > 0) {
+        std::vector<std::size_t> sizes(bytes / sizeof(std::size_t));
+        if (clGetDeviceInfo(device_, CL_DEVICE_SUB_GROUP_SIZES_INTEL, bytes, sizes.data(),
+                            nullptr) == CL_SUCCESS)
+            d.sub_group_sizes.assign(sizes.begin(), sizes.end());
+    }
+    // OpSubgroupShuffleINTEL reaches the driver as SPIR-V (IL) or as intel_sub_group_shuffle
+    // calls in SPIR 1.2 (LLVMSPIRVLib's translation).
+    d.has_sub_group_shuffle = d.spirv == SpirvIngest::IL
+                                  ? has_extension(extensions, "cl_intel_spirv_subgroups")
+                                  : has_extension(extensions, "cl_intel_subgroups");
 }
 
 void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::string& il_version) {

@@ -38,6 +38,8 @@ public:
 private:
     void query_info();
     void decide_spirv_ingest(const std::string& extensions, const std::string& il_version);
+    /// Sub-groups and shuffles (after decide_spirv_ingest: shuffles depend on the ingest path).
+    void decide_sub_groups(const std::string& extensions);
     void decide_usm();
 
     cl_platform_id platform_;

@@ -19,7 +19,7 @@ constexpr int kExitUsage = 2;
 
 constexpr const char* kUsage =
     R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT] [--emit spirv|spvasm|abi]
-            [--no-fp-contract]
+            [--no-fp-contract] [--target TARGET]
 
 Compiles one kernel of a dpk program to validated SPIR-V.
 
@@ -32,6 +32,10 @@ Compiles one kernel of a dpk program to validated SPIR-V.
       --emit KIND         spirv (binary, default), spvasm (disassembly) or abi (argument layout)
       --no-fp-contract    round every operation on its own; by default `a * b + c` (and
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
+      --target TARGET     what the kernel may use: opencl (default: fp64 and 64-bit atomics, no
+                          fp16, no sub-groups) or level-zero (everything), then +FEATURE or
+                          -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle,
+                          e.g. opencl+sub_groups+sub_group_shuffle
   -h, --help              this text
 
 Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage error.
@@ -83,6 +87,15 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
             if (*v != "spirv" && *v != "spvasm" && *v != "abi")
                 return usage_error("--emit takes spirv, spvasm or abi, not '" + *v + "'");
             opt.emit = *v;
+            continue;
+        }
+        if (arg == "--target") {
+            auto v = value();
+            if (!v) return usage_error("option --target needs a value");
+            std::string error;
+            auto target = dpk::compiler::spirv::TargetProfile::parse(*v, &error);
+            if (!target) return usage_error(error);
+            opt.compile.target = *target;
             continue;
         }
         if (arg.size() > 1 && arg[0] == '-') return usage_error("unknown option '" + arg + "'");

@@ -1,5 +1,5 @@
-// Typing of builtin calls: work-item queries, local/private arrays, barriers, atomics, select
-// and math.
+// Typing of builtin calls: work-item queries, local/private arrays, barriers, atomics, select,
+// math and sub-group collectives.
 #include "compiler/sema/type_checker.h"
 
 namespace dpk::compiler::sema {
@@ -32,6 +32,10 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
         case BuiltinGroup::FloatMath:
         case BuiltinGroup::FloatTest:
         case BuiltinGroup::NumericMath: return math(e, b);
+        case BuiltinGroup::SubGroupItem:
+            info(e).type = scalar(DType::I64);
+            return Operand::typed(info(e).type);
+        case BuiltinGroup::SubGroupValue: return sub_group_value(e, b);
     }
     return Operand::failed();
 }
@@ -261,6 +265,53 @@ Operand TypeChecker::math(const ast::Call& e, Builtin b) {
     if (!t) return Operand::failed();
     info(e).type = builtin_group(b) == BuiltinGroup::FloatTest ? scalar(DType::Bool) : t;
     return Operand::typed(info(e).type);
+}
+
+Operand TypeChecker::sub_group_value(const ast::Call& e, Builtin b) {
+    const std::string name(builtin_name(b));
+    const ast::Expr& x = *e.args[0];
+    Operand v = check(x);
+    bool ok = !v.error && has_value(x, v);
+    const types::Type* t = ok ? materialize(x, v) : nullptr;  // a literal alone: i64 / f64
+    if (ok) {
+        const DType d = t->is_scalar() ? t->dtype : DType::Bool;
+        // OpGroup* / OpSubgroupShuffleINTEL take 32- and 64-bit ints and floats on every device
+        // with sub-groups; narrower types need extensions (cl_khr_subgroup_extended_types).
+        const bool wide = t->is_scalar() && !t->is_bool() && dtype_bits(d) >= 32;
+        if (!wide) {
+            std::string hint;
+            const char* wider = !t->is_scalar()   ? nullptr
+                                : d == DType::F16 ? "f32"
+                                : !is_integer(d)  ? nullptr
+                                : is_signed(d)    ? "i32"
+                                                  : "u32";
+            if (wider)
+                hint = "; cast it first, e.g. " + name + "(" + wider + "(" + text_of(x) + ")" +
+                       (e.args.size() > 1 ? ", ..." : "") + ")";
+            error(x.range, "'" + name + "' needs an i32, i64, u32, u64, f32 or f64 value, found " +
+                               describe(v) + hint);
+            ok = false;
+        }
+    }
+    if (e.args.size() > 1) {  // broadcast / shuffle: the sub-group local id to read from
+        const ast::Expr& id = *e.args[1];
+        Operand o = check(id);
+        if (!o.error && has_value(id, o)) {
+            if ((o.is_untyped() && o.untyped->is_float) || (!o.is_untyped() && !o.type->is_int())) {
+                error(id.range, "the sub-group local id of '" + name +
+                                    "' must be an integer, found " + describe(o));
+                ok = false;
+            } else {
+                ok &=
+                    convert(id, o, scalar(DType::U32), "the sub-group local id of '" + name + "'");
+            }
+        } else {
+            ok = false;
+        }
+    }
+    if (!ok) return Operand::failed();
+    info(e).type = t;
+    return Operand::typed(t);
 }
 
 }  // namespace dpk::compiler::sema

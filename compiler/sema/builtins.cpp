@@ -75,12 +75,28 @@ constexpr auto kBuiltins = std::to_array<BuiltinInfo>({
     {Builtin::Max, "max", 2, G::NumericMath},
     {Builtin::Clamp, "clamp", 3, G::NumericMath},
     {Builtin::Abs, "abs", 1, G::NumericMath},
+    {Builtin::SubGroupSize, "sub_group_size", 0, G::SubGroupItem},
+    {Builtin::SubGroupLocalId, "sub_group_local_id", 0, G::SubGroupItem},
+    {Builtin::SubGroupId, "sub_group_id", 0, G::SubGroupItem},
+    {Builtin::NumSubGroups, "num_sub_groups", 0, G::SubGroupItem},
+    {Builtin::SubGroupBroadcast, "sub_group_broadcast", 2, G::SubGroupValue},
+    {Builtin::SubGroupShuffle, "sub_group_shuffle", 2, G::SubGroupValue},
+    {Builtin::SubGroupReduceAdd, "sub_group_reduce_add", 1, G::SubGroupValue},
+    {Builtin::SubGroupReduceMin, "sub_group_reduce_min", 1, G::SubGroupValue},
+    {Builtin::SubGroupReduceMax, "sub_group_reduce_max", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanInclusiveAdd, "sub_group_scan_inclusive_add", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanInclusiveMin, "sub_group_scan_inclusive_min", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanInclusiveMax, "sub_group_scan_inclusive_max", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanExclusiveAdd, "sub_group_scan_exclusive_add", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanExclusiveMin, "sub_group_scan_exclusive_min", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanExclusiveMax, "sub_group_scan_exclusive_max", 1, G::SubGroupValue},
+    {Builtin::SubGroupBarrier, "sub_group_barrier", 1, G::Sync},
 });
 
 constexpr bool table_in_enum_order() {
     for (std::size_t i = 0; i < kBuiltins.size(); ++i)
         if (static_cast<std::size_t>(kBuiltins[i].id) != i) return false;
-    return static_cast<std::size_t>(Builtin::Abs) + 1 == kBuiltins.size();
+    return static_cast<std::size_t>(Builtin::SubGroupBarrier) + 1 == kBuiltins.size();
 }
 static_assert(table_in_enum_order(), "kBuiltins must list every Builtin in enum order");
 

@@ -24,18 +24,29 @@ enum class Builtin : std::uint8_t {
     Copysign, Isnan, Isinf,
     // ints and floats
     Min, Max, Clamp, Abs,
+    // sub-groups (devices with sub-groups): () -> i64
+    SubGroupSize, SubGroupLocalId, SubGroupId, NumSubGroups,
+    // sub-group collectives: (x, id) and (x) -> x's type
+    SubGroupBroadcast, SubGroupShuffle,
+    SubGroupReduceAdd, SubGroupReduceMin, SubGroupReduceMax,
+    SubGroupScanInclusiveAdd, SubGroupScanInclusiveMin, SubGroupScanInclusiveMax,
+    SubGroupScanExclusiveAdd, SubGroupScanExclusiveMin, SubGroupScanExclusiveMax,
+    // sub-group barrier (flags)
+    SubGroupBarrier,
 };
 
 /// Families of builtins that share their checking rules (and their emission pattern).
 enum class BuiltinGroup : std::uint8_t {
     WorkItem,     // global_id ... num_groups: (d) -> i64
     ArrayAlloc,   // local_array, private_array: (T, shape) -> array
-    Sync,         // barrier, fence: (flags) -> void
+    Sync,         // barrier, fence, sub_group_barrier: (flags) -> void
     Atomic,       // atomic_*: (array, index, value[, value]) -> element type (old value)
     Select,       // select(c, x, y)
     FloatMath,    // OpenCL.std float functions: f16/f32/f64 in, same type out
     FloatTest,    // isnan, isinf: float in, bool out
     NumericMath,  // min, max, clamp, abs: ints and floats
+    SubGroupItem,   // sub_group_size ... num_sub_groups: () -> i64
+    SubGroupValue,  // sub_group_broadcast/shuffle (x, id), reduce/scan (x): 32/64-bit x -> x
 };
 
 /// The builtin a name denotes, if any.

@@ -112,6 +112,9 @@ private:
     /// A constant integer argument (dimensions, shapes); reports `what` when it is not one.
     std::optional<std::int64_t> constant_int(const ast::Expr& e, const std::string& what);
     Operand select(const ast::Call& e);
+    /// sub_group_broadcast/shuffle (x, id) and the reductions and scans (x): x is a 32- or 64-bit
+    /// int or float, the id any integer (converted to u32).
+    Operand sub_group_value(const ast::Call& e, Builtin b);
 
     // Conversions (coercion.cpp)
     /// Gives an untyped subtree the type `t`, reporting a value that does not fit.

@@ -1,4 +1,5 @@
-// FunctionEmitter: builtin functions — work-items, barriers, select, math (OpenCL.std).
+// FunctionEmitter: builtin functions — work-items, barriers, select, math (OpenCL.std); the
+// sub-group builtins are in emit_sub_group.cpp.
 #include "compiler/spirv/function_emitter.h"
 
 namespace dpk::compiler::spirv {
@@ -98,6 +99,23 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
         case Builtin::Max:
         case Builtin::Clamp:
         case Builtin::Abs: return emit_min_max_clamp_abs(e);
+        case Builtin::SubGroupSize: return emit_sub_group_item(e, spv::BuiltIn::SubgroupSize);
+        case Builtin::SubGroupLocalId:
+            return emit_sub_group_item(e, spv::BuiltIn::SubgroupLocalInvocationId);
+        case Builtin::SubGroupId: return emit_sub_group_item(e, spv::BuiltIn::SubgroupId);
+        case Builtin::NumSubGroups: return emit_sub_group_item(e, spv::BuiltIn::NumSubgroups);
+        case Builtin::SubGroupBarrier: emit_sub_group_barrier(e); return 0;
+        case Builtin::SubGroupBroadcast:
+        case Builtin::SubGroupShuffle:
+        case Builtin::SubGroupReduceAdd:
+        case Builtin::SubGroupReduceMin:
+        case Builtin::SubGroupReduceMax:
+        case Builtin::SubGroupScanInclusiveAdd:
+        case Builtin::SubGroupScanInclusiveMin:
+        case Builtin::SubGroupScanInclusiveMax:
+        case Builtin::SubGroupScanExclusiveAdd:
+        case Builtin::SubGroupScanExclusiveMin:
+        case Builtin::SubGroupScanExclusiveMax: return emit_sub_group_value(e);
         default: return emit_math(e);
     }
     error("internal: wrong arguments to builtin '" + std::string(sema::builtin_name(b)) + "'");
@@ -124,7 +142,7 @@ Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
     return inst(spv::Op::OpVectorExtractDynamic, u64, {vec, d});
 }
 
-void FunctionEmitter::emit_barrier(const ast::Call& e, bool control) {
+void FunctionEmitter::emit_barrier(const ast::Call& e, bool control, spv::Scope execution) {
     std::int64_t flags = kFlagLocal;
     if (!e.args.empty()) {
         const auto& c = fn_.info(*e.args[0]).constant;
@@ -138,8 +156,9 @@ void FunctionEmitter::emit_barrier(const ast::Call& e, bool control) {
     if (flags & kFlagLocal) semantics |= operand(spv::MemorySemanticsMask::WorkgroupMemory);
     if (flags & kFlagGlobal) semantics |= operand(spv::MemorySemanticsMask::CrossWorkgroupMemory);
     const Id workgroup = m_.const_i32(operand(spv::Scope::Workgroup));
-    if (control)
-        inst_void(spv::Op::OpControlBarrier, {workgroup, workgroup, m_.const_i32(semantics)});
+    if (control)  // memory scope Workgroup also for sub-group barriers, as OpenCL C's
+        inst_void(spv::Op::OpControlBarrier,
+                  {m_.const_i32(operand(execution)), workgroup, m_.const_i32(semantics)});
     else
         inst_void(spv::Op::OpMemoryBarrier, {workgroup, m_.const_i32(semantics)});
 }

@@ -13,6 +13,9 @@ FunctionEmitter::FunctionEmitter(ModuleContext& m, const sema::FunctionInstance&
 
 void FunctionEmitter::emit() {
     declare_parameters();
+    // Capabilities the parameters' types need (f16, f64) and the target lacks: at the function.
+    while (m_.builder_errors_reported < m_.b.errors().size())
+        error(m_.b.errors()[m_.builder_errors_reported++]);
     entry_label_ = m_.b.next_id();
     current_label_ = entry_label_;
     emit_block(*fn_.decl->body);
@@ -117,6 +120,14 @@ Id FunctionEmitter::builtin_vector(spv::BuiltIn builtin) {
     return id;
 }
 
+Id FunctionEmitter::builtin_scalar(spv::BuiltIn builtin) {
+    for (const auto& [b, id] : builtin_loads_)
+        if (b == builtin) return id;
+    Id id = prologue_inst(spv::Op::OpLoad, m_.i32(), {m_.scalar_builtin(builtin)});
+    builtin_loads_.emplace_back(builtin, id);
+    return id;
+}
+
 Id FunctionEmitter::inst(spv::Op op, Id type, std::initializer_list<Id> operands) {
     return inst(op, type, std::span<const Id>(operands.begin(), operands.size()));
 }
@@ -211,10 +222,14 @@ void FunctionEmitter::name(Id id, std::string_view name) {
 }
 
 void FunctionEmitter::error(std::string message) {
+    error_at(current_stmt_ ? current_stmt_->range : fn_.decl->name_range, std::move(message));
+}
+
+void FunctionEmitter::error_at(source::SourceRange range, std::string message) {
     EmitError e;
     e.message = std::move(message);
     e.file = fn_.decl->file;
-    e.range = current_stmt_ ? current_stmt_->range : fn_.decl->name_range;
+    e.range = range;
     m_.errors.push_back(std::move(e));
 }
 

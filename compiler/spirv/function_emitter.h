@@ -46,6 +46,8 @@ private:
     Id prologue_inst(spv::Op op, Id type, std::initializer_list<Id> operands);
     /// The vector of a work-item builtin, loaded once per function in the prologue.
     Id builtin_vector(spv::BuiltIn builtin);
+    /// The u32 value of a sub-group builtin, loaded once per function in the prologue.
+    Id builtin_scalar(spv::BuiltIn builtin);
 
     /// Appends an instruction with a result to the current block; returns the result id.
     Id inst(spv::Op op, Id type, std::initializer_list<Id> operands);
@@ -68,7 +70,10 @@ private:
     Id load(Id type, Id pointer, std::uint32_t alignment = 0);
     void store(Id pointer, Id value, std::uint32_t alignment = 0);
     void name(Id id, std::string_view name);
+    /// An emit error at the current statement.
     void error(std::string message);
+    /// An emit error at `range` (a call that needs a feature the target lacks).
+    void error_at(source::SourceRange range, std::string message);
 
     // -- emit_statement.cpp ---------------------------------------------------------------------
     void emit_block(const ast::Block& block);
@@ -111,9 +116,20 @@ private:
     // -- emit_builtin.cpp -----------------------------------------------------------------------
     Id emit_builtin(const ast::Call& e);
     Id emit_work_item(const ast::Call& e, spv::BuiltIn builtin);
-    void emit_barrier(const ast::Call& e, bool control);
+    /// barrier / fence (work-group scope) and sub_group_barrier (`execution` Subgroup).
+    void emit_barrier(const ast::Call& e, bool control,
+                      spv::Scope execution = spv::Scope::Workgroup);
     Id emit_math(const ast::Call& e);
     Id emit_min_max_clamp_abs(const ast::Call& e);
+
+    // -- emit_sub_group.cpp ---------------------------------------------------------------------
+    /// Checks that the target has feature `f` for call `e`; reports it at the call if not.
+    bool require_feature(const ast::Call& e, DeviceFeature f);
+    /// sub_group_size(), sub_group_local_id(), sub_group_id(), num_sub_groups(): i64.
+    Id emit_sub_group_item(const ast::Call& e, spv::BuiltIn builtin);
+    /// Broadcast, shuffle, reductions and scans over the sub-group.
+    Id emit_sub_group_value(const ast::Call& e);
+    void emit_sub_group_barrier(const ast::Call& e);
 
     // -- emit_memory.cpp ------------------------------------------------------------------------
     /// The array an array-typed expression denotes.

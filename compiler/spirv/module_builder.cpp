@@ -31,15 +31,28 @@ std::size_t ModuleBuilder::KeyHash::operator()(const Key& k) const noexcept {
 bool ModuleBuilder::require(spv::Capability c, std::string_view why) {
     if (has_capability(c)) return true;
     if (!target_.supports(c)) {
-        std::string message = "the target (" + target_.name() + ") lacks SPIR-V capability " +
-                              capability_name(c) + ", needed for " + std::string(why);
-        if (std::find(errors_.begin(), errors_.end(), message) == errors_.end())
-            errors_.push_back(std::move(message));
+        add_error(target_.missing_capability(c, why));
         return false;
     }
     capabilities_.push_back({c, std::string(why)});
     encode(section(Section::Capabilities), spv::Op::OpCapability, {operand(c)});
     return true;
+}
+
+bool ModuleBuilder::require_feature(DeviceFeature f, std::string_view why) {
+    if (target_.has(f)) return true;
+    // One error per missing feature, at its first use: the cause is the device, not each call.
+    if (std::find(missing_features_.begin(), missing_features_.end(), f) ==
+        missing_features_.end()) {
+        missing_features_.push_back(f);
+        add_error(target_.missing_feature(f, why));
+    }
+    return false;
+}
+
+void ModuleBuilder::add_error(std::string message) {
+    if (std::find(errors_.begin(), errors_.end(), message) == errors_.end())
+        errors_.push_back(std::move(message));
 }
 
 bool ModuleBuilder::has_capability(spv::Capability c) const {

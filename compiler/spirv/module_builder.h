@@ -48,12 +48,16 @@ public:
     /// Declares `c` once (the first `why` is kept). Returns false, and records an error, when the
     /// target does not support it.
     bool require(spv::Capability c, std::string_view why);
+    /// Checks that the target's device has feature `f` (sub-groups, ...). Returns false when it
+    /// has not, and records an error naming the device and `why` the first time. Declares
+    /// nothing: callers require the feature's capabilities where the instructions need them.
+    bool require_feature(DeviceFeature f, std::string_view why);
     /// Capabilities in declaration order with why they are needed.
     const std::vector<CapabilityUse>& capabilities() const { return capabilities_; }
     bool has_capability(spv::Capability c) const;
     /// Declares an OpExtension once.
     void require_extension(std::string_view name);
-    /// Problems found while building (capabilities the target lacks).
+    /// Problems found while building (capabilities and features the target lacks).
     const std::vector<std::string>& errors() const { return errors_; }
     const TargetProfile& target() const { return target_; }
 
@@ -132,6 +136,8 @@ private:
     /// key[0], then a new result id and key[1..] — for constants (`typed`) key[1] is the result
     /// type, which comes before the result id.
     Id intern(std::unordered_map<Key, Id, KeyHash>& map, Key key, bool typed = false);
+    /// Records an error once (the same message from several uses is reported once).
+    void add_error(std::string message);
 
     TargetProfile target_;
     Id next_id_ = 1;
@@ -139,6 +145,7 @@ private:
     std::vector<CapabilityUse> capabilities_;
     std::vector<std::string> extensions_;
     std::vector<std::string> errors_;
+    std::vector<DeviceFeature> missing_features_;  // reported once each
     std::map<std::string, Id, std::less<>> ext_imports_;
     std::unordered_map<Key, Id, KeyHash> types_;
     std::unordered_map<Key, Id, KeyHash> pointer_types_;

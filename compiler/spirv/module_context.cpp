@@ -17,6 +17,11 @@ std::string_view builtin_variable_name(spv::BuiltIn b) {
         case spv::BuiltIn::GlobalSize: return "__spirv_BuiltInGlobalSize";
         case spv::BuiltIn::WorkgroupSize: return "__spirv_BuiltInWorkgroupSize";
         case spv::BuiltIn::NumWorkgroups: return "__spirv_BuiltInNumWorkgroups";
+        case spv::BuiltIn::SubgroupSize: return "__spirv_BuiltInSubgroupSize";
+        case spv::BuiltIn::SubgroupLocalInvocationId:
+            return "__spirv_BuiltInSubgroupLocalInvocationId";
+        case spv::BuiltIn::SubgroupId: return "__spirv_BuiltInSubgroupId";
+        case spv::BuiltIn::NumSubgroups: return "__spirv_BuiltInNumSubgroups";
         default: return "__spirv_BuiltIn";
     }
 }
@@ -112,9 +117,16 @@ Id ModuleContext::constant(const sema::ConstValue& c, DType t) {
 }
 
 Id ModuleContext::builtin(spv::BuiltIn builtin) {
-    Id vec = b.type_vector(i64(), kWorkItemDims);
+    return input_builtin(builtin, b.type_vector(i64(), kWorkItemDims));
+}
+
+Id ModuleContext::scalar_builtin(spv::BuiltIn builtin) {
+    return input_builtin(builtin, i32());
+}
+
+Id ModuleContext::input_builtin(spv::BuiltIn builtin, Id type) {
     const std::size_t before = b.builtin_variables().size();
-    Id var = b.builtin_variable(builtin, pointer(spv::StorageClass::Input, vec));
+    Id var = b.builtin_variable(builtin, pointer(spv::StorageClass::Input, type));
     if (b.builtin_variables().size() != before && options.debug_names)
         b.name(var, builtin_variable_name(builtin));
     return var;

@@ -65,6 +65,8 @@ public:
     Id opencl_std() { return b.ext_inst_import("OpenCL.std"); }
     /// The Input variable (vector of three u64) of a work-item builtin.
     Id builtin(spv::BuiltIn builtin);
+    /// The Input variable (u32) of a sub-group builtin (SubgroupSize, SubgroupId, ...).
+    Id scalar_builtin(spv::BuiltIn builtin);
     /// Notes a module-scope variable a function uses (listed in the interface from SPIR-V 1.4).
     void use_global(Id variable);
     const std::vector<Id>& globals_used() const { return globals_used_; }
@@ -79,6 +81,9 @@ public:
     std::uint64_t static_local_bytes = 0;
 
 private:
+    /// The Input variable of `builtin` with value type `type`, made once and named.
+    Id input_builtin(spv::BuiltIn builtin, Id type);
+
     std::vector<Id> globals_used_;
 };
 

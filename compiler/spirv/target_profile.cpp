@@ -1,12 +1,21 @@
 #include "compiler/spirv/target_profile.h"
 
 #include <algorithm>
+#include <array>
 
 namespace dpk::compiler::spirv {
 
 namespace {
 
 using spv::Capability;
+
+constexpr std::string_view kOpenCL = "opencl";
+constexpr std::string_view kLevelZero = "level-zero";
+
+/// Every feature, in the order target names spell them.
+constexpr std::array<DeviceFeature, 5> kFeatures = {
+    DeviceFeature::Fp64, DeviceFeature::Fp16, DeviceFeature::Int64Atomics, DeviceFeature::SubGroups,
+    DeviceFeature::SubGroupShuffle};
 
 /// What every OpenCL full-profile SPIR-V consumer guarantees (SPIR-V environment spec, 1.2).
 std::vector<Capability> opencl_base() {
@@ -15,36 +24,176 @@ std::vector<Capability> opencl_base() {
             Capability::Vector16,  Capability::Int64};
 }
 
-void add_optional(std::vector<Capability>& caps, const DeviceFeatures& f) {
-    if (f.fp64) caps.push_back(Capability::Float64);
-    if (f.fp16) caps.push_back(Capability::Float16);
-    if (f.int64_atomics) caps.push_back(Capability::Int64Atomics);
+/// The capability a feature enables, if it has one.
+std::optional<Capability> capability_of(DeviceFeature f) {
+    switch (f) {
+        case DeviceFeature::Fp64: return Capability::Float64;
+        case DeviceFeature::Fp16: return Capability::Float16;
+        case DeviceFeature::Int64Atomics: return Capability::Int64Atomics;
+        case DeviceFeature::SubGroups: return Capability::Groups;
+        case DeviceFeature::SubGroupShuffle: return Capability::SubgroupShuffleINTEL;
+    }
+    return std::nullopt;
 }
 
-std::string features_suffix(const DeviceFeatures& f) {
-    std::string s;
-    s += f.fp64 ? "+fp64" : "-fp64";
-    s += f.fp16 ? "+fp16" : "-fp16";
-    s += f.int64_atomics ? "+int64-atomics" : "-int64-atomics";
-    return s;
+/// The feature that provides an optional capability, if any.
+std::optional<DeviceFeature> feature_of(Capability c) {
+    for (DeviceFeature f : kFeatures)
+        if (capability_of(f) == c) return f;
+    return std::nullopt;
+}
+
+/// "sub-groups" for messages.
+std::string_view feature_description(DeviceFeature f) {
+    switch (f) {
+        case DeviceFeature::Fp64: return "64-bit floats";
+        case DeviceFeature::Fp16: return "16-bit floats";
+        case DeviceFeature::Int64Atomics: return "64-bit atomics";
+        case DeviceFeature::SubGroups: return "sub-groups";
+        case DeviceFeature::SubGroupShuffle: return "sub-group shuffles";
+    }
+    return "?";
+}
+
+/// The switch of `f` in `fs`.
+bool& flag(DeviceFeatures& fs, DeviceFeature f) {
+    switch (f) {
+        case DeviceFeature::Fp64: return fs.fp64;
+        case DeviceFeature::Fp16: return fs.fp16;
+        case DeviceFeature::Int64Atomics: return fs.int64_atomics;
+        case DeviceFeature::SubGroups: return fs.sub_groups;
+        case DeviceFeature::SubGroupShuffle: break;
+    }
+    return fs.sub_group_shuffle;
 }
 
 }  // namespace
 
+bool DeviceFeatures::has(DeviceFeature f) const {
+    switch (f) {
+        case DeviceFeature::Fp64: return fp64;
+        case DeviceFeature::Fp16: return fp16;
+        case DeviceFeature::Int64Atomics: return int64_atomics;
+        case DeviceFeature::SubGroups: return sub_groups;
+        case DeviceFeature::SubGroupShuffle: return sub_group_shuffle;
+    }
+    return false;
+}
+
+std::string_view feature_name(DeviceFeature f) {
+    switch (f) {
+        case DeviceFeature::Fp64: return "fp64";
+        case DeviceFeature::Fp16: return "fp16";
+        case DeviceFeature::Int64Atomics: return "int64_atomics";
+        case DeviceFeature::SubGroups: return "sub_groups";
+        case DeviceFeature::SubGroupShuffle: return "sub_group_shuffle";
+    }
+    return "?";
+}
+
+TargetProfile::TargetProfile(Api api, DeviceFeatures features)
+    : api_(api), features_(features), capabilities_(opencl_base()) {
+    name_ = api == Api::OpenCL ? kOpenCL : kLevelZero;
+    for (DeviceFeature f : kFeatures) {
+        name_ += features_.has(f) ? '+' : '-';
+        name_ += feature_name(f);
+        if (features_.has(f))
+            if (auto c = capability_of(f)) capabilities_.push_back(*c);
+    }
+}
+
 TargetProfile TargetProfile::opencl(DeviceFeatures features) {
-    auto caps = opencl_base();
-    add_optional(caps, features);
-    return TargetProfile("opencl" + features_suffix(features), std::move(caps));
+    return TargetProfile(Api::OpenCL, features);
 }
 
 TargetProfile TargetProfile::level_zero(DeviceFeatures features) {
-    auto caps = opencl_base();
-    add_optional(caps, features);
-    return TargetProfile("level-zero" + features_suffix(features), std::move(caps));
+    return TargetProfile(Api::LevelZero, features);
+}
+
+std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::string* error) {
+    auto fail = [&](std::string message) -> std::optional<TargetProfile> {
+        if (error) *error = std::move(message);
+        return std::nullopt;
+    };
+    const std::string expected_features = [] {
+        std::string s;
+        for (DeviceFeature f : kFeatures)
+            s += (s.empty() ? "" : ", ") + std::string(feature_name(f));
+        return s;
+    }();
+    Api api{};
+    DeviceFeatures features;
+    std::string_view rest;
+    if (spec.starts_with(kLevelZero)) {
+        api = Api::LevelZero;
+        features = all_features();
+        rest = spec.substr(kLevelZero.size());
+    } else if (spec.starts_with(kOpenCL)) {
+        api = Api::OpenCL;
+        rest = spec.substr(kOpenCL.size());
+    } else {
+        return fail("unknown target '" + std::string(spec) +
+                    "': expected opencl or level-zero, optionally followed by +FEATURE or "
+                    "-FEATURE (" +
+                    expected_features + ")");
+    }
+    while (!rest.empty()) {
+        const char sign = rest.front();
+        if (sign != '+' && sign != '-')
+            return fail("bad target '" + std::string(spec) + "': expected + or - before '" +
+                        std::string(rest) + "'");
+        rest.remove_prefix(1);
+        const std::size_t end = std::min(rest.find_first_of("+-"), rest.size());
+        const std::string_view word = rest.substr(0, end);
+        rest.remove_prefix(end);
+        auto it = std::find_if(kFeatures.begin(), kFeatures.end(),
+                               [&](DeviceFeature f) { return feature_name(f) == word; });
+        if (it == kFeatures.end())
+            return fail("unknown target feature '" + std::string(word) + "' in '" +
+                        std::string(spec) + "' (features: " + expected_features + ")");
+        flag(features, *it) = sign == '+';
+    }
+    return TargetProfile(api, features);
+}
+
+TargetProfile TargetProfile::for_device(std::string description) const {
+    TargetProfile t = *this;
+    t.device_ = std::move(description);
+    return t;
 }
 
 bool TargetProfile::supports(Capability c) const {
     return std::find(capabilities_.begin(), capabilities_.end(), c) != capabilities_.end();
+}
+
+std::string_view TargetProfile::provided_by(DeviceFeature f) const {
+    if (api_ == Api::LevelZero) return "";
+    switch (f) {
+        case DeviceFeature::Fp64: return "cl_khr_fp64";
+        case DeviceFeature::Fp16: return "cl_khr_fp16";
+        case DeviceFeature::Int64Atomics: return "cl_khr_int64_base_atomics";
+        case DeviceFeature::SubGroups: return "cl_khr_subgroups";
+        case DeviceFeature::SubGroupShuffle: return "cl_intel_subgroups";
+    }
+    return "";
+}
+
+std::string TargetProfile::subject() const {
+    return device_.empty() ? "the target (" + name_ + ")" : "device " + device_;
+}
+
+std::string TargetProfile::missing_feature(DeviceFeature f, std::string_view why) const {
+    std::string s = subject() + " has no " + std::string(feature_description(f));
+    if (auto ext = provided_by(f); !ext.empty()) s += " (" + std::string(ext) + ")";
+    return s + ", needed for " + std::string(why);
+}
+
+std::string TargetProfile::missing_capability(Capability c, std::string_view why) const {
+    std::string s = subject() + " lacks SPIR-V capability " + capability_name(c);
+    if (!device_.empty())
+        if (auto f = feature_of(c))
+            if (auto ext = provided_by(*f); !ext.empty()) s += " (" + std::string(ext) + ")";
+    return s + ", needed for " + std::string(why);
 }
 
 std::string capability_name(Capability c) {
@@ -62,6 +211,7 @@ std::string capability_name(Capability c) {
         case Capability::Int8: return "Int8";
         case Capability::GenericPointer: return "GenericPointer";
         case Capability::Groups: return "Groups";
+        case Capability::SubgroupShuffleINTEL: return "SubgroupShuffleINTEL";
         default: break;
     }
     return "Capability(" + std::to_string(static_cast<unsigned>(c)) + ")";

@@ -1,6 +1,9 @@
-// What a target accepts: the SPIR-V capabilities a driver path takes, and which ones a module uses.
+// What a target accepts: the SPIR-V capabilities a driver path takes, the optional device features
+// (fp64, sub-groups, ...) of the device a kernel is compiled for, and which ones a module uses.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <spirv/unified1/spirv.hpp11>
 #include <string>
 #include <string_view>
@@ -16,33 +19,83 @@ struct CapabilityUse {
     friend bool operator==(const CapabilityUse&, const CapabilityUse&) = default;
 };
 
-/// Optional device features that decide optional capabilities.
-struct DeviceFeatures {
-    bool fp64 = true;           // cl_khr_fp64 / Level Zero double support -> Float64
-    bool fp16 = false;          // cl_khr_fp16 -> Float16
-    bool int64_atomics = true;  // cl_khr_int64_base_atomics -> Int64Atomics
+/// An optional device feature a kernel may need. Most map to a SPIR-V capability; sub-groups
+/// also cover builtins that need none (SubgroupSize, sub-group barriers).
+enum class DeviceFeature : std::uint8_t {
+    Fp64,             // cl_khr_fp64 -> Float64
+    Fp16,             // cl_khr_fp16 -> Float16
+    Int64Atomics,     // cl_khr_int64_base_atomics -> Int64Atomics
+    SubGroups,        // cl_khr_subgroups / OpenCL 2.1+ sub-groups -> Groups, Subgroup* builtins
+    SubGroupShuffle,  // cl_intel_subgroups (SPV_INTEL_subgroups) -> SubgroupShuffleINTEL
 };
 
-/// The capabilities a driver path accepts. The emitter checks every capability it needs against
-/// it, so a kernel the target cannot run fails at compile time with a message naming the cause.
+/// Optional device features that decide optional capabilities.
+struct DeviceFeatures {
+    bool fp64 = true;
+    bool fp16 = false;
+    bool int64_atomics = true;
+    bool sub_groups = false;
+    bool sub_group_shuffle = false;
+
+    bool has(DeviceFeature f) const;
+    friend bool operator==(const DeviceFeatures&, const DeviceFeatures&) = default;
+};
+
+/// The spelling of a feature in target names and `--target` specs ("sub_groups").
+std::string_view feature_name(DeviceFeature f);
+
+/// The capabilities a driver path accepts and the features of the device. The emitter checks
+/// every capability and feature it needs against it, so a kernel the target cannot run fails at
+/// compile time with a message naming the cause.
 class TargetProfile {
 public:
     /// An OpenCL 1.2+ full-profile device taking SPIR-V (clCreateProgramWithIL, or SPIR 1.2 via
     /// LLVMSPIRVLib): Kernel, Addresses, Linkage, Int8, Int16, Int64, Float16Buffer, Vector16,
-    /// plus the optional ones `features` enables.
+    /// plus the optional ones `features` enables. The default (dpkc's target): fp64 and 64-bit
+    /// atomics, no fp16, no sub-groups.
     static TargetProfile opencl(DeviceFeatures features = {});
     /// A Level Zero device (zeModuleCreate with SPIR-V IL): the OpenCL set plus, by default,
-    /// Float16 and Int64Atomics (Intel GPUs have them; double support varies by device).
-    static TargetProfile level_zero(DeviceFeatures features = {true, true, true});
+    /// every optional feature (Intel GPUs have them; double support varies by device).
+    static TargetProfile level_zero(DeviceFeatures features = all_features());
+    /// Every optional feature on.
+    static DeviceFeatures all_features() { return {true, true, true, true, true}; }
+    /// A target from its spec: `opencl` or `level-zero`, then `+FEATURE` / `-FEATURE` changes to
+    /// that target's defaults, e.g. "opencl+fp16+sub_groups+sub_group_shuffle". Every name() is a
+    /// spec of its own profile. Nullopt with `error` set when the spec is malformed.
+    static std::optional<TargetProfile> parse(std::string_view spec, std::string* error = nullptr);
 
+    /// The same target, for the device `description` names ("opencl:cpu:1 (AMD EPYC, Intel(R)
+    /// OpenCL)"): messages about missing features name the device rather than the target.
+    TargetProfile for_device(std::string description) const;
+
+    /// The canonical spec, every feature spelled out ("opencl+fp64-fp16+int64_atomics-..."): two
+    /// targets with one name compile every kernel to the same SPIR-V (a cache key).
     const std::string& name() const { return name_; }
+    /// The device description given to for_device (empty for a target without one).
+    const std::string& device() const { return device_; }
+    const DeviceFeatures& features() const { return features_; }
+    bool has(DeviceFeature f) const { return features_.has(f); }
     bool supports(spv::Capability c) const;
     const std::vector<spv::Capability>& capabilities() const { return capabilities_; }
 
+    /// Why a kernel cannot use feature `f` here: "device D has no sub-groups (cl_khr_subgroups),
+    /// needed for WHY" (or "the target (NAME) has no ...").
+    std::string missing_feature(DeviceFeature f, std::string_view why) const;
+    /// Why a kernel cannot declare capability `c` here: "the target (NAME) lacks SPIR-V capability
+    /// C, needed for WHY" (or "device D lacks ...", with the extension that would provide it).
+    std::string missing_capability(spv::Capability c, std::string_view why) const;
+
 private:
-    TargetProfile(std::string name, std::vector<spv::Capability> caps)
-        : name_(std::move(name)), capabilities_(std::move(caps)) {}
+    enum class Api : std::uint8_t { OpenCL, LevelZero };
+    TargetProfile(Api api, DeviceFeatures features);
+    /// What the extension or property that provides `f` is called on this target's API.
+    std::string_view provided_by(DeviceFeature f) const;
+    std::string subject() const;
+
+    Api api_;
+    DeviceFeatures features_;
     std::string name_;
+    std::string device_;
     std::vector<spv::Capability> capabilities_;
 };
 

@@ -78,6 +78,17 @@ printf 'kernel k(a: f32[::1]) {\n    let i = global_id(0)\n    a[i] = 1.0;\n}\n'
 contains "diagnostic location" "$tmp/out" "bad.dpk:2:"
 contains "caret" "$tmp/out" "^"
 
+# --target: the default has no sub-groups; a target that names them compiles sub-group kernels.
+sg="$src/tests/golden/in/work_sub_group_items.dpk"
+"$dpkc" "$sg" -o "$tmp/sg.spv" >"$tmp/out" 2>&1; check "sub-groups on the default target" 1 $?
+contains "sub-groups missing" "$tmp/out" "has no sub-groups (cl_khr_subgroups), needed for sub_group_size"
+"$dpkc" "$sg" --target opencl+sub_groups -o "$tmp/sg.spv" 2>"$tmp/err"; check "--target opencl+sub_groups" 0 $?
+spirv-val --target-env opencl2.0 "$tmp/sg.spv"; check "sub-group module validates (OpenCL 2.0)" 0 $?
+"$dpkc" "$sg" --target opencl+subgroups >"$tmp/out" 2>&1; check "unknown target feature" 2 $?
+contains "unknown feature named" "$tmp/out" "unknown target feature 'subgroups'"
+"$dpkc" "$sg" --target >"$tmp/out" 2>&1; check "--target without value" 2 $?
+"$dpkc" "$saxpy" --target level-zero-fp64 -o "$tmp/s.spv" 2>"$tmp/err"; check "level-zero target" 0 $?
+
 # Mutations of real programs: every run ends in 0 or 1, never a crash (exit >= 3 or a signal).
 crashes=0
 runs=0

@@ -24,6 +24,7 @@ struct CorpusFile {
     std::string text;
     std::vector<std::string> signatures;  // `// signature: void(...)`
     std::string kernel;                   // `// kernel: NAME` (empty: the only kernel)
+    std::string target;                   // `// target: SPEC` (empty: the default target)
     std::vector<Expectation> expectations;
 };
 
@@ -51,6 +52,7 @@ inline CorpusFile read_corpus_file(const std::filesystem::path& path) {
         };
         if (auto v = value("signature"); !v.empty()) f.signatures.push_back(v);
         if (auto v = value("kernel"); !v.empty()) f.kernel = v;
+        if (auto v = value("target"); !v.empty()) f.target = v;
         if (auto v = value("expect"); !v.empty()) {
             Expectation e;
             std::istringstream es(v);

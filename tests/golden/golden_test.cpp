@@ -24,7 +24,15 @@ const std::filesystem::path kRoot = DPK_SOURCE_DIR;
 /// Compiles one corpus file for one signature (or as declared); diagnostics go to `diags`.
 std::optional<CompiledKernel> compile(const CorpusFile& f, const std::string* signature,
                                       source::Diagnostics& diags) {
-    auto program = Program::from_string(f.path.filename().string(), f.text, diags);
+    CompileOptions options;
+    if (!f.target.empty()) {
+        std::string error;
+        auto target = spirv::TargetProfile::parse(f.target, &error);
+        INFO(error);
+        REQUIRE(target);
+        options.target = *target;
+    }
+    auto program = Program::from_string(f.path.filename().string(), f.text, diags, options);
     if (!program) return std::nullopt;
     const ast::Function* kernel = nullptr;
     if (!f.kernel.empty()) {

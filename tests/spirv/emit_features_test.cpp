@@ -230,8 +230,7 @@ kernel k(a, b) {
     CHECK(compiler::spirv::default_validation_env(l.result.words) == SPV_ENV_UNIVERSAL_1_0);
     // A target without 64-bit atomics: an error naming the capability and the use.
     EmitOptions no64;
-    no64.target = compiler::spirv::TargetProfile::opencl(
-        {.fp64 = true, .fp16 = false, .int64_atomics = false});
+    no64.target = compiler::spirv::TargetProfile::parse("opencl-int64_atomics").value();
     auto r = emit(src, "void(i64[::1], i64[::1])", no64);
     REQUIRE(!r.ok());
     CHECK(r.words.empty());
@@ -242,8 +241,7 @@ kernel k(a, b) {
 
 TEST_CASE("features: a target without fp64 rejects f64 code with a located error") {
     EmitOptions nofp64;
-    nofp64.target = compiler::spirv::TargetProfile::opencl(
-        {.fp64 = false, .fp16 = false, .int64_atomics = true});
+    nofp64.target = compiler::spirv::TargetProfile::parse("opencl-fp64").value();
     auto ok = emit("kernel k(a: f32[::1]) { a[0] = a[1] * 2.0; }", "", nofp64);
     CHECK(ok.ok());
     auto r = emit("kernel k(a: f32[::1]) {\n    let x = 1.5;\n    a[0] = f32(x);\n}", "", nofp64);

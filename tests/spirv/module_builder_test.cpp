@@ -148,7 +148,7 @@ TEST_CASE("builder: require() deduplicates and keeps the first reason") {
 }
 
 TEST_CASE("builder: a capability the target lacks is an error naming it") {
-    ModuleBuilder b(TargetProfile::opencl({.fp64 = false, .fp16 = false, .int64_atomics = false}));
+    ModuleBuilder b(TargetProfile::parse("opencl-fp64-int64_atomics").value());
     b.type_float(32);
     CHECK(b.errors().empty());
     b.type_float(64);
@@ -170,8 +170,7 @@ TEST_CASE("target profiles: OpenCL and Level Zero") {
     CHECK(!cl.supports(spv::Capability::Shader));
     auto ze = TargetProfile::level_zero();
     CHECK(ze.supports(spv::Capability::Float16));
-    auto ze_nofp64 =
-        TargetProfile::level_zero({.fp64 = false, .fp16 = true, .int64_atomics = true});
+    auto ze_nofp64 = TargetProfile::parse("level-zero-fp64").value();
     CHECK(!ze_nofp64.supports(spv::Capability::Float64));
     CHECK(ze_nofp64.name() != ze.name());
     CHECK(capability_name(spv::Capability::Int64Atomics) == "Int64Atomics");

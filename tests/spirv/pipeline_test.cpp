@@ -65,7 +65,13 @@ TEST_CASE("corpus: every program compiles to SPIR-V that validates and converts"
             CAPTURE(path.filename().string());
             CAPTURE(sig ? *sig : std::string("(as declared)"));
             source::Diagnostics diags;
-            auto program = Program::from_string(path.filename().string(), f.text, diags);
+            CompileOptions options;
+            if (!f.target.empty()) {
+                auto target = spirv::TargetProfile::parse(f.target);
+                REQUIRE(target);
+                options.target = *target;
+            }
+            auto program = Program::from_string(path.filename().string(), f.text, diags, options);
             const std::string parse_errors = messages(diags);
             WARN_MESSAGE(program, parse_errors);  // front-end failures: the golden test's job
             if (!program) continue;

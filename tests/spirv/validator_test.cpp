@@ -63,6 +63,16 @@ TEST_CASE("validator: optional OpenCL capabilities SPIRV-Tools' OpenCL env rejec
     CHECK(!validate(words).has_value());
 }
 
+TEST_CASE("validator: Groups (sub-group collectives) is validated for OpenCL 2.0") {
+    auto words = kernel_with(spv::Capability::Groups);
+    // OpenCL 1.2 has no Groups; OpenCL 2.0 has them, and still checks OpenCL's rules.
+    auto strict = validate(words, {.env = SPV_ENV_OPENCL_1_2});
+    REQUIRE(strict.has_value());
+    CHECK(strict->find("Groups") != std::string::npos);
+    CHECK(default_validation_env(words) == SPV_ENV_OPENCL_2_0);
+    CHECK(!validate(words).has_value());
+}
+
 TEST_CASE("validator: disassembly uses friendly names and is deterministic") {
     auto words = kernel_with(spv::Capability::Kernel);
     std::string text = disassemble(words);

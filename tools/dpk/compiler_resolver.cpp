@@ -6,6 +6,7 @@
 
 #include "compiler/parse/signature_parser.h"
 #include "compiler/program.h"
+#include "jit/device_target.h"
 #include "runtime/error.h"
 #include "tools/dpk/run_command.h"
 
@@ -69,10 +70,13 @@ KernelResolver compiler_resolver() {
             }
             return *sig;
         };
-        source.specialize = [session, fn, kernel, file](const Signature& sig,
-                                                        const runtime::Device&) -> KernelImage {
+        source.specialize = [session, fn, kernel, file](
+                                const Signature& sig,
+                                const runtime::Device& device) -> KernelImage {
             session->diags.clear();
-            std::optional<compiler::CompiledKernel> compiled = session->program->compile(*fn, sig);
+            // For the device's own features: fp16, sub-groups, ... where it has them.
+            std::optional<compiler::CompiledKernel> compiled =
+                session->program->compile(*fn, sig, jit::device_target(device));
             if (!compiled)
                 throw_compile_error(
                     "kernel '" + kernel + "' of " + file + " does not compile for " + sig.pretty(),

@@ -59,7 +59,20 @@ void print_device(std::ostream& out, const runtime::Device& d) {
     out << "), local mem " << bytes(i.local_mem_size) << ", global mem " << bytes(i.global_mem_size)
         << ", max alloc " << bytes(i.max_mem_alloc_size) << ", compute units " << i.compute_units
         << "\n";
-    out << "      fp64 " << (i.has_fp64 ? "yes" : "no") << ", fp16 " << (i.has_fp16 ? "yes" : "no");
+    out << "      fp64 " << (i.has_fp64 ? "yes" : "no") << ", fp16 " << (i.has_fp16 ? "yes" : "no")
+        << ", int64 atomics " << (i.has_int64_atomics ? "yes" : "no") << ", sub-groups ";
+    if (i.has_sub_groups) {
+        out << "yes (";
+        if (i.max_num_sub_groups) out << "max " << i.max_num_sub_groups << " per work-group, ";
+        if (!i.sub_group_sizes.empty()) {
+            out << "sizes";
+            for (std::uint64_t n : i.sub_group_sizes) out << " " << n;
+            out << ", ";
+        }
+        out << "shuffle " << (i.has_sub_group_shuffle ? "yes" : "no") << ")";
+    } else {
+        out << "no";
+    }
     if (i.api == backends::Api::OpenCL)
         out << ", SVM " << svm_caps(i.svm_capabilities) << ", cl_intel_unified_shared_memory "
             << (i.has_intel_usm ? "yes" : "no");

@@ -1,0 +1,132 @@
+// Device features reach the compiler through the JIT: each device's target has its own fp64,
+// fp16, 64-bit atomics, sub-groups and shuffles; a kernel that needs a feature compiles where the
+// device has it and fails at specialize, naming the device, where it has not; and the features are
+// part of the kernel-image cache key, so an image made for one device is never served to a device
+// without what it uses.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "jit/device_target.h"
+#include "jit/dpk.h"
+#include "tests/runtime/support/device_loop.h"
+
+using namespace dpk;
+using namespace dpk::runtime;
+
+namespace {
+
+const char* kHalfSource = R"(
+kernel twice(x: f16[::1], y: f32[::1]) {
+    let i = global_id(0);
+    y[i] = f32(x[i] * 2.0);
+}
+)";
+
+const char* kSubGroupSource = R"(
+kernel sizes(out: i64[::1]) {
+    out[global_id(0)] = sub_group_size();
+}
+)";
+
+ProgramOptions with_cache(std::shared_ptr<KernelCache> cache) {
+    ProgramOptions options;
+    options.cache = std::move(cache);
+    return options;
+}
+
+/// A fresh disk cache folder, removed at the end of the test.
+struct TempCacheDir {
+    std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                 ("dpk_device_features_" + std::to_string(::getpid()));
+    TempCacheDir() { std::filesystem::remove_all(path); }
+    ~TempCacheDir() { std::filesystem::remove_all(path); }
+};
+
+}  // namespace
+
+TEST_SUITE("device_features") {
+    TEST_CASE("device targets: the features of each device, named after it") {
+        for (const Device& dev : tests::devices_under_test()) {
+            const backends::DeviceInfo& i = dev.info();
+            const compiler::spirv::TargetProfile t = jit::device_target(dev);
+            INFO("device " << tests::device_label(dev) << ", target " << t.name());
+            CHECK(t.features().fp64 == i.has_fp64);
+            CHECK(t.features().fp16 == i.has_fp16);
+            CHECK(t.features().int64_atomics == i.has_int64_atomics);
+            CHECK(t.features().sub_groups == i.has_sub_groups);
+            CHECK(t.features().sub_group_shuffle == (i.has_sub_groups && i.has_sub_group_shuffle));
+            CHECK(t.device().find(dev.filter_string()) == 0);
+            CHECK(compiler::spirv::TargetProfile::parse(t.name())->name() == t.name());
+            MESSAGE(tests::device_label(dev) << ": target " << t.name());
+        }
+    }
+
+    TEST_CASE("fp16: compiles and runs where the device has cl_khr_fp16, a named error elsewhere") {
+        Program p = Program::from_string(
+            "half.dpk", kHalfSource,
+            with_cache(std::make_shared<KernelCache>(CacheConfig::disabled())));
+        const std::vector<std::uint16_t> halves = {0x3E00, 0xC080, 0x3800,
+                                                   0x4200};  // 1.5 -2.25 .5 3
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Kernel k = p.kernel("twice");
+            if (!dev.info().has_fp16) {
+                try {
+                    k.specialize("void(f16[::1], f32[::1])", dev);
+                    FAIL("no error");
+                } catch (const CompileError& e) {
+                    const std::string what = e.what();
+                    MESSAGE("f16 on " << tests::device_label(dev) << ":\n" << what);
+                    CHECK(what.find("device " + dev.filter_string()) != std::string::npos);
+                    CHECK(what.find("lacks SPIR-V capability Float16 (cl_khr_fp16)") !=
+                          std::string::npos);
+                }
+                continue;
+            }
+            CompiledKernel c = k.specialize("void(f16[::1], f32[::1])", dev);
+            Queue q(dev);
+            UsmArray x = UsmArray::from_host(q, DType::F16, {4}, halves.data(), halves.size() * 2);
+            UsmArray y = UsmArray::zeros(q, DType::F32, {4});
+            c.launch(q, Range(4), {x, y}).wait();
+            CHECK(y.to_vector<float>() == std::vector<float>{3.0f, -4.5f, 1.0f, 6.0f});
+        }
+    }
+
+    TEST_CASE("kernel-image cache: an image is never served to a device without its features") {
+        std::vector<Device> with, without;
+        for (const Device& dev : tests::devices_under_test())
+            (dev.info().has_sub_groups ? with : without).push_back(dev);
+        if (with.empty() || without.empty()) {
+            MESSAGE("SKIPPED: needs a device with sub-groups and one without (found "
+                    << with.size() << " with, " << without.size() << " without)");
+            return;
+        }
+        TempCacheDir dir;
+        auto cache = std::make_shared<KernelCache>(CacheConfig::at(dir.path));
+        // Compiled (and stored on disk) for the device with sub-groups first ...
+        Program first = Program::from_string("sizes.dpk", kSubGroupSource, with_cache(cache));
+        first.kernel("sizes").specialize("void(i64[::1])", with.front());
+        CHECK(cache->stats().image_writes >= 1);
+        // ... then, by a fresh program on the same disk cache, for the device without: an error,
+        // not the image made for the other device.
+        Program second = Program::from_string("sizes.dpk", kSubGroupSource, with_cache(cache));
+        CHECK_THROWS_AS(second.kernel("sizes").specialize("void(i64[::1])", without.front()),
+                        CompileError);
+        // Compile on launch goes the same way (its own cache entry, keyed by the argument types).
+        Queue q(without.front());
+        UsmArray out = UsmArray::zeros(q, DType::I64, {4});
+        CHECK_THROWS_AS(second.kernel("sizes").launch(q, Range(4), {out}), CompileError);
+        // The device with sub-groups is served from the disk cache: no second front-end run.
+        const auto before = cache->stats().front_end_compiles;
+        Program third = Program::from_string("sizes.dpk", kSubGroupSource, with_cache(cache));
+        third.kernel("sizes").specialize("void(i64[::1])", with.front());
+        CHECK(cache->stats().front_end_compiles == before);
+    }
+
+}  // TEST_SUITE
