@@ -45,11 +45,30 @@ void check_abi(const KernelImage& image) {
     }
 }
 
+/// A signature may name the device a parameter's array lives on (`usm_ndarray(...,
+/// device="opencl:cpu:0")`): such an image is loaded on that device only.
+void check_declared_devices(const KernelImage& image, const Device& device) {
+    for (std::size_t i = 0; i < image.signature.params.size(); ++i) {
+        const std::string& declared = image.signature.params[i].device;
+        if (declared.empty()) continue;
+        const Device named = select_device(declared);  // DeviceNotFoundError if none matches
+        if (named == device) continue;
+        const std::string param =
+            "parameter " + std::to_string(i) +
+            (i < image.param_names.size() ? " '" + image.param_names[i] + "'" : "");
+        throw InvalidArgumentError(
+            "kernel '" + image.kernel_name + "': " + param + " is declared on device \"" +
+            declared + "\" (" + named.filter_string() + ", " + named.name() +
+            "); it cannot be loaded on " + device.filter_string() + " (" + device.name() + ")");
+    }
+}
+
 }  // namespace
 
 LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOptions& options)
     : state_(std::make_shared<State>()) {
     check_abi(image);
+    check_declared_devices(image, device);
     State& s = *state_;
     s.device = device;
     if (options.program_cache)

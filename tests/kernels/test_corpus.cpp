@@ -4,6 +4,8 @@
 // SPIR-V validator cannot: builtins a driver's library lacks, translator gaps, ABI mismatches.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <optional>
 
 #include "compiler/program.h"
@@ -46,6 +48,16 @@ TEST_SUITE("corpus") {
                 for (const runtime::Device& dev : devices) {
                     INFO(path.filename().string() << " " << signature.value_or("(as declared)")
                                                   << " on " << tests::device_label(dev));
+                    const bool elsewhere = std::any_of(
+                        compiled->image.signature.params.begin(),
+                        compiled->image.signature.params.end(), [&](const ParamType& p) {
+                            return !p.device.empty() && runtime::select_device(p.device) != dev;
+                        });
+                    if (elsewhere) {  // declared for another device: loads there only
+                        CHECK_THROWS_AS(runtime::LoadedKernel(dev, compiled->image),
+                                        InvalidArgumentError);
+                        continue;
+                    }
                     try {
                         runtime::LoadedKernel k(dev, compiled->image);
                         CHECK(k.attributes().max_work_group_size > 0);

@@ -175,3 +175,28 @@ TEST_CASE("arrays and queues of another device are rejected") {
     m = message_of<InvalidArgumentError>([&] { launch(q1, k, Range(8), {a, a, a}); });
     CHECK(contains(m, "the queue is on " + devices[1].filter_string()));
 }
+
+TEST_CASE("a kernel whose signature names a device is loaded on that device only") {
+    auto devices = devices_under_test();
+    if (devices.empty()) return;
+    KernelImage named = tests::vecadd_image();
+    named.signature.params[1].device = devices[0].filter_string();
+    LoadedKernel k(devices[0], named);  // its own device: loads and runs
+    Queue q(devices[0]);
+    auto a = UsmArray::from_host<float>(q, std::vector<float>{1, 2, 3, 4});
+    auto c = UsmArray::zeros(q, DType::F32, {4});
+    launch(q, k, Range(4), {a, a, c}).wait();
+    CHECK(c.to_vector<float>() == std::vector<float>{2, 4, 6, 8});
+    KernelImage nowhere = tests::vecadd_image();
+    nowhere.signature.params[2].device = "level_zero:gpu:7";
+    std::string m = message_of<DeviceNotFoundError>([&] { LoadedKernel(devices[0], nowhere); });
+    CHECK(contains(m, "no device matches \"level_zero:gpu:7\""));
+    if (devices.size() < 2) {
+        MESSAGE("SKIPPED (other-device case): needs two SPIR-V devices, found " << devices.size());
+        return;
+    }
+    m = message_of<InvalidArgumentError>([&] { LoadedKernel(devices[1], named); });
+    CHECK(contains(m, "kernel 'vecadd': parameter 1 'b' is declared on device \"" +
+                          devices[0].filter_string() + "\""));
+    CHECK(contains(m, "it cannot be loaded on " + devices[1].filter_string()));
+}
