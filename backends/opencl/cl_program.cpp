@@ -25,6 +25,26 @@ std::string program_build_log(cl_program program, cl_device_id device) {
     return log;
 }
 
+/// clCreateProgramWithBinary for the context's device. On failure (of the call or of the binary)
+/// returns null with `err` set, having released any program the driver made before rejecting it.
+cl_program program_with_binary(ClContext& context, std::span<const std::uint8_t> binary,
+                               cl_int& err) {
+    const unsigned char* bytes = binary.data();
+    std::size_t size = binary.size();
+    cl_device_id device = context.device();
+    cl_int binary_status = CL_SUCCESS;
+    err = CL_SUCCESS;
+    cl_program program = icd(context.handle())
+                             .clCreateProgramWithBinary(context.handle(), 1, &device, &size, &bytes,
+                                                        &binary_status, &err);
+    if (err == CL_SUCCESS) err = binary_status;
+    if (err != CL_SUCCESS && program) {
+        icd(program).clReleaseProgram(program);
+        program = nullptr;
+    }
+    return program;
+}
+
 /// Runs clBuildProgram; on failure releases the program and throws BuildError with the log.
 void build_or_throw(cl_program program, const ClContext& context, const std::string& options,
                     const std::string& path) {
@@ -53,15 +73,9 @@ cl_program create_from_il(ClContext& context, std::span<const std::uint32_t> spi
 cl_program create_from_spir(ClContext& context, std::span<const std::uint32_t> spirv,
                             const std::string& options) {
     std::string bitcode = spirv_to_spir12_bitcode(spirv);
-    const auto* bytes = reinterpret_cast<const unsigned char*>(bitcode.data());
-    std::size_t size = bitcode.size();
-    cl_device_id device = context.device();
-    cl_int binary_status = CL_SUCCESS;
     cl_int err = CL_SUCCESS;
-    cl_program program = icd(context.handle())
-                             .clCreateProgramWithBinary(context.handle(), 1, &device, &size, &bytes,
-                                                        &binary_status, &err);
-    if (err == CL_SUCCESS) err = binary_status;
+    cl_program program = program_with_binary(
+        context, {reinterpret_cast<const std::uint8_t*>(bitcode.data()), bitcode.size()}, err);
     check(err, "clCreateProgramWithBinary",
           "SPIR 1.2 bitcode for device '" + context.device_info().name + "'");
     std::string all =
@@ -91,18 +105,9 @@ std::unique_ptr<Program> build_program_from_binary(ClContext& context,
                                                    std::span<const std::uint8_t> binary,
                                                    const std::string& build_options) {
     const DeviceInfo& info = context.device_info();
-    const unsigned char* bytes = binary.data();
-    std::size_t size = binary.size();
-    cl_device_id device = context.device();
-    cl_int binary_status = CL_SUCCESS;
+    const std::size_t size = binary.size();
     cl_int err = CL_SUCCESS;
-    cl_program program = icd(context.handle())
-                             .clCreateProgramWithBinary(context.handle(), 1, &device, &size, &bytes,
-                                                        &binary_status, &err);
-    if (err == CL_SUCCESS && binary_status != CL_SUCCESS) {
-        icd(program).clReleaseProgram(program);
-        err = binary_status;
-    }
+    cl_program program = program_with_binary(context, binary, err);
     if (err != CL_SUCCESS)
         throw BuildError("the driver of device '" + info.name + "' rejected a program binary (" +
                              std::to_string(size) +
