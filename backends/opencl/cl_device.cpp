@@ -168,13 +168,14 @@ Discovery discover(const std::vector<std::shared_ptr<ClDevice>>& opened) {
     }
     std::vector<cl_platform_id> platforms(count);
     clGetPlatformIDs(count, platforms.data(), nullptr);
+    const std::vector<std::string> libraries = icd_library_names();
     for (cl_platform_id p : platforms) {
         Platform platform;
         platform.api = Api::OpenCL;
         platform.name = platform_string(p, CL_PLATFORM_NAME);
         platform.vendor = platform_string(p, CL_PLATFORM_VENDOR);
         platform.version = platform_string(p, CL_PLATFORM_VERSION);
-        std::optional<IcdSource> source = icd_source_of(p);
+        std::optional<IcdSource> source = icd_source_of(p, libraries);
         cl_uint n = 0;
         if (icd(p).clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 0, nullptr, &n) == CL_SUCCESS && n > 0) {
             std::vector<cl_device_id> ids(n);

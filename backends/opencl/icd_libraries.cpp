@@ -113,8 +113,9 @@ std::string icd_configuration_fingerprint() {
     return f;
 }
 
-std::optional<IcdSource> icd_source_of(cl_platform_id platform) {
-    for (const std::string& library : icd_library_names()) {
+std::optional<IcdSource> icd_source_of(cl_platform_id platform,
+                                       const std::vector<std::string>& libraries) {
+    for (const std::string& library : libraries) {
         void* handle = ::dlopen(library.c_str(), RTLD_NOW | RTLD_NOLOAD);
         if (!handle) continue;  // not loaded: the loader did not take it
         std::vector<cl_platform_id> platforms = platforms_of(icd_entry(handle));

@@ -27,9 +27,10 @@ std::string icd_configuration_fingerprint();
 /// /etc/OpenCL/vendors/*.icd), in file-name order, without duplicates.
 std::vector<std::string> icd_library_names();
 
-/// Which already loaded ICD library reports `platform` (after the loader has loaded them);
-/// nullopt when none of the configured libraries does.
-std::optional<IcdSource> icd_source_of(cl_platform_id platform);
+/// Which of `libraries` (icd_library_names(), read once per discovery), already loaded by the
+/// ICD loader, reports `platform`; nullopt when none does.
+std::optional<IcdSource> icd_source_of(cl_platform_id platform,
+                                       const std::vector<std::string>& libraries);
 
 /// Loads one ICD library (kept loaded for the process) and returns the platforms it reports,
 /// asking only that driver; empty if it cannot be loaded or is not an ICD.
