@@ -62,7 +62,9 @@ const backends::Discovery& level_zero_discovery(Registry& r) {
 DeviceEntry& entry_for(Registry& r, std::shared_ptr<backends::Device> dev, std::string filter) {
     for (auto& e : r.entries) {
         if (e->device == dev) {
-            e->filter = std::move(filter);
+            // Equal unless the directory's ordinals were stale; written only then, since handles
+            // of a device opened alone may be reading its filter on other threads.
+            if (e->filter != filter) e->filter = std::move(filter);
             return *e;
         }
     }
