@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "backends/spirv_requirements.h"
 #include "runtime/error.h"
 #include "runtime/loaded_kernel_state.h"
 #include "runtime/program_cache.h"
@@ -69,6 +70,9 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
     : state_(std::make_shared<State>()) {
     check_abi(image);
     check_declared_devices(image, device);
+    backends::check_spirv_requirements(
+        image.spirv, device.info(),
+        "kernel '" + image.kernel_name + "' (" + image.signature.pretty() + ")");
     State& s = *state_;
     s.device = device;
     if (options.program_cache)

@@ -5,6 +5,7 @@
 #include "backends/level_zero/ze_error.h"
 #include "backends/level_zero/ze_program.h"
 #include "backends/level_zero/ze_queue.h"
+#include "backends/spirv_requirements.h"
 #include "backends/spirv_validation.h"
 #include "runtime/error.h"
 
@@ -32,6 +33,7 @@ std::unique_ptr<Program> ZeContext::create_program(std::span<const std::uint32_t
     if (info_.spirv == SpirvIngest::None)
         throw UnsupportedDeviceFeatureError("device '" + info_.name +
                                             "' cannot take SPIR-V: " + info_.spirv_detail);
+    check_spirv_requirements(spirv, info_, "a module");
     return build_module(*this, spirv, build_options);
 }
 

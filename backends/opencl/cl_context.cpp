@@ -6,6 +6,7 @@
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_program.h"
 #include "backends/opencl/cl_queue.h"
+#include "backends/spirv_requirements.h"
 #include "backends/spirv_validation.h"
 #include "runtime/error.h"
 
@@ -31,6 +32,7 @@ std::unique_ptr<Program> ClContext::create_program(std::span<const std::uint32_t
                                                    const std::string& build_options) {
     std::string what = "a program for device '" + info_.name + "' (" + info_.platform_name + ")";
     validate_spirv(spirv, what);
+    check_spirv_requirements(spirv, info_, "a program");
     return build_program(*this, spirv, build_options);
 }
 

@@ -1,0 +1,109 @@
+// The device features a module needs, read back from the SPIR-V our compiler emits: what the
+// runtime checks before a driver sees an image compiled for another target (an AOT bundle).
+#include "backends/spirv_requirements.h"
+#include "compiler/program.h"
+#include "runtime/error.h"
+#include "tests/spirv/emit_test_util.h"
+
+using namespace dpk;
+using backends::SpirvFeature;
+using backends::SpirvRequirement;
+using compiler::spirv::TargetProfile;
+
+namespace {
+
+/// The SPIR-V of the only kernel of `source`, compiled for every optional feature.
+std::vector<std::uint32_t> spirv_of(const std::string& source) {
+    compiler::CompileOptions options;
+    options.target = TargetProfile::opencl(TargetProfile::all_features());
+    compiler::source::Diagnostics diags;
+    auto program = compiler::Program::from_string("req.dpk", source, diags, options);
+    REQUIRE_MESSAGE(program, diags.render());
+    REQUIRE(program->kernels().size() == 1);
+    auto compiled = program->compile(*program->kernels().front(), std::nullopt);
+    REQUIRE_MESSAGE(compiled, diags.render());
+    return compiled->image.spirv;
+}
+
+std::vector<SpirvRequirement> requirements(const std::string& source) {
+    return backends::spirv_requirements(spirv_of(source));
+}
+
+/// A device with every optional feature; tests switch one off.
+backends::DeviceInfo full_device() {
+    backends::DeviceInfo info;
+    info.name = "Test CPU";
+    info.platform_name = "Test Platform";
+    info.has_fp64 = info.has_fp16 = info.has_int64_atomics = true;
+    info.has_sub_groups = info.has_sub_group_shuffle = true;
+    return info;
+}
+
+}  // namespace
+
+TEST_CASE("requirements: a plain f32 kernel needs no optional feature") {
+    CHECK(requirements("kernel k(a: f32[::1], b: f32[::1]) { b[global_id(0)] = a[global_id(0)]; }")
+              .empty());
+}
+
+TEST_CASE("requirements: each feature from the capability or construct that needs it") {
+    using R = std::vector<SpirvRequirement>;
+    CHECK(requirements("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }") ==
+          R{{SpirvFeature::Fp64, "capability Float64"}});
+    CHECK(requirements("kernel k(a: f16[::1]) { a[0] = a[1] * a[2]; }") ==
+          R{{SpirvFeature::Fp16, "capability Float16"}});
+    CHECK(requirements("kernel k(a: i64[::1]) { atomic_add(a, 0, 1); }") ==
+          R{{SpirvFeature::Int64Atomics, "capability Int64Atomics"}});
+    // Sub-group builtins and barriers declare no capability of their own.
+    CHECK(requirements("kernel k(a: u32[::1]) { a[global_id(0)] = u32(sub_group_size()); }") ==
+          R{{SpirvFeature::SubGroups, "builtin SubgroupSize"}});
+    CHECK(requirements("kernel k(a: f32[::1]) { a[0] = 1.0; sub_group_barrier(global); }") ==
+          R{{SpirvFeature::SubGroups, "a sub-group barrier"}});
+    CHECK(requirements("kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }") ==
+          R{{SpirvFeature::SubGroups, "capability Groups"}});
+    // A shuffle needs both; the first reason for sub-groups is the builtin the rotation reads.
+    const R shuffle = requirements(
+        "kernel k(a: f32[::1]) { let i = global_id(0);\n"
+        "  a[i] = sub_group_shuffle(a[i], u32((sub_group_local_id() + 1) % sub_group_size())); }");
+    REQUIRE(shuffle.size() == 2);
+    CHECK(shuffle[0].feature == SpirvFeature::SubGroups);
+    CHECK(shuffle[1] == SpirvRequirement{SpirvFeature::SubGroupShuffle,
+                                         "capability SubgroupShuffleINTEL"});
+}
+
+TEST_CASE("requirements: a truncated module yields what was read before the damage") {
+    std::vector<std::uint32_t> words = spirv_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
+    const auto full = backends::spirv_requirements(words);
+    CHECK(full.size() == 1);
+    words.resize(5);  // header only
+    CHECK(backends::spirv_requirements(words).empty());
+    words = {0x07230203, 0x00010000, 0, 10, 0, (2u << 16) | 17u};  // OpCapability cut short
+    CHECK(backends::spirv_requirements(words).empty());
+    CHECK(backends::spirv_requirements({}).empty());
+}
+
+TEST_CASE("requirements: a device without the feature refuses the module by name") {
+    const auto words = spirv_of("kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }");
+    backends::DeviceInfo info = full_device();
+    CHECK_NOTHROW(backends::check_spirv_requirements(words, info, "kernel 'k'"));
+    info.has_sub_groups = false;
+    try {
+        backends::check_spirv_requirements(words, info, "kernel 'k' (void(f32[::1]))");
+        FAIL("expected UnsupportedDeviceFeatureError");
+    } catch (const UnsupportedDeviceFeatureError& e) {
+        CHECK(std::string(e.what()) ==
+              "kernel 'k' (void(f32[::1])) needs sub_groups (capability Groups in its SPIR-V), "
+              "which device 'Test CPU' (Test Platform) does not have (it does not report "
+              "cl_khr_subgroups); compile it for a target without that feature, or run it on a "
+              "device that has it");
+    }
+    info = full_device();
+    info.api = backends::Api::LevelZero;
+    info.has_fp64 = false;
+    const auto f64 = spirv_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
+    CHECK_THROWS_WITH_AS(backends::check_spirv_requirements(f64, info, "a module"),
+                         "a module needs fp64 (capability Float64 in its SPIR-V), which device "
+                         "'Test CPU' (Test Platform) does not have; compile it for a target "
+                         "without that feature, or run it on a device that has it",
+                         UnsupportedDeviceFeatureError);
+}
