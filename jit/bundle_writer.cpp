@@ -8,14 +8,16 @@
 namespace dpk {
 
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
-                                      std::span<const BundleRequest> requests) {
+                                      std::span<const BundleRequest> requests,
+                                      const compiler::spirv::TargetProfile& target) {
     std::vector<KernelImage> images;
     for (const BundleRequest& r : requests) {
         Kernel k = program.kernel(r.kernel);
         if (r.signatures.empty())
             throw InvalidArgumentError("bundle: kernel '" + r.kernel +
                                        "' needs at least one signature");
-        for (const std::string& sig : r.signatures) images.push_back(k.image(sig));
+        for (const std::string& sig : r.signatures)
+            images.push_back(k.image(sig, target));
     }
     const std::string producer = "dpk " + std::string(jit::compiler_fingerprint());
     if (!runtime::write_file_atomically(path, runtime::KernelBundle::encode(images, producer)))

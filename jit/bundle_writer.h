@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/spirv/target_profile.h"
 #include "jit/program.h"
 
 namespace dpk {
@@ -17,11 +18,16 @@ struct BundleRequest {
     std::vector<std::string> signatures;
 };
 
-/// Compiles each requested (kernel, signature) of `program` — front end only: bundles hold
-/// device-independent SPIR-V, built for a device when loaded — and writes them to `path` as a
-/// sealed bundle (runtime::KernelBundle::encode). Returns the images written. Throws
-/// CompileError, InvalidArgumentError, or InvalidArgumentError if `path` cannot be written.
-std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
-                                      std::span<const BundleRequest> requests);
+/// Compiles each requested (kernel, signature) of `program` for `target` — front end only:
+/// bundles hold device-independent SPIR-V, built for a device when loaded, which refuses an image
+/// needing a feature it lacks — and writes them to `path` as a sealed bundle
+/// (runtime::KernelBundle::encode). The default target is dpkc's (fp64 and 64-bit atomics, no
+/// fp16, no sub-groups). Returns the images written. Throws CompileError (also for a kernel using
+/// a feature `target` lacks), InvalidArgumentError, or InvalidArgumentError if `path` cannot be
+/// written.
+std::vector<KernelImage> write_bundle(
+    const std::filesystem::path& path, const Program& program,
+    std::span<const BundleRequest> requests,
+    const compiler::spirv::TargetProfile& target = compiler::spirv::TargetProfile::opencl());
 
 }  // namespace dpk

@@ -42,6 +42,11 @@ KernelImage Kernel::image(std::string_view signature) const {
     return image(state_->parse(signature));
 }
 
+KernelImage Kernel::image(std::string_view signature,
+                          const compiler::spirv::TargetProfile& target) const {
+    return image(state_->parse(signature), target);
+}
+
 CompileOnLaunch Kernel::compile_on_launch() const {
     return state_->policy.load(std::memory_order_relaxed);
 }

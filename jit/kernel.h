@@ -61,6 +61,8 @@ public:
     /// Same for `target`, e.g. jit::device_target(device) or a TargetProfile::parse spec.
     KernelImage image(const Signature& signature,
                       const compiler::spirv::TargetProfile& target) const;
+    KernelImage image(std::string_view signature,
+                      const compiler::spirv::TargetProfile& target) const;
 
     CompileOnLaunch compile_on_launch() const;
     void set_compile_on_launch(CompileOnLaunch policy) const;

@@ -80,6 +80,40 @@ TEST_CASE("a bundle from dpk-aot runs from a runtime-only program, signatures en
     }
 }
 
+TEST_CASE("an image needing sub-groups runs where the device has them and is refused elsewhere") {
+    KernelBundle bundle = KernelBundle::read(DPK_AOT_SUB_GROUP_BUNDLE);
+    for (const Device& dev : spirv_devices()) {
+        INFO("device " << dev.filter_string() << " (" << dev.info().platform_name << ")");
+        if (!dev.info().has_sub_groups) {
+            MESSAGE(dev.filter_string() << " has no sub-groups: the image must be refused");
+            CHECK_THROWS_WITH_AS(
+                bundle.load("sg_sum", dev),
+                ("kernel 'sg_sum' (void(f32[::1], f32[::1], i64[::1])) needs sub_groups "
+                 "(capability Groups in its SPIR-V), which device '" +
+                 dev.name() + "' (" + dev.info().platform_name +
+                 ") does not have (it does not report cl_khr_subgroups); compile it for a "
+                 "target without that feature, or run it on a device that has it")
+                    .c_str(),
+                UnsupportedDeviceFeatureError);
+            continue;
+        }
+        auto sg_sum = bundle.load("sg_sum", dev);
+        Queue q(dev);
+        const std::int64_t n = 256;
+        auto x = UsmArray::from_host<float>(q, std::vector<float>(n, 1.0f));
+        auto sum = UsmArray::zeros(q, DType::F32, {n});
+        auto size = UsmArray::zeros(q, DType::I64, {n});
+        sg_sum->launch(q, Range(n), Range(64), {KernelArg(x), sum, size}).wait();
+        auto sums = sum.to_vector<float>();
+        auto sizes = size.to_vector<std::int64_t>();
+        MESSAGE(dev.filter_string() << " ran sg_sum with sub-groups of " << sizes[0]);
+        for (std::int64_t i = 0; i < n; ++i) {
+            REQUIRE(sizes[i] >= 1);
+            REQUIRE(sums[i] == static_cast<float>(sizes[i]));  // the sum of 1.0 over its sub-group
+        }
+    }
+}
+
 TEST_CASE("a damaged bundle is refused with a clear error") {
     std::string bytes = *read_file_bytes(DPK_AOT_BUNDLE);
     bytes[bytes.size() / 2] ^= 0x40;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/spirv_requirements.h"
 #include "jit/bundle_writer.h"
 #include "jit/compile_error.h"
 #include "runtime/error.h"
@@ -15,7 +16,7 @@ namespace {
 
 constexpr const char* kUsage =
     R"USAGE(usage: dpk-aot -o OUT.dpkb FILE.dpk -k KERNEL -s SIGNATURE [-s SIGNATURE]... [-k KERNEL -s ...]...
-               [--stdlib DIR] [--no-fp-contract]
+               [--target SPEC] [--stdlib DIR] [--no-fp-contract]
        dpk-aot --list BUNDLE.dpkb
 
 Compiles each KERNEL of FILE for each SIGNATURE that follows it (parse, types, validated SPIR-V)
@@ -26,10 +27,14 @@ signature checks as the JIT. The device is chosen when the bundle is loaded.
   -o, --output OUT        the bundle to write
   -k, --kernel KERNEL     a kernel of FILE; the -s options after it apply to it
   -s, --signature SIG     e.g. "void(f32, f32[::1], f32[::1])"
+      --target SPEC       the features kernels may use, as dpkc's --target: "opencl" (the
+                          default: fp64 and 64-bit atomics), "opencl+sub_groups+fp16", ...;
+                          a device without a feature an image uses refuses it at load
       --stdlib DIR        folder of `import std.*` modules
       --no-fp-contract    round every operation on its own; by default `a * b + c` (and
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
-      --list BUNDLE       print a bundle's producer and kernel images
+      --list BUNDLE       print a bundle's producer and kernel images, with the optional
+                          device features each needs
   -h, --help              this text
 
 Exit status: 0 success, 1 compile or I/O error, 2 usage error.
@@ -44,9 +49,15 @@ int list(const std::string& path) {
     dpk::runtime::KernelBundle bundle = dpk::runtime::KernelBundle::read(path);
     std::cout << path << ": " << bundle.images().size() << " kernel images, made by "
               << bundle.producer() << "\n";
-    for (const dpk::KernelImage& image : bundle.images())
+    for (const dpk::KernelImage& image : bundle.images()) {
         std::cout << "  " << image.kernel_name << " " << image.signature.pretty() << "  ("
-                  << image.spirv.size() * 4 << " bytes of SPIR-V)\n";
+                  << image.spirv.size() * 4 << " bytes of SPIR-V";
+        std::string needs;
+        for (const auto& r : dpk::backends::spirv_requirements(image.spirv))
+            needs += (needs.empty() ? "" : ", ") + std::string(spirv_feature_name(r.feature));
+        if (!needs.empty()) std::cout << "; needs " << needs;
+        std::cout << ")\n";
+    }
     return 0;
 }
 
@@ -58,6 +69,7 @@ int main(int argc, char** argv) {
     dpk::ProgramOptions options;
     options.cache = std::make_shared<dpk::KernelCache>(dpk::runtime::CacheConfig::disabled());
     std::vector<dpk::BundleRequest> requests;
+    dpk::compiler::spirv::TargetProfile target = dpk::compiler::spirv::TargetProfile::opencl();
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string* {
@@ -69,7 +81,7 @@ int main(int argc, char** argv) {
         }
         const std::string* v = nullptr;
         if (a == "-o" || a == "--output" || a == "-k" || a == "--kernel" || a == "-s" ||
-            a == "--signature" || a == "--stdlib" || a == "--list") {
+            a == "--signature" || a == "--stdlib" || a == "--list" || a == "--target") {
             v = value();
             if (!v) return usage_error(a + " needs a value");
         }
@@ -80,6 +92,11 @@ int main(int argc, char** argv) {
         } else if (a == "-s" || a == "--signature") {
             if (requests.empty()) return usage_error("-s " + *v + " comes before any -k KERNEL");
             requests.back().signatures.push_back(*v);
+        } else if (a == "--target") {
+            std::string why;
+            auto parsed = dpk::compiler::spirv::TargetProfile::parse(*v, &why);
+            if (!parsed) return usage_error("--target " + *v + ": " + why);
+            target = *parsed;
         } else if (a == "--stdlib") {
             options.stdlib_dir = *v;
         } else if (a == "--no-fp-contract") {
@@ -103,7 +120,7 @@ int main(int argc, char** argv) {
             if (r.signatures.empty())
                 return usage_error("kernel " + r.kernel + " has no -s SIGNATURE");
         dpk::Program program = dpk::Program::from_file(file, options);
-        std::vector<dpk::KernelImage> images = dpk::write_bundle(output, program, requests);
+        std::vector<dpk::KernelImage> images = dpk::write_bundle(output, program, requests, target);
         std::cout << "wrote " << output << ": " << images.size() << " kernel images\n";
         for (const dpk::KernelImage& image : images)
             std::cout << "  " << image.kernel_name << " " << image.signature.pretty() << "\n";
