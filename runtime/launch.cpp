@@ -80,60 +80,61 @@ void check_array(const LoadedKernel& k, std::size_t i, const ParamType& p, const
 void check_range(const LoadedKernel& k, const Range& global, const Range* local,
                  std::uint64_t launch_local_bytes) {
     const backends::DeviceInfo& dev = k.device().info();
-    const std::string who = kernel_label(k) + " on '" + dev.name + "'";
+    // Built only for a message: a launch that passes allocates nothing here.
+    auto who = [&] { return kernel_label(k) + " on '" + dev.name + "'"; };
     const std::uint32_t dims = global.dims();
     if (dims < 1 || dims > kMaxDims || (dev.max_work_item_dims && dims > dev.max_work_item_dims))
-        throw InvalidRangeError(who + ": a " + std::to_string(dims) +
+        throw InvalidRangeError(who() + ": a " + std::to_string(dims) +
                                 "-d range; the device allows 1 to " +
                                 std::to_string(std::min(kMaxDims, dev.max_work_item_dims)));
     const std::uint32_t used = k.image().abi.work_dims_used;
     if (used > 0 && dims != used)
-        throw InvalidRangeError(who + ": the kernel uses " + std::to_string(used) +
+        throw InvalidRangeError(who() + ": the kernel uses " + std::to_string(used) +
                                 " work-item dimension(s) but the global range " + global.str() +
                                 " has " + std::to_string(dims) +
                                 (dims > used ? " (extra dimensions would repeat the same work)"
                                              : " (ids of missing dimensions would all be 0)"));
     for (std::uint32_t d = 0; d < dims; ++d)
         if (global[d] == 0)
-            throw InvalidRangeError(who + ": global range " + global.str() +
+            throw InvalidRangeError(who() + ": global range " + global.str() +
                                     " is empty in dimension " + std::to_string(d));
     const std::uint64_t total_local = k.state().static_local_bytes + launch_local_bytes;
     if (total_local > dev.local_mem_size)
         throw InvalidRangeError(
-            who + ": needs " + std::to_string(total_local) + " bytes of local memory (" +
+            who() + ": needs " + std::to_string(total_local) + " bytes of local memory (" +
             std::to_string(k.state().static_local_bytes) + " static + " +
             std::to_string(launch_local_bytes) + " given at launch); the device has " +
             std::to_string(dev.local_mem_size));
     if (!local) return;
     if (local->dims() != dims)
-        throw InvalidRangeError(who + ": local range " + local->str() + " has " +
+        throw InvalidRangeError(who() + ": local range " + local->str() + " has " +
                                 std::to_string(local->dims()) + " dims, global range " +
                                 global.str() + " has " + std::to_string(dims));
     for (std::uint32_t d = 0; d < dims; ++d) {
         if ((*local)[d] == 0)
-            throw InvalidRangeError(who + ": local range " + local->str() +
+            throw InvalidRangeError(who() + ": local range " + local->str() +
                                     " is empty in dimension " + std::to_string(d));
         if (global[d] % (*local)[d] != 0)
-            throw InvalidRangeError(who + ": global range " + global.str() +
+            throw InvalidRangeError(who() + ": global range " + global.str() +
                                     " is not a multiple of local range " + local->str() +
                                     " in dimension " + std::to_string(d) +
                                     "; round the global size up (and bounds-check in the kernel) "
                                     "or pick a local size that divides it");
         if (dev.max_work_item_sizes[d] && (*local)[d] > dev.max_work_item_sizes[d])
-            throw InvalidRangeError(who + ": local range " + local->str() +
+            throw InvalidRangeError(who() + ": local range " + local->str() +
                                     " exceeds the device's " + "limit of " +
                                     std::to_string(dev.max_work_item_sizes[d]) +
                                     " work items in dimension " + std::to_string(d));
     }
     const std::uint64_t group = local->total();
     if (group > dev.max_work_group_size)
-        throw InvalidRangeError(who + ": a work-group of " + std::to_string(group) +
+        throw InvalidRangeError(who() + ": a work-group of " + std::to_string(group) +
                                 " work items " + local->str() +
                                 " exceeds the device's maximum work-group size " +
                                 std::to_string(dev.max_work_group_size));
     const std::uint64_t kernel_max = k.attributes().max_work_group_size;
     if (kernel_max && group > kernel_max)
-        throw InvalidRangeError(who + ": a work-group of " + std::to_string(group) +
+        throw InvalidRangeError(who() + ": a work-group of " + std::to_string(group) +
                                 " work items " + local->str() +
                                 " exceeds this kernel's maximum work-group size " +
                                 std::to_string(kernel_max) + " (CL_KERNEL_WORK_GROUP_SIZE)");
