@@ -3,6 +3,7 @@
 // API on the same queue, asynchronous (many launches, one wait) and synchronous (launch + wait),
 // on every OpenCL device that takes SPIR-V. Goal: within 1 us of raw.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -71,6 +72,20 @@ double per_launch_us(int n, int batch, Body&& body, Finish&& finish, bool timed_
     return std::chrono::duration<double, std::micro>(total).count() / n;
 }
 
+/// Runs `samples` rounds in which every path takes one turn, in rotating order so that no path
+/// always follows another; each turn returns its own measurement, appended to that path's list.
+/// Drift and order effects of a shared, noisy machine then hit every path alike.
+template <std::size_t N>
+void interleave(int samples, const std::array<std::function<double()>, N>& turn,
+                const std::array<std::vector<double>*, N>& out) {
+    for (auto* v : out) v->reserve(v->size() + static_cast<std::size_t>(samples));
+    for (int i = 0; i < samples; ++i)
+        for (std::size_t k = 0; k < N; ++k) {
+            const std::size_t p = (static_cast<std::size_t>(i) + k) % N;
+            out[p]->push_back(turn[p]());
+        }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -80,9 +95,10 @@ int main(int argc, char** argv) {
     ProgramOptions options;
     options.cache = std::make_shared<KernelCache>(runtime::CacheConfig::disabled());
     std::printf(
-        "# launch overhead, %d launches x %d rounds (median), vecadd of 64 f32, "
+        "# launch overhead, %d launches x %d rounds per async path (medians of interleaved "
+        "batches of 500), %d single synchronous launches per path; vecadd of 64 f32, "
         "3 arrays (6 entry-point args), queue without profiling\n",
-        launches, rounds);
+        launches, rounds, 1500 * rounds);
     std::printf(
         "# anchors: numba-dpex 130-900 us/launch; numba-cuda ~5.5 us + 1.5 us/arg "
         "(~10 us for 3 args); goal: dpk within 1 us of raw OpenCL\n");
@@ -131,35 +147,34 @@ int main(int argc, char** argv) {
         // Warm up every path (PoCL compiles the work-group function at the first run).
         per_launch_us(200, 100, raw_sync_body, finish);
         per_launch_us(200, 100, dpk_sync_body, finish);
+        // Asynchronous: batches of kBatch launches, each followed by an untimed wait (or, for the
+        // *_batch paths, a timed one), the five paths taking turns batch by batch.
         constexpr int kBatch = 500;
-        for (int r = 0; r < rounds; ++r) {  // interleaved, so drift hits every path alike
-            raw_async.push_back(per_launch_us(launches, kBatch, raw_async_body, finish));
-            dpk_async.push_back(per_launch_us(launches, kBatch, dpk_async_body, finish));
-            direct_async.push_back(per_launch_us(launches, kBatch, direct_async_body, finish));
-            raw_batch.push_back(per_launch_us(launches, kBatch, raw_async_body, finish, true));
-            dpk_batch.push_back(per_launch_us(launches, kBatch, dpk_async_body, finish, true));
-        }
+        auto batch = [&](auto& body, bool timed_finish) {
+            return [&body, &finish, timed_finish] {
+                return per_launch_us(kBatch, kBatch, body, finish, timed_finish);
+            };
+        };
+        interleave<5>(rounds * std::max(1, launches / kBatch),
+                      {batch(raw_async_body, false), batch(dpk_async_body, false),
+                       batch(direct_async_body, false), batch(raw_async_body, true),
+                       batch(dpk_async_body, true)},
+                      {&raw_async, &dpk_async, &direct_async, &raw_batch, &dpk_batch});
         // Synchronous: the wait is the driver's completion latency (tens of µs on PoCL, where the
         // host thread and PoCL's workers share 2 cores), which swings by more than the overhead
-        // measured. So the three paths take turns launch by launch, in rotating order (no path
-        // always follows another), each launch + wait timed alone: drift and order hit every path
-        // alike, and the medians of thousands of single launches see through PoCL's spikes.
+        // measured. So the three paths take turns launch by launch, each launch + wait timed
+        // alone, and the medians of thousands of single launches see through PoCL's spikes.
         std::vector<double> mixed_sync;
-        const std::function<void()> paths_bodies[3] = {[&] { raw_sync_body(0); },
-                                                       [&] { dpk_sync_body(0); },
-                                                       [&] { mixed_sync_body(0); }};
-        std::vector<double>* paths_samples[3] = {&raw_sync, &dpk_sync, &mixed_sync};
-        const int sync_samples = 1500 * rounds;
-        for (auto* v : paths_samples) v->reserve(sync_samples);
-        for (int i = 0; i < sync_samples; ++i) {
-            for (int k = 0; k < 3; ++k) {
-                const int p = (i + k) % 3;
+        auto single = [](auto& body) {
+            return [&body] {
                 auto t0 = Clock::now();
-                paths_bodies[p]();
-                paths_samples[p]->push_back(
-                    std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
-            }
-        }
+                body(0);
+                return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+            };
+        };
+        interleave<3>(1500 * rounds,
+                      {single(raw_sync_body), single(dpk_sync_body), single(mixed_sync_body)},
+                      {&raw_sync, &dpk_sync, &mixed_sync});
         const double ra = median(raw_async), da = median(dpk_async), ca = median(direct_async);
         const double rb = median(raw_batch), db = median(dpk_batch);
         const double rs = median(raw_sync), ds = median(dpk_sync), dsd = ds - rs;
@@ -168,8 +183,9 @@ int main(int argc, char** argv) {
         };
         std::printf(
             "launch_async device=%s dpk_us=%.2f raw_opencl_us=%.2f diff_us=%+.2f "
-            "goal_diff<=1us %s (host time per launch call; CompiledKernel::launch %.2f us)\n",
-            dev.filter_string().c_str(), da, ra, da - ra, verdict(da, ra), ca);
+            "goal_diff<=1us %s (host time per launch call, median of %zu interleaved batches; "
+            "CompiledKernel::launch %.2f us)\n",
+            dev.filter_string().c_str(), da, ra, da - ra, verdict(da, ra), raw_async.size(), ca);
         std::printf(
             "launch_async_with_wait device=%s dpk_us=%.2f raw_opencl_us=%.2f "
             "diff_us=%+.2f (batches of %d launches + one wait, per launch)\n",
