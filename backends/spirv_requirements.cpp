@@ -2,7 +2,6 @@
 
 #include <spirv/unified1/spirv.hpp11>
 
-#include <algorithm>
 #include <array>
 #include <optional>
 #include <unordered_map>
@@ -16,45 +15,39 @@ namespace {
 constexpr std::size_t kHeaderWords = 5;
 constexpr std::size_t kFeatureCount = 5;
 
-std::optional<SpirvFeature> capability_feature(spv::Capability c) {
-    switch (c) {
-        case spv::Capability::Float64: return SpirvFeature::Fp64;
-        case spv::Capability::Float16: return SpirvFeature::Fp16;
-        case spv::Capability::Int64Atomics: return SpirvFeature::Int64Atomics;
-        case spv::Capability::Groups:
-        case spv::Capability::GroupNonUniform:
-        case spv::Capability::GroupNonUniformVote:
-        case spv::Capability::GroupNonUniformArithmetic:
-        case spv::Capability::GroupNonUniformBallot:
-        case spv::Capability::GroupNonUniformShuffle:
-        case spv::Capability::GroupNonUniformShuffleRelative:
-        case spv::Capability::GroupNonUniformClustered:
-        case spv::Capability::SubgroupDispatch: return SpirvFeature::SubGroups;
-        case spv::Capability::SubgroupShuffleINTEL:
-        case spv::Capability::SubgroupBufferBlockIOINTEL: return SpirvFeature::SubGroupShuffle;
-        default: return std::nullopt;
-    }
-}
+/// A capability that needs an optional feature, with its spelling for messages.
+struct FeatureCapability {
+    spv::Capability capability;
+    SpirvFeature feature;
+    std::string_view name;
+};
 
-std::string_view capability_name(spv::Capability c) {
-    switch (c) {
-        case spv::Capability::Float64: return "Float64";
-        case spv::Capability::Float16: return "Float16";
-        case spv::Capability::Int64Atomics: return "Int64Atomics";
-        case spv::Capability::Groups: return "Groups";
-        case spv::Capability::GroupNonUniform: return "GroupNonUniform";
-        case spv::Capability::GroupNonUniformVote: return "GroupNonUniformVote";
-        case spv::Capability::GroupNonUniformArithmetic: return "GroupNonUniformArithmetic";
-        case spv::Capability::GroupNonUniformBallot: return "GroupNonUniformBallot";
-        case spv::Capability::GroupNonUniformShuffle: return "GroupNonUniformShuffle";
-        case spv::Capability::GroupNonUniformShuffleRelative:
-            return "GroupNonUniformShuffleRelative";
-        case spv::Capability::GroupNonUniformClustered: return "GroupNonUniformClustered";
-        case spv::Capability::SubgroupDispatch: return "SubgroupDispatch";
-        case spv::Capability::SubgroupShuffleINTEL: return "SubgroupShuffleINTEL";
-        case spv::Capability::SubgroupBufferBlockIOINTEL: return "SubgroupBufferBlockIOINTEL";
-        default: return "?";
-    }
+constexpr FeatureCapability kFeatureCapabilities[] = {
+    {spv::Capability::Float64, SpirvFeature::Fp64, "Float64"},
+    {spv::Capability::Float16, SpirvFeature::Fp16, "Float16"},
+    {spv::Capability::Int64Atomics, SpirvFeature::Int64Atomics, "Int64Atomics"},
+    {spv::Capability::Groups, SpirvFeature::SubGroups, "Groups"},
+    {spv::Capability::GroupNonUniform, SpirvFeature::SubGroups, "GroupNonUniform"},
+    {spv::Capability::GroupNonUniformVote, SpirvFeature::SubGroups, "GroupNonUniformVote"},
+    {spv::Capability::GroupNonUniformArithmetic, SpirvFeature::SubGroups,
+     "GroupNonUniformArithmetic"},
+    {spv::Capability::GroupNonUniformBallot, SpirvFeature::SubGroups, "GroupNonUniformBallot"},
+    {spv::Capability::GroupNonUniformShuffle, SpirvFeature::SubGroups, "GroupNonUniformShuffle"},
+    {spv::Capability::GroupNonUniformShuffleRelative, SpirvFeature::SubGroups,
+     "GroupNonUniformShuffleRelative"},
+    {spv::Capability::GroupNonUniformClustered, SpirvFeature::SubGroups,
+     "GroupNonUniformClustered"},
+    {spv::Capability::SubgroupDispatch, SpirvFeature::SubGroups, "SubgroupDispatch"},
+    {spv::Capability::SubgroupShuffleINTEL, SpirvFeature::SubGroupShuffle,
+     "SubgroupShuffleINTEL"},
+    {spv::Capability::SubgroupBufferBlockIOINTEL, SpirvFeature::SubGroupShuffle,
+     "SubgroupBufferBlockIOINTEL"},
+};
+
+const FeatureCapability* feature_capability(spv::Capability c) {
+    for (const FeatureCapability& f : kFeatureCapabilities)
+        if (f.capability == c) return &f;
+    return nullptr;
 }
 
 /// Sub-group builtins: usable under the Kernel capability alone, so no capability shows them.
@@ -134,9 +127,8 @@ std::vector<SpirvRequirement> spirv_requirements(std::span<const std::uint32_t> 
         switch (op) {
             case spv::Op::OpCapability:
                 if (count >= 2) {
-                    const auto cap = static_cast<spv::Capability>(operands[0]);
-                    if (auto f = capability_feature(cap))
-                        req.add(*f, "capability " + std::string(capability_name(cap)));
+                    if (auto* f = feature_capability(static_cast<spv::Capability>(operands[0])))
+                        req.add(f->feature, "capability " + std::string(f->name));
                 }
                 break;
             case spv::Op::OpDecorate:  // target, decoration, builtin

@@ -92,13 +92,14 @@ int main(int argc, char** argv) {
     const int launches = argc > 1 ? std::atoi(argv[1]) : 20000;
     const int rounds = argc > 2 ? std::atoi(argv[2]) : 7;
     using namespace dpk;
+    const int sync_samples = 1500 * rounds;  // single synchronous launches per path
     ProgramOptions options;
     options.cache = std::make_shared<KernelCache>(runtime::CacheConfig::disabled());
     std::printf(
         "# launch overhead, %d launches x %d rounds per async path (medians of interleaved "
         "batches of 500), %d single synchronous launches per path; vecadd of 64 f32, "
         "3 arrays (6 entry-point args), queue without profiling\n",
-        launches, rounds, 1500 * rounds);
+        launches, rounds, sync_samples);
     std::printf(
         "# anchors: numba-dpex 130-900 us/launch; numba-cuda ~5.5 us + 1.5 us/arg "
         "(~10 us for 3 args); goal: dpk within 1 us of raw OpenCL\n");
@@ -172,7 +173,7 @@ int main(int argc, char** argv) {
                 return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
             };
         };
-        interleave<3>(1500 * rounds,
+        interleave<3>(sync_samples,
                       {single(raw_sync_body), single(dpk_sync_body), single(mixed_sync_body)},
                       {&raw_sync, &dpk_sync, &mixed_sync});
         const double ra = median(raw_async), da = median(dpk_async), ca = median(direct_async);

@@ -8,6 +8,7 @@ src="$2"
 out="$3"
 sig="void(f32[::1], f32[::1], i64[::1])"
 fail() { echo "FAIL: $*"; exit 1; }
+rm -f "$out".*.dpkb  # a bundle left by an earlier run must not hide one written now
 
 err=$("$aot" -o "$out.default.dpkb" "$src" -k sg_sum -s "$sig" 2>&1)
 status=$?
