@@ -2,14 +2,6 @@
 
 namespace dpk::backends {
 
-std::string_view api_name(Api a) {
-    switch (a) {
-        case Api::OpenCL: return "opencl";
-        case Api::LevelZero: return "level_zero";
-    }
-    return "?";
-}
-
 std::string_view device_kind_name(DeviceKind k) {
     switch (k) {
         case DeviceKind::Cpu: return "cpu";
@@ -23,7 +15,7 @@ std::string_view device_kind_name(DeviceKind k) {
 std::string_view spirv_ingest_name(SpirvIngest s) {
     switch (s) {
         case SpirvIngest::IL: return "IL";
-        case SpirvIngest::Spir12: return "SPIR 1.2";
+        case SpirvIngest::Translated: return "translated";
         case SpirvIngest::None: return "none";
     }
     return "?";

@@ -1,4 +1,5 @@
-// The small virtual interface every backend (OpenCL, Level Zero) implements for the runtime.
+// The small virtual interface every backend implements for the runtime, and the entry by which a
+// backend registers itself.
 #pragma once
 
 #include <array>
@@ -10,34 +11,27 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/types/signature.h"
+#include "core/device_features.h"
+#include "core/signature.h"
 
 namespace dpk::backends {
 
-/// Which API a device is driven through.
-enum class Api : std::uint8_t { OpenCL, LevelZero };
 /// Device class, as in dpctl filter strings.
 enum class DeviceKind : std::uint8_t { Cpu, Gpu, Accelerator, Custom };
 /// How our SPIR-V reaches the driver.
 enum class SpirvIngest : std::uint8_t {
-    IL,      // the driver takes SPIR-V (clCreateProgramWithIL, zeModuleCreate)
-    Spir12,  // converted in-process to SPIR 1.2 bitcode (cl_khr_spir), LLVMSPIRVLib 15
-    None,    // cannot run our kernels at all
+    IL,          // the driver takes SPIR-V (clCreateProgramWithIL, zeModuleCreate)
+    Translated,  // the backend translates it in-process (SPIR 1.2 bitcode for PoCL, PTX for CUDA)
+    None,        // cannot run our kernels at all
 };
 
-/// Revision of what a backend hands the driver for a given SPIR-V module (e.g. the SPIR 1.2
-/// translation for PoCL). Part of every on-disk program cache key: bump it whenever that changes,
-/// so binaries built from an older translation are rebuilt rather than served.
-inline constexpr std::string_view kIngestRevision =
-    "2 (SPIR 1.2: loops not unrolled, mad as fmuladd)";
-
-std::string_view api_name(Api a);                   // "opencl", "level_zero"
 std::string_view device_kind_name(DeviceKind k);    // "cpu", "gpu", "accelerator", "custom"
-std::string_view spirv_ingest_name(SpirvIngest s);  // "IL", "SPIR 1.2", "none"
+std::string_view spirv_ingest_name(SpirvIngest s);  // "IL", "translated", "none"
 
 /// What a device is and what it can do; filled once at discovery.
 struct DeviceInfo {
-    Api api = Api::OpenCL;
+    /// The backend's name, as filters spell it ("opencl", "level_zero", "cuda").
+    std::string backend;
     DeviceKind kind = DeviceKind::Cpu;
     std::string name;
     std::string vendor;
@@ -48,6 +42,13 @@ struct DeviceInfo {
     /// How SPIR-V is ingested, and the detail: IL versions, or why it cannot be.
     SpirvIngest spirv = SpirvIngest::None;
     std::string spirv_detail;
+    /// Revision of what the backend hands the driver for a given SPIR-V module (e.g. its SPIR 1.2
+    /// or PTX translation). Part of every on-disk program cache key: a backend changes it whenever
+    /// that output changes, so binaries built from an older translation are rebuilt, not served.
+    std::string ingest_revision;
+    /// Compile targets use the names of the features' OpenCL extensions in messages (false for
+    /// backends whose devices do not speak of OpenCL extensions).
+    bool names_opencl_extensions = true;
 
     std::uint64_t max_work_group_size = 0;
     std::uint32_t max_work_item_dims = 0;
@@ -59,21 +60,22 @@ struct DeviceInfo {
     /// OpenCL CL_DEVICE_SVM_CAPABILITIES bits (0 when none or not OpenCL).
     std::uint64_t svm_capabilities = 0;
     bool has_intel_usm = false;  // cl_intel_unified_shared_memory
-    bool has_fp64 = false;
-    bool has_fp16 = false;
-    bool has_int64_atomics = false;  // cl_khr_int64_base_atomics / Level Zero int64 atomics
-    /// Sub-groups: cl_khr_subgroups, or OpenCL 2.1+ with CL_DEVICE_MAX_NUM_SUB_GROUPS > 0 (the
-    /// __opencl_c_subgroups feature), or Level Zero sub-group sizes.
-    bool has_sub_groups = false;
+    /// Optional features (fp64, fp16, 64-bit atomics, sub-groups, shuffles). Sub-groups: OpenCL's
+    /// cl_khr_subgroups, or OpenCL 2.1+ with CL_DEVICE_MAX_NUM_SUB_GROUPS > 0, or Level Zero
+    /// sub-group sizes. Shuffles (SPV_INTEL_subgroups): cl_intel_spirv_subgroups when SPIR-V is
+    /// taken as IL, cl_intel_subgroups through SPIR 1.2; Level Zero devices with sub-groups. A
+    /// backend sets SubGroupShuffle only together with SubGroups.
+    DeviceFeatures features;
+    bool has(DeviceFeature f) const { return features.has(f); }
     /// CL_DEVICE_MAX_NUM_SUB_GROUPS (0 when none or not reported).
     std::uint32_t max_num_sub_groups = 0;
     /// Sub-group sizes the device offers (CL_DEVICE_SUB_GROUP_SIZES_INTEL, Level Zero
     /// subGroupSizes); empty when it does not say.
     std::vector<std::uint64_t> sub_group_sizes;
-    /// Sub-group shuffles by SPV_INTEL_subgroups: cl_intel_spirv_subgroups when SPIR-V is taken
-    /// as IL, cl_intel_subgroups through SPIR 1.2; Level Zero devices with sub-groups.
-    bool has_sub_group_shuffle = false;
     bool host_unified_memory = false;  // device memory is host memory (CPU devices)
+    /// What only this backend reports, as one line for listings ("SVM 0xb (...)", "compute
+    /// capability 9.0"); may be empty.
+    std::string backend_detail;
 
     /// Which usm_types the device can back (indexed by UsmType), what backs them, and why not.
     std::array<bool, 3> usm_supported{};
@@ -196,11 +198,14 @@ public:
     virtual ~Device() = default;
     virtual const DeviceInfo& info() const = 0;
     virtual std::shared_ptr<Context> default_context() = 0;
+    /// What reopens exactly this device later without a full discovery (BackendEntry::reopen),
+    /// e.g. the driver library and indices; empty when the backend cannot.
+    virtual std::string reopen_token() const { return {}; }
 };
 
 /// One platform (OpenCL platform or Level Zero driver) and its devices.
 struct Platform {
-    Api api = Api::OpenCL;
+    std::string backend;  // the backend's name
     std::string name;
     std::string vendor;
     std::string version;
@@ -214,5 +219,31 @@ struct Discovery {
     /// found").
     std::string problem;
 };
+
+/// A backend as the runtime sees it. Each backend defines one in its own folder and registers it
+/// with one line in backends/CMakeLists.txt (dpk_register_backend); the runtime names none of
+/// them and reaches each only through this entry.
+struct BackendEntry {
+    /// The name filters and listings use ("opencl"), and other accepted spellings.
+    std::string_view name;
+    std::vector<std::string_view> aliases;
+    /// Order among backends when everything else about two devices is equal (the default device
+    /// and listings): lower first.
+    int rank = 0;
+    /// Finds every platform and device. `opened` holds devices this backend reopened earlier in
+    /// the process (reopen): discovery lists those as the same objects.
+    Discovery (*discover)(std::span<const std::shared_ptr<Device>> opened) = nullptr;
+    /// Optional: a fingerprint of the installed drivers' configuration that is cheap to compute
+    /// without loading any driver. A device directory written under another fingerprint is not
+    /// trusted. Null when the backend cannot reopen devices.
+    std::string (*configuration_fingerprint)() = nullptr;
+    /// Optional: opens one device on its own from its Device::reopen_token(), loading only what
+    /// it needs; nullptr when that fails (the runtime then runs full discovery).
+    std::shared_ptr<Device> (*reopen)(std::string_view token) = nullptr;
+};
+
+/// Every backend built into this library, in registration order (generated by CMake from the
+/// dpk_register_backend lines).
+std::span<const BackendEntry* const> registered_backends();
 
 }  // namespace dpk::backends

@@ -10,37 +10,23 @@
 #include <vector>
 
 #include "backends/backend.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::backends {
 
-/// An optional device feature a module may need.
-enum class SpirvFeature : std::uint8_t { Fp64, Fp16, Int64Atomics, SubGroups, SubGroupShuffle };
+/// Every feature the module needs, once each, in feature order, with the first thing in it that
+/// needs it ("capability Float64"): from its capabilities (Float64, Float16, Int64Atomics, Groups
+/// and GroupNonUniform*, SubgroupShuffleINTEL), its sub-group builtins (SubgroupSize, SubgroupId,
+/// ...) and control barriers of Subgroup scope — the last two need no capability of their own.
+/// A malformed module yields what was read before the damage (the validator reports the rest).
+/// Run once per image that did not come from the compiler (which records what it emits):
+/// runtime/kernel_image_io.h, LoadedKernel.
+std::vector<FeatureRequirement> spirv_requirements(std::span<const std::uint32_t> words);
 
-/// A feature a module needs and the first thing in it that needs it ("capability Float64").
-struct SpirvRequirement {
-    SpirvFeature feature;
-    std::string why;
-
-    friend bool operator==(const SpirvRequirement&, const SpirvRequirement&) = default;
-};
-
-/// The target-spec spelling of a feature ("sub_groups", as in `dpkc --target`).
-std::string_view spirv_feature_name(SpirvFeature f);
-/// What a device offers the feature through ("cl_khr_fp64").
-std::string_view spirv_feature_extension(SpirvFeature f);
-/// Whether the device has the feature.
-bool device_has(const DeviceInfo& info, SpirvFeature f);
-
-/// Every feature the module needs, once each, in feature order: from its capabilities (Float64,
-/// Float16, Int64Atomics, Groups and GroupNonUniform*, SubgroupShuffleINTEL), its sub-group
-/// builtins (SubgroupSize, SubgroupId, ...) and control barriers of Subgroup scope — the last two
-/// need no capability of their own. A malformed module yields what was read before the damage
-/// (the validator reports the rest).
-std::vector<SpirvRequirement> spirv_requirements(std::span<const std::uint32_t> words);
-
-/// Throws UnsupportedDeviceFeatureError if the module needs a feature the device lacks, naming
-/// `what` ("kernel 'reduce' (void(f32[::1], f32[::1]))"), the feature, why and the device.
-void check_spirv_requirements(std::span<const std::uint32_t> words, const DeviceInfo& info,
-                              const std::string& what);
+/// Throws UnsupportedDeviceFeatureError if `needs` (an image's requirements) lists a feature the
+/// device lacks, naming `what` ("kernel 'reduce' (void(f32[::1], f32[::1]))"), the feature, why
+/// and the device.
+void check_requirements(std::span<const FeatureRequirement> needs, const DeviceInfo& info,
+                        const std::string& what);
 
 }  // namespace dpk::backends

@@ -1,4 +1,7 @@
-// SPIR-V validation with SPIRV-Tools, run before any driver sees a module.
+// SPIR-V validation with SPIRV-Tools (core/spirv_validator.h), worded for the runtime: run once
+// on every image the compiler did not just make, where it enters the runtime
+// (runtime/kernel_image_check.h), so no driver sees an invalid module. Backends do not run it
+// again: Context::create_program takes validated SPIR-V.
 #pragma once
 
 #include <cstdint>

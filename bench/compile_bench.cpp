@@ -1,5 +1,5 @@
 // In-process compile speed: source text -> parsed, checked, emitted and validated SPIR-V for the
-// tiled matmul of DESIGN.md. Prints the median next to the 2 ms goal.
+// tiled matmul of docs/language.md. Prints the median next to the 2 ms goal.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

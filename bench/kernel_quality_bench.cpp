@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "bench/support/bench_support.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/launch.h"
 
 using namespace dpk;
@@ -294,7 +294,7 @@ double device_us(const Event& e) {
 
 /// Runs one case on one device; prints its line. Returns false when a result is wrong.
 bool run_case(const Case& c, const Device& dev, const Options& opt) {
-    if (c.needs_fp64 && !dev.info().has_fp64) {
+    if (c.needs_fp64 && !dev.info().has(DeviceFeature::Fp64)) {
         std::printf("%-17s device=%s skipped: no fp64\n", c.name.c_str(), label(dev).c_str());
         return true;
     }
@@ -399,7 +399,7 @@ int main(int argc, char** argv) {
         int measured = 0;
         bool all_right = true;
         for (const Device& dev : devices) {
-            if (!dev.takes_spirv() || dev.backend() != backends::Api::OpenCL) continue;
+            if (!dev.takes_spirv() || dev.backend() != "opencl") continue;
             for (const Case& c : cases(opt.quick)) {
                 if (!opt.only.empty() && c.name.find(opt.only) == std::string::npos) continue;
                 all_right = run_case(c, dev, opt) && all_right;

@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
         "# anchors: numba-dpex 130-900 us/launch; numba-cuda ~5.5 us + 1.5 us/arg "
         "(~10 us for 3 args); goal: dpk within 1 us of raw OpenCL\n");
     for (const Device& dev : all_devices()) {
-        if (!dev.takes_spirv() || dev.backend() != backends::Api::OpenCL) continue;
+        if (!dev.takes_spirv() || dev.backend() != "opencl") continue;
         Program program = Program::from_string("launch_bench.dpk", kSource, options);
         Kernel vecadd = program.kernel("vecadd");
         CompiledKernel ck = vecadd.specialize("void(f32[::1], f32[::1], f32[::1])", dev);

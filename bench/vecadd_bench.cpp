@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "bench/support/bench_support.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/launch.h"
 
 namespace {
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
 
     int measured = 0;
     for (const Device& dev : all_devices()) {
-        if (!dev.takes_spirv() || dev.backend() != backends::Api::OpenCL) continue;
+        if (!dev.takes_spirv() || dev.backend() != "opencl") continue;
         cl_device_id raw = bench::find_cl_device(dev);
         if (!raw) {
             std::printf("vecadd device=%s skipped: no raw OpenCL device of that name\n",

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -15,14 +14,6 @@
 namespace dpk::compiler {
 
 namespace {
-
-/// Imports nest at most this deep (a cycle is caught earlier; this bounds pathological chains).
-constexpr int kMaxImportDepth = 32;
-
-std::filesystem::path default_stdlib_dir() {
-    if (const char* env = std::getenv("DPK_STDLIB_PATH"); env && *env) return env;
-    return DPK_STDLIB_DIR;
-}
 
 std::optional<std::string> read_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
@@ -41,9 +32,7 @@ std::string CompileOptions::codegen_key() const {
 }
 
 Program::Program(source::Diagnostics& diags, CompileOptions options)
-    : diags_(diags), options_(std::move(options)) {
-    if (options_.stdlib_dir.empty()) options_.stdlib_dir = default_stdlib_dir();
-}
+    : diags_(diags), options_(std::move(options)) {}
 
 Program::~Program() = default;
 
@@ -54,28 +43,35 @@ std::unique_ptr<Program> Program::from_file(const std::filesystem::path& path,
         diags.error(nullptr, {}, "cannot read '" + path.string() + "'");
         return nullptr;
     }
-    std::unique_ptr<Program> program(new Program(diags, std::move(options)));
-    program->loaded_paths_.push_back(std::filesystem::weakly_canonical(path));
-    auto file = std::make_unique<source::SourceFile>(path.string(), std::move(*text));
-    if (!program->load(std::move(file))) return nullptr;
-    return program;
+    auto sources = std::make_shared<ProgramSources>(path.string(), std::move(*text),
+                                                    stdlib_dir(options.stdlib_dir), true);
+    return from_sources(std::move(sources), diags, std::move(options));
 }
 
 std::unique_ptr<Program> Program::from_string(std::string name, std::string text,
                                               source::Diagnostics& diags, CompileOptions options) {
+    auto sources = std::make_shared<ProgramSources>(std::move(name), std::move(text),
+                                                    stdlib_dir(options.stdlib_dir));
+    return from_sources(std::move(sources), diags, std::move(options));
+}
+
+std::unique_ptr<Program> Program::from_sources(std::shared_ptr<ProgramSources> sources,
+                                               source::Diagnostics& diags,
+                                               CompileOptions options) {
+    options.stdlib_dir = sources->stdlib();
     std::unique_ptr<Program> program(new Program(diags, std::move(options)));
-    auto file = std::make_unique<source::SourceFile>(std::move(name), std::move(text));
-    if (!program->load(std::move(file))) return nullptr;
+    program->sources_ = std::move(sources);
+    if (!program->load()) return nullptr;
     return program;
 }
 
-bool Program::load(std::unique_ptr<source::SourceFile> file) {
-    std::filesystem::path dir = std::filesystem::path(file->name()).parent_path();
-    files_.push_back(std::move(file));
+bool Program::load() {
+    if (!sources_->main_canonical().empty()) loaded_paths_.push_back(sources_->main_canonical());
+    files_.push_back(std::make_unique<source::SourceFile>(sources_->name(), sources_->text()));
     auto module = parse::parse_module(*files_.back(), diags_);
     if (!module || diags_.has_errors()) return false;
     modules_.push_back(std::move(module));
-    if (!load_imports(*modules_.front(), dir, 0)) return false;
+    if (!load_imports(*modules_.front(), sources_->dir(), 0)) return false;
 
     std::vector<const ast::Module*> modules;
     for (const auto& m : modules_) modules.push_back(m.get());
@@ -90,40 +86,32 @@ bool Program::load_imports(const ast::Module& module, const std::filesystem::pat
             diags_.error(import.file, import.range, "imports nest too deeply");
             return false;
         }
-        // `import std.a.b;` -> STDLIB/a/b.dpk; `import a.b;` -> DIR/a/b.dpk beside the importer.
-        std::filesystem::path path;
-        std::size_t first = 0;
-        if (!import.path.empty() && import.path.front() == "std") {
-            path = options_.stdlib_dir;
-            first = 1;
-        } else {
-            path = dir;
-        }
-        std::string dotted;
-        std::filesystem::path relative;
-        for (std::size_t i = 0; i < import.path.size(); ++i) {
-            dotted += (i ? "." : "") + import.path[i];
-            if (i >= first) relative /= import.path[i];
-        }
-        relative += ".dpk";
-        path /= relative;
-        auto canonical = std::filesystem::weakly_canonical(path);
-        if (std::find(loaded_paths_.begin(), loaded_paths_.end(), canonical) != loaded_paths_.end())
-            continue;  // already loaded (also breaks import cycles)
-        auto text = read_file(path);
-        if (!text) {
+        const ImportTarget target = locate_import(import.path, dir, sources_->stdlib());
+        const SourceText* file = sources_->read(target);
+        if (!file) {
             diags_.error(import.file, import.range,
-                         "cannot find module '" + dotted + "' (looked for " + relative.string() +
-                             (first ? " in the standard library)" : " beside this file)"));
+                         "internal compiler error: module '" + target.dotted +
+                             "' was not among the sources read before compiling");
             return false;
         }
-        loaded_paths_.push_back(canonical);
-        files_.push_back(std::make_unique<source::SourceFile>(path.string(), std::move(*text)));
+        if (std::find(loaded_paths_.begin(), loaded_paths_.end(), file->canonical) !=
+            loaded_paths_.end())
+            continue;  // already loaded (also breaks import cycles)
+        if (!file->text) {
+            const char* where =
+                target.in_stdlib ? " in the standard library)" : " beside this file)";
+            diags_.error(import.file, import.range,
+                         "cannot find module '" + target.dotted + "' (looked for " +
+                             target.relative.string() + where);
+            return false;
+        }
+        loaded_paths_.push_back(file->canonical);
+        files_.push_back(std::make_unique<source::SourceFile>(target.path.string(), *file->text));
         auto imported = parse::parse_module(*files_.back(), diags_);
         if (!imported || diags_.has_errors()) return false;
         modules_.push_back(std::move(imported));
         const ast::Module& added = *modules_.back();
-        if (!load_imports(added, path.parent_path(), depth + 1)) return false;
+        if (!load_imports(added, target.path.parent_path(), depth + 1)) return false;
     }
     return true;
 }
@@ -186,6 +174,8 @@ std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
     out.image.signature = typed->signature;
     out.image.abi = std::move(emitted.abi);
     out.image.spirv = std::move(emitted.words);
+    // Validated just above: what the module needs goes with it, so nothing scans it again.
+    out.image.requirements = std::move(emitted.requirements);
     for (const auto& p : kernel.params) out.param_names.push_back(p.var.name);
     return out;
 }

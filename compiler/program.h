@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "compiler/ast/ast.h"
+#include "compiler/program_sources.h"
 #include "compiler/source/diagnostics.h"
 #include "compiler/spirv/target_profile.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::compiler {
 
@@ -24,7 +25,8 @@ struct CompileOptions {
     /// SPIR-V version word (0x00010000 is SPIR-V 1.0).
     std::uint32_t spirv_version = 0x00010000;
     /// Folder that holds `import std.NAME;` modules; empty means the built-in stdlib/ folder
-    /// (or $DPK_STDLIB_PATH when set).
+    /// (or $DPK_STDLIB_PATH when set): see compiler::stdlib_dir(). Program::from_sources takes
+    /// the folder its sources were read with instead.
     std::filesystem::path stdlib_dir;
     /// Contract `a * b + c` (and `- c`, `c -`, `+=`, `-=`) into one multiply-add that the driver
     /// may fuse, as OpenCL C does by default (see spirv::EmitOptions::fp_contract). The language
@@ -60,6 +62,12 @@ public:
     static std::unique_ptr<Program> from_string(std::string name, std::string text,
                                                 source::Diagnostics& diags,
                                                 CompileOptions options = {});
+    /// Same for sources read beforehand (ProgramSources::read_imports): the texts compiled are
+    /// those of `sources`, never read again, so a key hashed from them describes this program.
+    /// An import that the sources did not read is an internal error.
+    static std::unique_ptr<Program> from_sources(std::shared_ptr<ProgramSources> sources,
+                                                 source::Diagnostics& diags,
+                                                 CompileOptions options = {});
     ~Program();
 
     /// Kernels of the main module, in source order.
@@ -82,11 +90,12 @@ public:
 
 private:
     Program(source::Diagnostics& diags, CompileOptions options);
-    bool load(std::unique_ptr<source::SourceFile> file);
+    bool load();
     bool load_imports(const ast::Module& module, const std::filesystem::path& dir, int depth);
 
     source::Diagnostics& diags_;
     CompileOptions options_;
+    std::shared_ptr<ProgramSources> sources_;
     std::vector<std::unique_ptr<source::SourceFile>> files_;
     std::vector<std::unique_ptr<ast::Module>> modules_;  // main module first
     std::vector<std::filesystem::path> loaded_paths_;

@@ -1,4 +1,4 @@
-// The dpk kernel language. See DESIGN.md, "The language — normative baseline".
+// The dpk kernel language. docs/language.md is its normative reference.
 //
 // Two start rules: `program` for .dpk text, `signatureEntry` for signature strings such as
 // `void(f32, f32[::1], usm_ndarray(f32, ndim=2, layout="C"))`, plus `paramTypeEntry` for one

@@ -1,7 +1,7 @@
 #include "jit/bundle_writer.h"
 
 #include "jit/source_digest.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/kernel_bundle.h"
 #include "runtime/sealed_file.h"
 

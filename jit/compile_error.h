@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk {
 

@@ -3,7 +3,7 @@
 # Kernel images cached on disk are keyed by it, so a changed compiler never serves stale images.
 file(GLOB_RECURSE inputs
      ${ROOT}/compiler/*.cpp ${ROOT}/compiler/*.h ${ROOT}/grammar/*.g4
-     ${ROOT}/runtime/types/*.cpp ${ROOT}/runtime/types/*.h)
+     ${ROOT}/core/*.cpp ${ROOT}/core/*.h)
 list(SORT inputs)
 set(all "dpk ${VERSION}\n")
 foreach(f IN LISTS inputs)

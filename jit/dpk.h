@@ -8,7 +8,7 @@
 #include "jit/kernel_cache.h"
 #include "jit/program.h"
 #include "runtime/device.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/event.h"
 #include "runtime/launch.h"
 #include "runtime/queue.h"

@@ -4,12 +4,20 @@
 #include "compiler/spirv/validator.h"
 #include "jit/compile_error.h"
 #include "jit/program_state.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk {
 
 const std::string& Kernel::name() const {
     return state_->name;
+}
+
+std::vector<KernelParameter> Kernel::parameters() const {
+    jit::DeclaredParams declared = state_->program.declared_params(name());
+    std::vector<KernelParameter> out;
+    for (std::size_t i = 0; i < declared.names.size(); ++i)
+        out.push_back({std::move(declared.names[i]), std::move(declared.types[i])});
+    return out;
 }
 
 CompiledKernel Kernel::specialize(std::string_view signature, const runtime::Device& device) const {

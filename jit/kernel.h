@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,7 +14,7 @@
 #include "compiler/spirv/target_profile.h"
 #include "jit/compiled_kernel.h"
 #include "runtime/launch.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk {
 
@@ -33,12 +34,22 @@ enum class CompileOnLaunch : std::uint8_t {
     Never,
 };
 
+/// A kernel parameter as the source declares it.
+struct KernelParameter {
+    std::string name;
+    /// The annotated type; nullopt for a generic parameter (typed by a signature or arguments).
+    std::optional<ParamType> declared;
+};
+
 /// A kernel of a Program. Cheap to copy: every handle of one kernel shares its definitions.
 /// Thread-safe: concurrent specializations of one signature compile once; launches never block
 /// on each other except on the same driver kernel object.
 class Kernel {
 public:
     const std::string& name() const;
+    /// The parameters in source order, with their declared types. Runs the front end (once per
+    /// program); throws CompileError if the program does not compile.
+    std::vector<KernelParameter> parameters() const;
 
     /// Compiles now — parse, types, SPIR-V (or the kernel image from the disk cache), driver
     /// build (or the driver binary from the disk cache), kernel object — for `signature` on

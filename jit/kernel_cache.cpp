@@ -1,6 +1,6 @@
 #include "jit/kernel_cache.h"
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/kernel_image_io.h"
 #include "runtime/sealed_file.h"
 

@@ -11,7 +11,7 @@
 #include "runtime/cache_config.h"
 #include "runtime/content_hash.h"
 #include "runtime/program_cache.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk {
 
@@ -38,7 +38,9 @@ public:
     const runtime::CacheConfig& config() const { return config_; }
     runtime::ProgramCache& programs() { return programs_; }
 
-    /// The image stored for `key` if its entry checks out and was made for exactly `request`.
+    /// The image stored for `key` if its entry checks out, was made for exactly `request` and
+    /// its SPIR-V validates; its requirements are then scanned from it (read_kernel_image), so
+    /// loading it checks nothing twice. Entries hold the image without its requirements.
     std::optional<KernelImage> load_image(const runtime::ContentKey& key,
                                           const std::string& request);
     /// Stores an image (atomically; failures to write are ignored: the cache is an optimization).

@@ -5,7 +5,8 @@
 #include "jit/compile_error.h"
 #include "jit/device_target.h"
 #include "jit/program_state.h"
-#include "runtime/error.h"
+#include "core/error.h"
+#include "runtime/argument_check.h"
 
 namespace dpk::jit {
 
@@ -25,17 +26,6 @@ ParamType type_of(const runtime::KernelArg& a) {
         case runtime::KernelArg::Kind::Local: return ParamType::local_array(a.local().dtype);
     }
     return {};
-}
-
-std::string describe(const runtime::KernelArg& a) {
-    switch (a.kind()) {
-        case runtime::KernelArg::Kind::Array: return a.array().describe();
-        case runtime::KernelArg::Kind::Scalar: return "a scalar " + a.scalar().str();
-        case runtime::KernelArg::Kind::Local:
-            return "LocalMemory{" + std::string(dtype_name(a.local().dtype)) + ", " +
-                   std::to_string(a.local().count) + "}";
-    }
-    return "?";
 }
 
 }  // namespace
@@ -161,19 +151,10 @@ const runtime::LoadedKernel& KernelState::compile_for_launch(
         }
         ParamType d = *declared.types[i];
         d.device.clear();
-        const runtime::KernelArg& a = args[i];
-        bool fits = d.is_scalar() ? a.kind() == runtime::KernelArg::Kind::Scalar
-                                  : runtime::ParamMatcher::of(d).accepts(runtime::arg_type_code(a));
-        if (!fits)
-            throw SignatureMismatchError(
-                who + ": parameter " + std::to_string(i) + " '" + declared.names[i] +
-                "': expected " + (d.is_array() ? "a USM array " + d.pretty() : d.pretty()) +
-                " (as declared), got " + describe(a) +
-                (d.is_array() && a.kind() != runtime::KernelArg::Kind::Array
-                     ? "; host memory is never a kernel argument: copy it into a USM array "
-                       "with UsmArray::from_host(queue, values)"
-                     : "") +
-                " (specializations: " + set.describe_signatures() + ")");
+        if (!runtime::ParamCheck(d).fits(args[i], device, runtime::ScalarFit::ExactValue))
+            runtime::throw_argument_mismatch(
+                name, i, declared.names[i], d, args[i], device,
+                "as declared; specializations: " + set.describe_signatures());
         sig.params.push_back(d);
     }
     KernelImage image = program.image(name, sig, target);

@@ -6,7 +6,7 @@
 #include "jit/compile_error.h"
 #include "jit/program_state.h"
 #include "jit/source_digest.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk {
@@ -24,13 +24,15 @@ std::shared_ptr<jit::ProgramState> make_state(std::string name, std::string text
     auto s = std::make_shared<jit::ProgramState>();
     s->name = std::move(name);
     s->text = std::move(text);
-    s->stdlib = jit::stdlib_dir(options.stdlib_dir);
+    s->stdlib = compiler::stdlib_dir(options.stdlib_dir);
     s->cache = options.cache ? options.cache : KernelCache::process_default();
     s->options = std::move(options);
-    // Imports resolve beside the file, as the compiler resolves them.
-    s->digest =
-        jit::source_digest(s->text, std::filesystem::path(s->name).parent_path(), s->stdlib);
-    s->scanned_names = jit::scan_kernel_names(s->text);
+    // The text and its imports, found and read once by the compiler's resolution (imports
+    // beside the file, `std.*` in the stdlib): hashed now, compiled from on a miss.
+    s->sources = std::make_shared<compiler::ProgramSources>(s->name, s->text, s->stdlib);
+    s->sources->read_imports();
+    s->digest = jit::source_digest(*s->sources);
+    s->scanned_names = s->sources->scanned_kernel_names();
     return s;
 }
 
@@ -96,8 +98,8 @@ compiler::Program& ProgramState::front_end() {
     if (front_end_error_)
         throw CompileError("program '" + name + "' does not compile", *front_end_error_);
     diags_.clear();
-    // The text read at creation is the text compiled (and hashed); its name places imports.
-    front_end_ = compiler::Program::from_string(name, text, diags_, compile_options());
+    // The texts read at creation (and hashed) are the texts compiled; nothing is read again.
+    front_end_ = compiler::Program::from_sources(sources, diags_, compile_options());
     if (!front_end_) {
         front_end_error_ = diags_.render();
         throw CompileError("program '" + name + "' does not compile", *front_end_error_);

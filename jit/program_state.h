@@ -37,7 +37,8 @@ struct ProgramState {
     std::filesystem::path stdlib;
     ProgramOptions options;
     std::shared_ptr<KernelCache> cache;
-    runtime::ContentKey digest;              // text + imports
+    std::shared_ptr<compiler::ProgramSources> sources;  // text + imports, read once
+    runtime::ContentKey digest;                          // of `sources`
     std::vector<std::string> scanned_names;  // kernels found without parsing
 
     /// The options the front end compiles with (from `options`).

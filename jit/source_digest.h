@@ -1,12 +1,12 @@
 // What a program's compiled kernels depend on, hashed: its text, the files it imports, and the
-// compiler itself. Computed without parsing, so a warm start skips the front end entirely.
+// compiler itself. The files are the compiler's own (compiler::ProgramSources: one resolution of
+// imports, found by the compiler's scanner without parsing), so a warm start skips the front end
+// and the key describes exactly the texts the front end compiles on a miss.
 #pragma once
 
-#include <filesystem>
-#include <string>
 #include <string_view>
-#include <vector>
 
+#include "compiler/program_sources.h"
 #include "runtime/content_hash.h"
 
 namespace dpk::jit {
@@ -14,18 +14,9 @@ namespace dpk::jit {
 /// Identifies the compiler that produced an image (version + hash of its sources).
 std::string_view compiler_fingerprint();
 
-/// The stdlib folder `import std.x;` resolves to: `configured` if set, else $DPK_STDLIB_PATH,
-/// else the stdlib/ folder of this build.
-std::filesystem::path stdlib_dir(const std::filesystem::path& configured);
-
-/// Hash of `text` and, transitively, of every file its `import a.b;` items name (resolved as the
-/// compiler resolves them: `std.*` in `stdlib`, others beside the importing file). A file that
-/// cannot be read is hashed as missing. Comments and strings are skipped when scanning.
-runtime::ContentKey source_digest(std::string_view text, const std::filesystem::path& dir,
-                                  const std::filesystem::path& stdlib);
-
-/// Kernel names declared at the top level of `text` (`kernel NAME(`), in order; a cheap scan
-/// that needs no parser.
-std::vector<std::string> scan_kernel_names(std::string_view text);
+/// Hash of the main text and of every file `sources` read (canonical path and text, or "missing"
+/// for one that could not be read), in the order read. Call it once the imports are read
+/// (ProgramSources::read_imports): the front end then compiles from these same sources.
+runtime::ContentKey source_digest(const compiler::ProgramSources& sources);
 
 }  // namespace dpk::jit

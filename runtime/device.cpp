@@ -7,12 +7,11 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <tuple>
 
-#include "backends/level_zero/ze_device.h"
-#include "backends/opencl/cl_device.h"
 #include "runtime/cache_config.h"
 #include "runtime/device_directory.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::runtime {
 
@@ -20,19 +19,21 @@ namespace detail {
 
 /// A discovered device: backend object, canonical filter, default context (created lazily).
 struct DeviceEntry {
+    const backends::BackendEntry* backend = nullptr;
     std::shared_ptr<backends::Device> device;
     std::string filter;
     mutable std::once_flag context_once;
     mutable std::shared_ptr<backends::Context> context;
 
     Device handle() const { return Device(this); }
+    static const DeviceEntry& of(const Device& d) { return *d.entry_; }
 };
 
 namespace {
 
 /// Devices found so far. Full discovery (every backend, every driver) runs once; before it, one
-/// OpenCL device may be opened on its own from the device directory in the disk cache
-/// (open_from_directory). Never destroyed: contexts live until process exit, so no OpenCL object
+/// device may be opened on its own from the device directory in the disk cache
+/// (open_from_directory). Never destroyed: contexts live until process exit, so no driver object
 /// is released after a driver's own teardown has run.
 struct Registry {
     std::mutex mutex;
@@ -40,8 +41,9 @@ struct Registry {
     /// Every entry made, by either path (stable addresses: Device handles point at them).
     std::vector<std::unique_ptr<DeviceEntry>> entries;
     std::size_t opened_from_directory = 0;
-    /// Level Zero's discovery, done once and shared by both paths.
-    std::optional<backends::Discovery> level_zero;
+    /// Discoveries of backends that cannot reopen devices, made once and shared by both paths
+    /// (the directory is trusted only when these find nothing).
+    std::map<const backends::BackendEntry*, backends::Discovery> early;
     // Filled by full discovery, immutable once `complete`.
     std::vector<Device> devices;
     std::vector<PlatformListing> platforms;
@@ -53,13 +55,27 @@ Registry& registry_state() {
     return *r;
 }
 
-const backends::Discovery& level_zero_discovery(Registry& r) {
-    if (!r.level_zero) r.level_zero = backends::level_zero::discover();
-    return *r.level_zero;
+/// Whether the device directory can speak for a backend's devices.
+bool reopens(const backends::BackendEntry& b) {
+    return b.configuration_fingerprint && b.reopen;
+}
+
+/// The discovery of a backend, made once per process for backends that cannot reopen devices.
+backends::Discovery discover(Registry& r, const backends::BackendEntry& b) {
+    if (!reopens(b)) {
+        auto it = r.early.find(&b);
+        if (it == r.early.end()) it = r.early.emplace(&b, b.discover({})).first;
+        return it->second;
+    }
+    std::vector<std::shared_ptr<backends::Device>> opened;
+    for (const auto& e : r.entries)
+        if (e->backend == &b) opened.push_back(e->device);
+    return b.discover(opened);
 }
 
 /// The entry of a backend device, reusing the one made when it was opened on its own.
-DeviceEntry& entry_for(Registry& r, std::shared_ptr<backends::Device> dev, std::string filter) {
+DeviceEntry& entry_for(Registry& r, const backends::BackendEntry& backend,
+                       std::shared_ptr<backends::Device> dev, std::string filter) {
     for (auto& e : r.entries) {
         if (e->device == dev) {
             // Equal unless the directory's ordinals were stale; written only then, since handles
@@ -69,24 +85,27 @@ DeviceEntry& entry_for(Registry& r, std::shared_ptr<backends::Device> dev, std::
         }
     }
     auto entry = std::make_unique<DeviceEntry>();
+    entry->backend = &backend;
     entry->device = std::move(dev);
     entry->filter = std::move(filter);
     r.entries.push_back(std::move(entry));
     return *r.entries.back();
 }
 
-void add_backend(Registry& r, backends::Api api, const backends::Discovery& found,
-                 std::map<std::pair<backends::Api, backends::DeviceKind>, int>& ordinals) {
-    if (!found.problem.empty()) r.problems.push_back({api, found.problem});
+void add_backend(Registry& r, const backends::BackendEntry& backend,
+                 const backends::Discovery& found) {
+    if (!found.problem.empty()) r.problems.push_back({std::string(backend.name), found.problem});
+    std::map<backends::DeviceKind, int> ordinals;
     for (const backends::Platform& p : found.platforms) {
-        PlatformListing listing{p.api, p.name, p.vendor, p.version, {}};
+        PlatformListing listing{std::string(backend.name), p.name, p.vendor, p.version, {}};
         for (const auto& dev : p.devices) {
             const backends::DeviceInfo& info = dev->info();
-            int ordinal = ordinals[{info.api, info.kind}]++;
-            DeviceEntry& entry = entry_for(r, dev,
-                                           std::string(backends::api_name(info.api)) + ":" +
-                                               std::string(backends::device_kind_name(info.kind)) +
-                                               ":" + std::to_string(ordinal));
+            int ordinal = ordinals[info.kind]++;
+            DeviceEntry& entry =
+                entry_for(r, backend, dev,
+                          std::string(backend.name) + ":" +
+                              std::string(backends::device_kind_name(info.kind)) + ":" +
+                              std::to_string(ordinal));
             listing.devices.push_back(entry.handle());
             r.devices.push_back(entry.handle());
         }
@@ -94,29 +113,22 @@ void add_backend(Registry& r, backends::Api api, const backends::Discovery& foun
     }
 }
 
-/// The OpenCL devices of a full discovery as the device directory records them.
-DeviceDirectory directory_of(const std::vector<Device>& devices) {
+DeviceRecord record_of(const Device& dev, std::string token) {
+    const backends::DeviceInfo& i = dev.info();
+    return {i.backend,          i.kind,           i.spirv,
+            dev.filter_string(), i.name,          i.vendor,
+            i.driver_version,   i.platform_name,  std::move(token)};
+}
+
+/// The devices of a full discovery as the device directory records them: those of every backend
+/// that can reopen devices, with that backend's configuration fingerprint.
+DeviceDirectory directory_of(const Registry& r) {
     DeviceDirectory d;
-    d.fingerprint = backends::opencl::icd_configuration_fingerprint();
-    for (const Device& dev : devices) {
-        if (dev.backend() != backends::Api::OpenCL) continue;
-        const auto& cl = static_cast<const backends::opencl::ClDevice&>(dev.backend_device());
-        const backends::DeviceInfo& i = dev.info();
-        DeviceRecord rec{i.kind,
-                         i.spirv,
-                         dev.filter_string(),
-                         i.name,
-                         i.vendor,
-                         i.driver_version,
-                         i.platform_name,
-                         "",
-                         0,
-                         cl.index_in_platform()};
-        if (cl.icd_source()) {
-            rec.library = cl.icd_source()->library;
-            rec.platform_index = cl.icd_source()->platform_index;
-        }
-        d.opencl.push_back(std::move(rec));
+    for (const backends::BackendEntry* b : backends::registered_backends())
+        if (reopens(*b)) d.fingerprints.push_back({std::string(b->name), b->configuration_fingerprint()});
+    for (const Device& dev : r.devices) {
+        const DeviceEntry& e = DeviceEntry::of(dev);
+        if (reopens(*e.backend)) d.devices.push_back(record_of(dev, e.device->reopen_token()));
     }
     return d;
 }
@@ -127,14 +139,9 @@ const Registry& registry() {
     if (r.complete.load(std::memory_order_acquire)) return r;
     std::lock_guard lock(r.mutex);
     if (r.complete.load(std::memory_order_relaxed)) return r;
-    std::vector<std::shared_ptr<backends::opencl::ClDevice>> opened;
-    for (const auto& e : r.entries)
-        if (auto cl = std::dynamic_pointer_cast<backends::opencl::ClDevice>(e->device))
-            opened.push_back(std::move(cl));
-    std::map<std::pair<backends::Api, backends::DeviceKind>, int> ordinals;
-    add_backend(r, backends::Api::OpenCL, backends::opencl::discover(opened), ordinals);
-    add_backend(r, backends::Api::LevelZero, level_zero_discovery(r), ordinals);
-    directory_of(r.devices).store(CacheConfig::from_environment());
+    for (const backends::BackendEntry* b : backends::registered_backends())
+        add_backend(r, *b, discover(r, *b));
+    directory_of(r).store(CacheConfig::from_environment());
     r.complete.store(true, std::memory_order_release);
     return r;
 }
@@ -183,22 +190,32 @@ DiscoveryStats discovery_stats() {
 namespace {
 
 struct Filter {
-    std::optional<backends::Api> api;
+    std::optional<std::string_view> backend;  // a registered backend's name
     std::optional<backends::DeviceKind> kind;
     std::optional<int> index;
 };
 
-std::optional<backends::Api> parse_api(std::string_view s) {
-    if (s == "opencl") return backends::Api::OpenCL;
-    if (s == "level_zero" || s == "ext_oneapi_level_zero") return backends::Api::LevelZero;
-    return std::nullopt;
+/// The registered backend a filter part names (its name or an alias).
+const backends::BackendEntry* find_backend(std::string_view s) {
+    for (const backends::BackendEntry* b : backends::registered_backends()) {
+        if (b->name == s) return b;
+        for (std::string_view alias : b->aliases)
+            if (alias == s) return b;
+    }
+    return nullptr;
+}
+
+std::string backend_names() {
+    std::string s;
+    for (const backends::BackendEntry* b : backends::registered_backends())
+        s += (s.empty() ? "" : ", ") + std::string(b->name);
+    return s;
 }
 
 std::optional<backends::DeviceKind> parse_kind(std::string_view s) {
-    if (s == "cpu") return backends::DeviceKind::Cpu;
-    if (s == "gpu") return backends::DeviceKind::Gpu;
-    if (s == "accelerator") return backends::DeviceKind::Accelerator;
-    if (s == "custom") return backends::DeviceKind::Custom;
+    for (auto k : {backends::DeviceKind::Cpu, backends::DeviceKind::Gpu,
+                   backends::DeviceKind::Accelerator, backends::DeviceKind::Custom})
+        if (backends::device_kind_name(k) == s) return k;
     return std::nullopt;
 }
 
@@ -207,7 +224,7 @@ Filter parse_filter(std::string_view text) {
         return InvalidArgumentError(
             "bad device filter \"" + std::string(text) + "\": " + why +
             " (expected backend[:type][:index] or type[:index], e.g. \"opencl:cpu:0\", "
-            "\"opencl\", \"cpu\", \"level_zero:gpu:0\", \"opencl:1\")");
+            "\"opencl\", \"cpu\", \"cuda:gpu:0\", \"opencl:1\")");
     };
     Filter f;
     std::size_t pos = 0;
@@ -223,13 +240,13 @@ Filter parse_filter(std::string_view text) {
         if (ec == std::errc() && ptr == tok.data() + tok.size()) {
             if (value < 0) throw bad("negative index");
             f.index = value;
-        } else if (auto api = parse_api(tok); api && part == 0) {
-            f.api = api;
+        } else if (const backends::BackendEntry* b = find_backend(tok); b && part == 0) {
+            f.backend = b->name;
         } else if (auto kind = parse_kind(tok); kind && !f.kind) {
             f.kind = kind;
         } else {
-            throw bad("unknown part \"" + std::string(tok) +
-                      "\" (backends: opencl, level_zero; types: cpu, gpu, accelerator, custom)");
+            throw bad("unknown part \"" + std::string(tok) + "\" (backends: " + backend_names() +
+                      "; types: cpu, gpu, accelerator, custom)");
         }
         ++part;
         pos = end + 1;
@@ -244,27 +261,28 @@ std::string list_devices() {
              (d.takes_spirv() ? "" : "; cannot take SPIR-V: " + d.info().spirv_detail) + ")";
     if (s.empty()) s = " none";
     for (const BackendProblem& p : backend_problems())
-        s += "\n  " + std::string(backends::api_name(p.api)) + ": " + p.problem;
+        s += "\n  " + p.backend + ": " + p.problem;
     return s;
 }
 
 /// A device as selection sees it: what a filter and the default ranking look at.
 struct Candidate {
-    backends::Api api;
+    std::string_view backend;
     backends::DeviceKind kind;
     backends::SpirvIngest spirv;
 };
 
 std::vector<Candidate> candidates(const std::vector<Device>& devices) {
     std::vector<Candidate> c;
-    for (const Device& d : devices) c.push_back({d.info().api, d.info().kind, d.info().spirv});
+    for (const Device& d : devices) c.push_back({d.info().backend, d.info().kind, d.info().spirv});
     return c;
 }
 
 std::vector<std::size_t> matching(const Filter& f, const std::vector<Candidate>& c) {
     std::vector<std::size_t> m;
     for (std::size_t i = 0; i < c.size(); ++i)
-        if ((!f.api || c[i].api == *f.api) && (!f.kind || c[i].kind == *f.kind)) m.push_back(i);
+        if ((!f.backend || c[i].backend == *f.backend) && (!f.kind || c[i].kind == *f.kind))
+            m.push_back(i);
     if (f.index) {
         if (static_cast<std::size_t>(*f.index) >= m.size()) return {};
         return {m[static_cast<std::size_t>(*f.index)]};
@@ -281,13 +299,13 @@ std::optional<std::size_t> selected(const Filter& f, const std::vector<Candidate
     return m.front();
 }
 
-/// The default device (see default_device).
+/// The default device (see default_device): a GPU before anything else, then a driver that takes
+/// SPIR-V as IL before a translation, then the backends' own order.
 std::optional<std::size_t> best_default(const std::vector<Candidate>& c) {
     auto rank = [](const Candidate& d) {
-        int r = d.spirv == backends::SpirvIngest::IL ? 0 : 4;
-        if (d.kind != backends::DeviceKind::Gpu) r += 2;
-        if (d.api != backends::Api::LevelZero) r += 1;
-        return r;
+        const backends::BackendEntry* b = find_backend(d.backend);
+        return std::tuple(d.kind != backends::DeviceKind::Gpu,
+                          d.spirv != backends::SpirvIngest::IL, b ? b->rank : 0);
     };
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < c.size(); ++i) {
@@ -298,37 +316,46 @@ std::optional<std::size_t> best_default(const std::vector<Candidate>& c) {
 }
 
 bool same_device(const backends::DeviceInfo& info, const DeviceRecord& rec) {
-    return info.kind == rec.kind && info.spirv == rec.spirv && info.name == rec.name &&
+    return info.backend == rec.backend && info.kind == rec.kind && info.spirv == rec.spirv && info.name == rec.name &&
            info.vendor == rec.vendor && info.driver_version == rec.driver_version &&
            info.platform_name == rec.platform_name;
 }
 
 /// Before full discovery: the device `choose` picks among those the device directory lists,
 /// opened on its own (only its driver is loaded). Nullopt whenever that cannot be trusted —
-/// no disk cache, no directory or a corrupted one, another ICD configuration, Level Zero
-/// devices present, a device that is not there or not the one recorded — and then the caller
-/// runs full discovery, as without a directory.
+/// no disk cache, no directory or a corrupted one, another driver configuration of a backend,
+/// devices present in a backend that cannot reopen devices, a device that is not there or not
+/// the one recorded — and then the caller runs full discovery, as without a directory.
 template <typename Choose>
 std::optional<Device> open_from_directory(Choose choose) try {
     detail::Registry& r = detail::registry_state();
     std::lock_guard lock(r.mutex);
     if (r.complete.load()) return std::nullopt;
     std::optional<DeviceDirectory> dir = DeviceDirectory::load(CacheConfig::from_environment());
-    if (!dir || dir->fingerprint != backends::opencl::icd_configuration_fingerprint())
-        return std::nullopt;
-    for (const backends::Platform& p : detail::level_zero_discovery(r).platforms)
-        if (!p.devices.empty()) return std::nullopt;  // the directory lists OpenCL only
+    if (!dir) return std::nullopt;
+    std::vector<BackendFingerprint> now;
+    for (const backends::BackendEntry* b : backends::registered_backends()) {
+        if (detail::reopens(*b)) {
+            now.push_back({std::string(b->name), b->configuration_fingerprint()});
+            continue;
+        }
+        for (const backends::Platform& p : detail::discover(r, *b).platforms)
+            if (!p.devices.empty()) return std::nullopt;  // the directory cannot speak for them
+    }
+    if (now != dir->fingerprints) return std::nullopt;
     std::vector<Candidate> c;
-    for (const DeviceRecord& rec : dir->opencl)
-        c.push_back({backends::Api::OpenCL, rec.kind, rec.spirv});
+    for (const DeviceRecord& rec : dir->devices) c.push_back({rec.backend, rec.kind, rec.spirv});
     std::optional<std::size_t> pick = choose(c);
-    if (!pick || dir->opencl[*pick].library.empty()) return std::nullopt;
-    const DeviceRecord& rec = dir->opencl[*pick];
+    if (!pick || dir->devices[*pick].token.empty()) return std::nullopt;
+    const DeviceRecord& rec = dir->devices[*pick];
     for (const auto& e : r.entries)
         if (e->filter == rec.filter) return e->handle();
-    auto dev = backends::opencl::open_device({rec.library, rec.platform_index}, rec.device_index);
+    const backends::BackendEntry* backend = find_backend(rec.backend);
+    if (!backend || !detail::reopens(*backend)) return std::nullopt;
+    std::shared_ptr<backends::Device> dev = backend->reopen(rec.token);
     if (!dev || !same_device(dev->info(), rec)) return std::nullopt;
     auto entry = std::make_unique<detail::DeviceEntry>();
+    entry->backend = backend;
     entry->device = std::move(dev);
     entry->filter = rec.filter;
     r.entries.push_back(std::move(entry));

@@ -23,9 +23,10 @@ public:
     const backends::DeviceInfo& info() const;
     /// Canonical dpctl-style filter that selects exactly this device ("opencl:cpu:0").
     const std::string& filter_string() const;
-    backends::Api backend() const { return info().api; }
+    /// The backend's registered name ("opencl", "level_zero", "cuda").
+    const std::string& backend() const { return info().backend; }
     const std::string& name() const { return info().name; }
-    /// True when the device can take dpk's SPIR-V (directly or through SPIR 1.2).
+    /// True when the device can take dpk's SPIR-V (directly or through a translation).
     bool takes_spirv() const { return info().spirv != backends::SpirvIngest::None; }
     /// The device's default context, shared by every queue, array and kernel on it.
     const std::shared_ptr<backends::Context>& context() const;
@@ -41,9 +42,9 @@ private:
     const detail::DeviceEntry* entry_ = nullptr;
 };
 
-/// One platform (OpenCL platform, Level Zero driver) as listed by `dpk devices`.
+/// One platform (OpenCL platform, Level Zero driver, CUDA driver) as listed by `dpk devices`.
 struct PlatformListing {
-    backends::Api api = backends::Api::OpenCL;
+    std::string backend;  // the backend's registered name
     std::string name;
     std::string vendor;
     std::string version;
@@ -52,11 +53,11 @@ struct PlatformListing {
 
 /// Why a backend contributed no device ("no Level Zero driver found"), for listings.
 struct BackendProblem {
-    backends::Api api = backends::Api::OpenCL;
+    std::string backend;  // the backend's registered name
     std::string problem;
 };
 
-/// Every device of every backend, discovered once per process (OpenCL first, then Level Zero).
+/// Every device of every backend, discovered once per process (backends in registration order).
 const std::vector<Device>& all_devices();
 /// Every platform with its devices.
 const std::vector<PlatformListing>& platforms();
@@ -73,18 +74,19 @@ struct DiscoveryStats {
 DiscoveryStats discovery_stats();
 
 /// Devices matching a dpctl-style filter: `backend[:type][:index]`, `type[:index]`,
-/// `backend:index`, e.g. "opencl:cpu:0", "opencl:cpu", "opencl", "cpu", "level_zero:gpu:0",
-/// "opencl:1". The index counts devices matching the rest of the filter, in discovery order.
+/// `backend:index`, e.g. "opencl:cpu:0", "opencl:cpu", "opencl", "cpu", "cuda:gpu:0",
+/// "opencl:1"; the backends are those registered (backends::registered_backends()). The index counts devices matching the rest of the filter, in discovery order.
 /// Throws InvalidArgumentError on a malformed filter.
 std::vector<Device> select_devices(std::string_view filter);
 /// The device a filter names: with an index, exactly that one; without, the first match that
 /// takes SPIR-V (else the first match). Throws DeviceNotFoundError listing the devices found.
-/// Before full discovery, an OpenCL device listed in the disk cache's device directory (written
-/// by every full discovery) is opened on its own, loading only its driver; the directory is
-/// trusted only for the same ICD configuration and device identity, else discovery runs.
+/// Before full discovery, a device listed in the disk cache's device directory (written by every
+/// full discovery) is opened on its own, loading only its driver; the directory is trusted only
+/// for the same driver configuration and device identity, else discovery runs.
 Device select_device(std::string_view filter);
-/// The default device: $DPK_DEVICE if set (a filter), else the first device that takes SPIR-V
-/// as IL (GPU before CPU, Level Zero before OpenCL), else one through SPIR 1.2.
+/// The default device: $DPK_DEVICE if set (a filter), else, as SYCL's default selector, a GPU
+/// before any other device; among equals a driver that takes SPIR-V as IL before a translation,
+/// then the backends' registered rank (Level Zero, OpenCL, CUDA).
 /// Devices that cannot take SPIR-V are never the default. Throws DeviceNotFoundError. Uses the
 /// device directory as select_device does.
 Device default_device();

@@ -1,6 +1,6 @@
 #include "runtime/device_directory.h"
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
@@ -8,7 +8,7 @@ namespace dpk::runtime {
 namespace {
 
 constexpr FileMagic kMagic = "dpkdevls";
-constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatVersion = 2;
 
 std::filesystem::path file_in(const CacheConfig& cache) {
     return cache.dir / "devices.dpkdev";
@@ -16,16 +16,19 @@ std::filesystem::path file_in(const CacheConfig& cache) {
 
 std::string encode(const DeviceDirectory& d) {
     ByteWriter out;
-    out.str(d.fingerprint);
-    out.u32(static_cast<std::uint32_t>(d.opencl.size()));
-    for (const DeviceRecord& r : d.opencl) {
+    out.u32(static_cast<std::uint32_t>(d.fingerprints.size()));
+    for (const BackendFingerprint& f : d.fingerprints) {
+        out.str(f.backend);
+        out.str(f.fingerprint);
+    }
+    out.u32(static_cast<std::uint32_t>(d.devices.size()));
+    for (const DeviceRecord& r : d.devices) {
+        out.str(r.backend);
         out.u8(static_cast<std::uint8_t>(r.kind));
         out.u8(static_cast<std::uint8_t>(r.spirv));
         for (const std::string* s :
-             {&r.filter, &r.name, &r.vendor, &r.driver_version, &r.platform_name, &r.library})
+             {&r.filter, &r.name, &r.vendor, &r.driver_version, &r.platform_name, &r.token})
             out.str(*s);
-        out.u32(r.platform_index);
-        out.u32(r.device_index);
     }
     return out.take();
 }
@@ -39,18 +42,23 @@ Enum enum_field(ByteReader& in, Enum last) {
 
 DeviceDirectory decode(ByteReader& in) {
     DeviceDirectory d;
-    d.fingerprint = in.str();
+    const std::uint32_t backends = in.u32();
+    for (std::uint32_t i = 0; i < backends; ++i) {
+        BackendFingerprint f;
+        f.backend = in.str();
+        f.fingerprint = in.str();
+        d.fingerprints.push_back(std::move(f));
+    }
     const std::uint32_t n = in.u32();
     for (std::uint32_t i = 0; i < n; ++i) {
         DeviceRecord r;
+        r.backend = in.str();
         r.kind = enum_field(in, backends::DeviceKind::Custom);
         r.spirv = enum_field(in, backends::SpirvIngest::None);
         for (std::string* s :
-             {&r.filter, &r.name, &r.vendor, &r.driver_version, &r.platform_name, &r.library})
+             {&r.filter, &r.name, &r.vendor, &r.driver_version, &r.platform_name, &r.token})
             *s = in.str();
-        r.platform_index = in.u32();
-        r.device_index = in.u32();
-        d.opencl.push_back(std::move(r));
+        d.devices.push_back(std::move(r));
     }
     if (!in.at_end()) in.fail("bytes after the last device");
     return d;

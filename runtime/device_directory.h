@@ -1,5 +1,5 @@
 // What the last full device discovery found, kept in the disk cache so that a later process can
-// open the one OpenCL device it asks for without loading every installed driver.
+// open the one device it asks for without loading every installed driver.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +12,9 @@
 
 namespace dpk::runtime {
 
-/// One OpenCL device as discovery listed it, with where it comes from.
+/// One device as discovery listed it, with what reopens it on its own.
 struct DeviceRecord {
+    std::string backend;  // the backend's registered name ("opencl")
     backends::DeviceKind kind = backends::DeviceKind::Cpu;
     backends::SpirvIngest spirv = backends::SpirvIngest::None;
     std::string filter;  // "opencl:cpu:0"
@@ -21,19 +22,25 @@ struct DeviceRecord {
     std::string vendor;
     std::string driver_version;
     std::string platform_name;
-    /// The ICD library (as the loader's configuration names it); empty when unknown, and then
-    /// the device cannot be opened on its own.
-    std::string library;
-    std::uint32_t platform_index = 0;  // among the platforms the library reports
-    std::uint32_t device_index = 0;    // among the platform's devices
+    /// The backend's Device::reopen_token(); empty when the device cannot be opened on its own.
+    std::string token;
 
     friend bool operator==(const DeviceRecord&, const DeviceRecord&) = default;
 };
 
-/// Every OpenCL device, in discovery order, for one ICD configuration (its fingerprint).
-struct DeviceDirectory {
+/// The fingerprint of one backend's driver configuration when the directory was written.
+struct BackendFingerprint {
+    std::string backend;
     std::string fingerprint;
-    std::vector<DeviceRecord> opencl;
+
+    friend bool operator==(const BackendFingerprint&, const BackendFingerprint&) = default;
+};
+
+/// Every device of the backends that can reopen devices, in discovery order, with the driver
+/// configuration of each backend it was found under.
+struct DeviceDirectory {
+    std::vector<BackendFingerprint> fingerprints;
+    std::vector<DeviceRecord> devices;
 
     friend bool operator==(const DeviceDirectory&, const DeviceDirectory&) = default;
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/kernel_image_io.h"
 #include "runtime/sealed_file.h"
 

@@ -11,7 +11,7 @@
 
 #include "runtime/loaded_kernel.h"
 #include "runtime/specialization_set.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::runtime {
 

@@ -2,6 +2,9 @@
 
 #include <cstring>
 
+#include "core/error.h"
+#include "runtime/kernel_image_check.h"
+
 namespace dpk::runtime {
 
 namespace {
@@ -89,6 +92,11 @@ KernelImage read_kernel_image(ByteReader& in) {
     std::uint32_t nnames = in.u32();
     if (nnames > nparams) in.fail("more parameter names than parameters");
     for (std::uint32_t i = 0; i < nnames; ++i) image.param_names.push_back(in.str());
+    try {
+        check_kernel_image(image, "kernel '" + image.kernel_name + "'");
+    } catch (const BuildError& e) {
+        in.fail(e.what());
+    }
     return image;
 }
 

@@ -2,7 +2,8 @@
 
 #include <mutex>
 
-#include "runtime/error.h"
+#include "core/error.h"
+#include "runtime/argument_check.h"
 #include "runtime/loaded_kernel_state.h"
 
 namespace dpk::runtime {
@@ -21,60 +22,10 @@ std::string kernel_label(const LoadedKernel& k) {
     return "kernel '" + k.name() + "'";
 }
 
-const char* kind_name(KernelArg::Kind k) {
-    switch (k) {
-        case KernelArg::Kind::Array: return "a USM array";
-        case KernelArg::Kind::Scalar: return "a scalar";
-        case KernelArg::Kind::Local: return "local memory";
-    }
-    return "?";
-}
-
-std::string expected_kind(const ParamType& p) {
-    switch (p.kind) {
-        case ParamType::Kind::Array: return "a USM array " + p.pretty();
-        case ParamType::Kind::Scalar: return "a scalar " + std::string(dtype_name(p.dtype));
-        case ParamType::Kind::LocalArray:
-            return "LocalMemory{" + std::string(dtype_name(p.dtype)) + ", count}";
-    }
-    return "?";
-}
-
-[[noreturn]] void mismatch(const LoadedKernel& k, std::size_t i, const std::string& expected,
-                           const std::string& actual, const std::string& hint = {}) {
-    throw SignatureMismatchError(kernel_label(k) + ": " + k.param_label(i) + ": expected " +
-                                 expected + ", got " + actual + (hint.empty() ? "" : "; " + hint) +
-                                 " (signature " + k.signature().pretty() + ")");
-}
-
-bool layout_fits(const UsmArray& a, Layout wanted) {
-    switch (wanted) {
-        case Layout::C: return a.is_c_contiguous();
-        case Layout::F: return a.is_f_contiguous();
-        case Layout::Any: return true;
-    }
-    return false;
-}
-
-/// Checks one array argument against its parameter type (no allocation on success).
-void check_array(const LoadedKernel& k, std::size_t i, const ParamType& p, const UsmArray& a) {
-    if (!a) mismatch(k, i, p.pretty(), "an empty UsmArray");
-    bool ok = a.dtype() == p.dtype && a.ndim() == p.ndim && layout_fits(a, p.layout) &&
-              a.usm_type() == p.usm_type && a.device() == k.device();
-    if (ok) return;
-    std::string hint;
-    if (a.device() != k.device())
-        hint = "the array lives on " + a.device().filter_string() + ", the kernel was built for " +
-               k.device().filter_string() + "; copy it to a USM array on that device";
-    else if (a.usm_type() != p.usm_type)
-        hint = "usm_type differs (" + std::string(usm_type_name(a.usm_type())) + " vs " +
-               std::string(usm_type_name(p.usm_type)) + ")";
-    else if (!layout_fits(a, p.layout))
-        hint = "layout differs: the array is " + std::string(layout_name(a.layout())) +
-               ", the parameter needs " + std::string(layout_name(p.layout));
-    ParamType expected = p;
-    expected.device.clear();
-    mismatch(k, i, expected.pretty(), a.describe(), hint);
+/// The parameter's source name, or empty when the image has none.
+std::string_view param_name(const LoadedKernel& k, std::size_t i) {
+    const auto& names = k.image().param_names;
+    return i < names.size() ? std::string_view(names[i]) : std::string_view();
 }
 
 void check_range(const LoadedKernel& k, const Range& global, const Range* local,
@@ -191,35 +142,17 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
     for (std::size_t i = 0; i < params.size(); ++i) {
         const ParamType& p = params[i];
         const KernelArg& a = args[i];
-        switch (p.kind) {
-            case ParamType::Kind::Array:
-                if (a.kind() != KernelArg::Kind::Array)
-                    mismatch(k, i, expected_kind(p), kind_name(a.kind()));
-                check_array(k, i, p, a.array());
-                break;
-            case ParamType::Kind::Scalar: {
-                if (a.kind() != KernelArg::Kind::Scalar)
-                    mismatch(k, i, expected_kind(p), kind_name(a.kind()));
-                std::optional<Scalar> v = a.scalar().exact_as(p.dtype);
-                if (!v)
-                    mismatch(k, i, "a scalar " + std::string(dtype_name(p.dtype)), a.scalar().str(),
-                             "the value is not exactly representable; pass a " +
-                                 std::string(dtype_name(p.dtype)));
-                converted[i] = *v;
-                break;
-            }
-            case ParamType::Kind::LocalArray:
-                if (a.kind() != KernelArg::Kind::Local)
-                    mismatch(k, i, expected_kind(p), kind_name(a.kind()));
-                if (a.local().dtype != p.dtype)
-                    mismatch(k, i, expected_kind(p),
-                             "LocalMemory{" + std::string(dtype_name(a.local().dtype)) + ", " +
-                                 std::to_string(a.local().count) + "}");
-                if (a.local().count == 0)
-                    throw InvalidArgumentError(kernel_label(k) + ": " + k.param_label(i) +
-                                               ": LocalMemory with 0 elements");
-                launch_local_bytes += a.local().count * dtype_size(p.dtype);
-                break;
+        if (!ParamCheck(p).fits(a, k.device(), ScalarFit::ExactValue))
+            throw_argument_mismatch(k.name(), i, param_name(k, i), p, a, k.device(),
+                                    "signature " + k.signature().pretty());
+        if (p.is_scalar()) {
+            converted[i] = *a.scalar().exact_as(p.dtype);  // fits: converts exactly
+        } else if (p.is_local_array()) {
+            if (a.local().count == 0)
+                throw InvalidArgumentError(kernel_label(k) + ": " +
+                                           parameter_label(i, param_name(k, i)) +
+                                           ": LocalMemory with 0 elements");
+            launch_local_bytes += a.local().count * dtype_size(p.dtype);
         }
     }
     check_range(k, global, local, launch_local_bytes);

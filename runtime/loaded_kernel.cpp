@@ -3,7 +3,8 @@
 #include <algorithm>
 
 #include "backends/spirv_requirements.h"
-#include "runtime/error.h"
+#include "core/error.h"
+#include "runtime/kernel_image_check.h"
 #include "runtime/loaded_kernel_state.h"
 #include "runtime/program_cache.h"
 
@@ -70,9 +71,12 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
     : state_(std::make_shared<State>()) {
     check_abi(image);
     check_declared_devices(image, device);
-    backends::check_spirv_requirements(
-        image.spirv, device.info(),
-        "kernel '" + image.kernel_name + "' (" + image.signature.pretty() + ")");
+    const std::string what =
+        "kernel '" + image.kernel_name + "' (" + image.signature.pretty() + ")";
+    // The compiler's images and those read from bundles or caches were checked where they were
+    // made or read; one built by hand is checked here, once. The backends take it as valid.
+    if (!image.requirements) check_kernel_image(image, what);
+    backends::check_requirements(*image.requirements, device.info(), what);
     State& s = *state_;
     s.device = device;
     if (options.program_cache)

@@ -6,7 +6,7 @@
 
 #include "backends/backend.h"
 #include "runtime/device.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::runtime {
 
@@ -24,10 +24,12 @@ struct LoadOptions {
 /// argument plan. Cheap to copy (copies share the driver objects); launches on it are serialized.
 class LoadedKernel {
 public:
-    /// Validates the SPIR-V, builds it by the device's path (IL or SPIR 1.2) — or takes the
-    /// program from options.program_cache — and creates the kernel. Throws BuildError (with the
-    /// driver's log), UnsupportedDeviceFeatureError, or InvalidArgumentError if the image's ABI
-    /// does not fit its signature or the driver's kernel.
+    /// Checks the image against the device (the features its requirements list; an image
+    /// without requirements, built by hand, is first validated and scanned: check_kernel_image),
+    /// builds it by the device's path (IL or SPIR 1.2) — or takes the program from
+    /// options.program_cache — and creates the kernel. Throws BuildError (invalid SPIR-V, or
+    /// the driver's log), UnsupportedDeviceFeatureError, or InvalidArgumentError if the image's
+    /// ABI does not fit its signature or the driver's kernel.
     LoadedKernel(const Device& device, KernelImage image, const LoadOptions& options = {});
 
     const KernelImage& image() const;

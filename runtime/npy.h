@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/error.h"
-#include "runtime/types/dtype.h"
+#include "core/error.h"
+#include "core/dtype.h"
 #include "runtime/usm_array.h"
 
 namespace dpk::runtime {

@@ -3,7 +3,7 @@
 #include <future>
 
 #include "runtime/content_hash.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
@@ -38,9 +38,8 @@ std::string ProgramCache::device_identity(const Device& device) {
     for (const std::string* part : {&i.name, &i.vendor, &i.driver_version, &i.device_version,
                                     &i.platform_name, &i.platform_version})
         s += *part + '\n';
-    s += std::string(backends::api_name(i.api)) + '\n' +
-         std::string(backends::spirv_ingest_name(i.spirv)) + '\n' +
-         std::string(backends::kIngestRevision);
+    s += i.backend + '\n' + std::string(backends::spirv_ingest_name(i.spirv)) + '\n' +
+         i.ingest_revision;
     return s;
 }
 
@@ -57,10 +56,12 @@ void ProgramCache::clear_memory() {
 std::shared_ptr<backends::Program> ProgramCache::program(const Device& device,
                                                          std::span<const std::uint32_t> spirv,
                                                          const std::string& build_options) {
+    // The SPIR-V is hashed once; the memory key and the disk key both take its hash.
+    const ContentKey spirv_key = ContentKeyBuilder().add(as_bytes(spirv)).key();
     ContentKeyBuilder kb;
     auto context_id = reinterpret_cast<std::uintptr_t>(device.context()->id());
     kb.add(static_cast<std::uint64_t>(context_id)).add(device.filter_string());
-    kb.add(as_bytes(spirv)).add(build_options);
+    kb.add(spirv_key.hi).add(spirv_key.lo).add(build_options);
     std::string key = kb.key().hex();
 
     std::promise<std::shared_ptr<backends::Program>> promise;
@@ -81,7 +82,8 @@ std::shared_ptr<backends::Program> ProgramCache::program(const Device& device,
     }
     if (!build_here) return result.get();  // built (or being built) by another caller
     try {
-        std::shared_ptr<backends::Program> built = load_or_build(device, spirv, build_options);
+        std::shared_ptr<backends::Program> built =
+            load_or_build(device, spirv, spirv_key, build_options);
         promise.set_value(built);
         return built;
     } catch (...) {
@@ -94,14 +96,19 @@ std::shared_ptr<backends::Program> ProgramCache::program(const Device& device,
 
 std::shared_ptr<backends::Program> ProgramCache::load_or_build(const Device& device,
                                                                std::span<const std::uint32_t> spirv,
+                                                               const ContentKey& spirv_key,
                                                                const std::string& build_options) {
     const std::shared_ptr<backends::Context>& context = device.context();
     std::string identity;
     std::filesystem::path path;
     if (config_.enabled) {
         identity = device_identity(device);
-        ContentKey k =
-            ContentKeyBuilder().add(identity).add(as_bytes(spirv)).add(build_options).key();
+        ContentKey k = ContentKeyBuilder()
+                           .add(identity)
+                           .add(spirv_key.hi)
+                           .add(spirv_key.lo)
+                           .add(build_options)
+                           .key();
         path = config_.dir / "programs" / (k.hex() + ".dpkprog");
         if (std::optional<std::string> file = read_file_bytes(path)) {
             try {

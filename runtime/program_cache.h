@@ -10,6 +10,7 @@
 
 #include "backends/backend.h"
 #include "runtime/cache_config.h"
+#include "runtime/content_hash.h"
 #include "runtime/device.h"
 
 namespace dpk::runtime {
@@ -31,9 +32,9 @@ public:
     /// (its programs must not outlive the drivers' own teardown).
     static ProgramCache& process_default();
 
-    /// The built program for `spirv` on `device`: from memory, else from the disk cache, else
-    /// validated and built by the driver (and then written to disk). Throws what
-    /// Context::create_program throws.
+    /// The built program for `spirv` (valid: the caller checked it, see LoadedKernel) on
+    /// `device`: from memory, else from the disk cache, else built by the driver (and then
+    /// written to disk). Throws what Context::create_program throws.
     std::shared_ptr<backends::Program> program(const Device& device,
                                                std::span<const std::uint32_t> spirv,
                                                const std::string& build_options);
@@ -57,6 +58,7 @@ private:
     struct Slot;
     std::shared_ptr<backends::Program> load_or_build(const Device& device,
                                                      std::span<const std::uint32_t> spirv,
+                                                     const ContentKey& spirv_key,
                                                      const std::string& build_options);
 
     CacheConfig config_;

@@ -8,7 +8,7 @@
 #include <string>
 #include <type_traits>
 
-#include "runtime/types/dtype.h"
+#include "core/dtype.h"
 
 namespace dpk::runtime {
 

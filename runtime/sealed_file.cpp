@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "runtime/content_hash.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::runtime {
 

@@ -13,19 +13,6 @@
 
 namespace dpk::runtime {
 
-/// A launch argument's type in 32 bits (kind, dtype, ndim, usm_type, C/F contiguity): what a
-/// specialization lookup compares. No allocation, no strings.
-std::uint32_t arg_type_code(const KernelArg& arg);
-
-/// Which argument type codes a parameter accepts: (code & mask) == value.
-struct ParamMatcher {
-    std::uint32_t mask = 0;
-    std::uint32_t value = 0;
-
-    static ParamMatcher of(const ParamType& p);
-    bool accepts(std::uint32_t code) const { return (code & mask) == value; }
-};
-
 /// Every specialization of one kernel (LoadedKernels, on one or several devices). `find` picks
 /// the one a launch's arguments fit, without allocating or hashing strings; readers never block
 /// and run concurrently with `add`. Used by the JIT's kernels and by AOT bundles alike, so both
@@ -44,9 +31,9 @@ public:
     /// The specialization for exactly this signature (normalized: device strings cleared) on
     /// `device`, or null.
     const LoadedKernel* find_signature(const Device& device, const Signature& signature) const;
-    /// The specialization the arguments fit on `device`: every array of the right dtype, ndim,
-    /// layout, usm_type and on `device`, every scalar of the parameter's dtype — or, failing an
-    /// exact fit, a scalar whose value converts exactly. Null if none fits.
+    /// The specialization the arguments fit on `device` (runtime/argument_check.h): every scalar
+    /// of the parameter's dtype — or, failing such an exact fit, one whose value converts
+    /// exactly. Null if none fits.
     const LoadedKernel* find(const Device& device, std::span<const KernelArg> args) const;
     /// Throws SignatureMismatchError: the kernel, the closest specialization's first parameter
     /// that does not fit (index, name, expected and actual type), and every signature there is.

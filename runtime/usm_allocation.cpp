@@ -2,7 +2,7 @@
 
 #include <atomic>
 
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::runtime {
 

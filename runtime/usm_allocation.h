@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "runtime/device.h"
-#include "runtime/types/signature.h"
+#include "core/signature.h"
 
 namespace dpk::runtime {
 

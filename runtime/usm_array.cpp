@@ -3,7 +3,7 @@
 #include <cstring>
 #include <numeric>
 
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::runtime {
 

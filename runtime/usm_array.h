@@ -9,7 +9,7 @@
 #include "runtime/event.h"
 #include "runtime/queue.h"
 #include "runtime/scalar.h"
-#include "runtime/types/signature.h"
+#include "core/signature.h"
 #include "runtime/usm_allocation.h"
 
 namespace dpk::runtime {

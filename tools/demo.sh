@@ -5,7 +5,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
-dpkc="$build/compiler/dpkc"
+dpkc="$build/tools/dpkc/dpkc"
 dpk="$build/tools/dpk/dpk"
 python=/usr/bin/python3  # Debian's python3, which has python3-numpy
 out="$(mktemp -d)"

@@ -5,9 +5,7 @@
 #include "backends/level_zero/ze_error.h"
 #include "backends/level_zero/ze_program.h"
 #include "backends/level_zero/ze_queue.h"
-#include "backends/spirv_requirements.h"
-#include "backends/spirv_validation.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::backends::level_zero {
 
@@ -29,12 +27,10 @@ ZeContext::~ZeContext() {
 
 std::unique_ptr<Program> ZeContext::create_program(std::span<const std::uint32_t> spirv,
                                                    const std::string& build_options) {
-    validate_spirv(spirv, "a module for device '" + info_.name + "' (Level Zero)");
     if (info_.spirv == SpirvIngest::None)
         throw UnsupportedDeviceFeatureError("device '" + info_.name +
                                             "' cannot take SPIR-V: " + info_.spirv_detail);
-    check_spirv_requirements(spirv, info_, "a module");
-    return build_module(*this, spirv, build_options);
+    return build_module(*this, spirv, build_options);  // validated and checked by the runtime
 }
 
 std::unique_ptr<Program> ZeContext::create_program_from_binary(std::span<const std::uint8_t> binary,

@@ -30,7 +30,9 @@ std::string spirv_version_string(std::uint32_t v) {
 ZeDevice::ZeDevice(ze_driver_handle_t driver, ze_device_handle_t device)
     : driver_(driver), device_(device) {
     DeviceInfo& d = info_;
-    d.api = Api::LevelZero;
+    d.backend = "level_zero";
+    d.ingest_revision = "level_zero 1 (IL)";
+    d.names_opencl_extensions = false;
 
     ze_device_properties_t props{};
     props.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES;
@@ -68,8 +70,9 @@ ZeDevice::ZeDevice(ze_driver_handle_t driver, ze_device_handle_t device)
     d.local_mem_size = compute.maxSharedLocalMemory;
     for (std::uint32_t i = 0; i < compute.numSubGroupSizes && i < ZE_SUBGROUPSIZE_COUNT; ++i)
         d.sub_group_sizes.push_back(compute.subGroupSizes[i]);
-    d.has_sub_groups = !d.sub_group_sizes.empty();
-    d.has_sub_group_shuffle = d.has_sub_groups;  // Intel GPUs take SPV_INTEL_subgroups
+    // Intel GPUs take SPV_INTEL_subgroups: shuffles come with sub-groups.
+    d.features.set(DeviceFeature::SubGroups, !d.sub_group_sizes.empty());
+    d.features.set(DeviceFeature::SubGroupShuffle, !d.sub_group_sizes.empty());
 
     std::uint32_t n_mem = 0;
     zeDeviceGetMemoryProperties(device_, &n_mem, nullptr);
@@ -81,9 +84,10 @@ ZeDevice::ZeDevice(ze_driver_handle_t driver, ze_device_handle_t device)
     ze_device_module_properties_t module{};
     module.stype = ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES;
     if (zeDeviceGetModuleProperties(device_, &module) == ZE_RESULT_SUCCESS) {
-        d.has_fp64 = module.fp64flags != 0;
-        d.has_fp16 = module.fp16flags != 0;
-        d.has_int64_atomics = (module.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS) != 0;
+        d.features.set(DeviceFeature::Fp64, module.fp64flags != 0);
+        d.features.set(DeviceFeature::Fp16, module.fp16flags != 0);
+        d.features.set(DeviceFeature::Int64Atomics,
+                       (module.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS) != 0);
         if (module.spirvVersionSupported != 0) {
             d.spirv = SpirvIngest::IL;
             d.spirv_detail = "zeModuleCreate with ZE_MODULE_FORMAT_IL_SPIRV (SPIR-V " +
@@ -146,7 +150,7 @@ Discovery discover() {
     zeDriverGet(&n_drivers, drivers.data());
     for (ze_driver_handle_t driver : drivers) {
         Platform platform;
-        platform.api = Api::LevelZero;
+        platform.backend = "level_zero";
         platform.name = "Intel(R) Level-Zero";
         std::uint32_t n_devices = 0;
         if (zeDeviceGet(driver, &n_devices, nullptr) == ZE_RESULT_SUCCESS && n_devices) {

@@ -42,4 +42,7 @@ private:
 /// none.
 Discovery discover();
 
+/// The Level Zero backend as the runtime registers it (it cannot reopen devices on its own).
+const BackendEntry& backend_entry();
+
 }  // namespace dpk::backends::level_zero

@@ -6,9 +6,7 @@
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_program.h"
 #include "backends/opencl/cl_queue.h"
-#include "backends/spirv_requirements.h"
-#include "backends/spirv_validation.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::backends::opencl {
 
@@ -30,10 +28,7 @@ ClContext::~ClContext() {
 
 std::unique_ptr<Program> ClContext::create_program(std::span<const std::uint32_t> spirv,
                                                    const std::string& build_options) {
-    std::string what = "a program for device '" + info_.name + "' (" + info_.platform_name + ")";
-    validate_spirv(spirv, what);
-    check_spirv_requirements(spirv, info_, "a program");
-    return build_program(*this, spirv, build_options);
+    return build_program(*this, spirv, build_options);  // validated and checked by the runtime
 }
 
 std::unique_ptr<Program> ClContext::create_program_from_binary(std::span<const std::uint8_t> binary,

@@ -1,11 +1,13 @@
 #include "backends/opencl/cl_device.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 #include "backends/opencl/cl_context.h"
 #include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_info.h"
+#include "backends/opencl/spir_translator_abi.h"
 
 namespace dpk::backends::opencl {
 
@@ -33,6 +35,27 @@ std::string known_platform_note(const std::string& platform) {
 
 }  // namespace
 
+namespace {
+
+/// CL_DEVICE_SVM_CAPABILITIES as listings show it: "0xb (coarse-grain buffer, ...)" or "none".
+std::string svm_capability_names(std::uint64_t caps) {
+    if (caps == 0) return "none";
+    static constexpr const char* names[] = {"coarse-grain buffer", "fine-grain buffer",
+                                            "fine-grain system", "atomics"};
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "0x%llx (", static_cast<unsigned long long>(caps));
+    std::string s = hex;
+    bool first = true;
+    for (int bit = 0; bit < 4; ++bit)
+        if (caps & (std::uint64_t{1} << bit)) {
+            s += (first ? "" : ", ") + std::string(names[bit]);
+            first = false;
+        }
+    return s + ")";
+}
+
+}  // namespace
+
 ClDevice::ClDevice(cl_platform_id platform, cl_device_id device)
     : platform_(platform), device_(device) {
     query_info();
@@ -42,7 +65,8 @@ ClDevice::~ClDevice() = default;
 
 void ClDevice::query_info() {
     DeviceInfo& d = info_;
-    d.api = Api::OpenCL;
+    d.backend = "opencl";
+    d.ingest_revision = std::string("opencl ") + kSpirTranslationRevision;
     d.kind = kind_of(device_value<cl_device_type>(device_, CL_DEVICE_TYPE));
     d.name = device_string(device_, CL_DEVICE_NAME);
     d.vendor = device_string(device_, CL_DEVICE_VENDOR);
@@ -71,25 +95,32 @@ void ClDevice::query_info() {
         d.kind == DeviceKind::Cpu;
 
     std::string extensions = device_string(device_, CL_DEVICE_EXTENSIONS);
-    d.has_fp64 = has_extension(extensions, "cl_khr_fp64") ||
-                 device_value<cl_device_fp_config>(device_, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
-    d.has_fp16 = has_extension(extensions, "cl_khr_fp16");
+    d.features.set(DeviceFeature::Fp64,
+                   has_extension(extensions, feature_opencl_extension(DeviceFeature::Fp64)) ||
+                       device_value<cl_device_fp_config>(device_, CL_DEVICE_DOUBLE_FP_CONFIG) != 0);
+    d.features.set(DeviceFeature::Fp16,
+                   has_extension(extensions, feature_opencl_extension(DeviceFeature::Fp16)));
     d.has_intel_usm = has_extension(extensions, "cl_intel_unified_shared_memory");
     if (d.has_intel_usm) intel_usm_ = IntelUsmFunctions::load(platform_);
 
-    d.has_int64_atomics = has_extension(extensions, "cl_khr_int64_base_atomics");
+    d.features.set(DeviceFeature::Int64Atomics,
+                   has_extension(extensions, feature_opencl_extension(DeviceFeature::Int64Atomics)));
 
     decide_spirv_ingest(extensions, device_string(device_, CL_DEVICE_IL_VERSION));
     decide_sub_groups(extensions);
     decide_usm();
+    d.backend_detail = "SVM " + svm_capability_names(d.svm_capabilities) +
+                       ", cl_intel_unified_shared_memory " + (d.has_intel_usm ? "yes" : "no");
 }
 
 void ClDevice::decide_sub_groups(const std::string& extensions) {
     DeviceInfo& d = info_;
     // An OpenCL 2.1+ query; older drivers fail it (0). PoCL 3.1 answers 0: no sub-groups.
     d.max_num_sub_groups = device_value<cl_uint>(device_, CL_DEVICE_MAX_NUM_SUB_GROUPS);
-    d.has_sub_groups = has_extension(extensions, "cl_khr_subgroups") || d.max_num_sub_groups > 0;
-    if (!d.has_sub_groups) return;
+    d.features.set(DeviceFeature::SubGroups,
+                   has_extension(extensions, feature_opencl_extension(DeviceFeature::SubGroups)) ||
+                       d.max_num_sub_groups > 0);
+    if (!d.has(DeviceFeature::SubGroups)) return;
     std::size_t bytes = 0;
     if (has_extension(extensions, "cl_intel_required_subgroup_size") &&
         clGetDeviceInfo(device_, CL_DEVICE_SUB_GROUP_SIZES_INTEL, 0, nullptr, &bytes) ==
@@ -102,9 +133,11 @@ void ClDevice::decide_sub_groups(const std::string& extensions) {
     }
     // OpSubgroupShuffleINTEL reaches the driver as SPIR-V (IL) or as intel_sub_group_shuffle
     // calls in SPIR 1.2 (LLVMSPIRVLib's translation).
-    d.has_sub_group_shuffle = d.spirv == SpirvIngest::IL
-                                  ? has_extension(extensions, "cl_intel_spirv_subgroups")
-                                  : has_extension(extensions, "cl_intel_subgroups");
+    d.features.set(DeviceFeature::SubGroupShuffle,
+                   d.spirv == SpirvIngest::IL
+                       ? has_extension(extensions, "cl_intel_spirv_subgroups")
+                       : has_extension(extensions,
+                                       feature_opencl_extension(DeviceFeature::SubGroupShuffle)));
 }
 
 void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::string& il_version) {
@@ -122,7 +155,7 @@ void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::str
         return;
     }
     if (has_extension(extensions, "cl_khr_spir")) {
-        d.spirv = SpirvIngest::Spir12;
+        d.spirv = SpirvIngest::Translated;
         d.spirv_detail =
             "SPIR-V -> SPIR 1.2 bitcode in-process (LLVMSPIRVLib 15), clCreateProgramWithBinary "
             "+ -x spir -spir-std=1.2 (cl_khr_spir; no SPIR-V in CL_DEVICE_IL_VERSION)";
@@ -171,7 +204,7 @@ Discovery discover(const std::vector<std::shared_ptr<ClDevice>>& opened) {
     const std::vector<std::string> libraries = icd_library_names();
     for (cl_platform_id p : platforms) {
         Platform platform;
-        platform.api = Api::OpenCL;
+        platform.backend = "opencl";
         platform.name = platform_string(p, CL_PLATFORM_NAME);
         platform.vendor = platform_string(p, CL_PLATFORM_VENDOR);
         platform.version = platform_string(p, CL_PLATFORM_VERSION);

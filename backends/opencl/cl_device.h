@@ -21,6 +21,9 @@ public:
 
     const DeviceInfo& info() const override { return info_; }
     std::shared_ptr<Context> default_context() override;
+    /// The ICD library, platform index and device index (see open_device); empty when the ICD
+    /// library is unknown.
+    std::string reopen_token() const override;
 
     cl_platform_id platform() const { return platform_; }
     cl_device_id id() const { return device_; }
@@ -60,5 +63,9 @@ Discovery discover(const std::vector<std::shared_ptr<ClDevice>>& opened = {});
 /// Device `device_index` of platform `source.platform_index` of one ICD library, opened without
 /// the ICD loader (only that driver is loaded and initialized); null if there is no such device.
 std::shared_ptr<ClDevice> open_device(const IcdSource& source, unsigned device_index);
+
+/// The OpenCL backend as the runtime registers it: discovery, and reopening a device from its
+/// token under the same ICD configuration.
+const BackendEntry& backend_entry();
 
 }  // namespace dpk::backends::opencl

@@ -4,7 +4,7 @@
 #include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/spir_translation.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::backends::opencl {
 
@@ -92,7 +92,7 @@ std::unique_ptr<Program> build_program(ClContext& context, std::span<const std::
     cl_program program = nullptr;
     switch (info.spirv) {
         case SpirvIngest::IL: program = create_from_il(context, spirv, build_options); break;
-        case SpirvIngest::Spir12: program = create_from_spir(context, spirv, build_options); break;
+        case SpirvIngest::Translated: program = create_from_spir(context, spirv, build_options); break;
         case SpirvIngest::None:
             throw UnsupportedDeviceFeatureError("device '" + info.name + "' (platform '" +
                                                 info.platform_name +

@@ -7,7 +7,7 @@
 #include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_program.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::backends::opencl {
 

@@ -10,7 +10,7 @@
 
 #include "backends/backend.h"
 #include "backends/opencl/spir_translator_abi.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::backends::opencl {
 
@@ -18,11 +18,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// The loaded plugin, or why there is none.
+/// The loaded plugin, or why there is none (headline and detail).
 struct Translator {
     DpkSpirTranslateFn translate = nullptr;
+    std::string title;
     std::string problem;
 };
+
+#ifdef DPK_SPIR_TRANSLATOR_NOT_BUILT
+// This build had no LLVM 15 / LLVMSPIRVLib (backends/CMakeLists.txt): the plugin was not made, so
+// unless one is supplied (DPK_SPIR_TRANSLATOR, or copied where it is looked for), say just that.
+constexpr bool kTranslatorBuilt = false;
+#else
+constexpr bool kTranslatorBuilt = true;
+#endif
+constexpr const char* kNotBuiltTitle =
+    "SPIR 1.2 translation not built (LLVM 15 / LLVMSPIRVLib missing at build time)";
 
 /// Where the plugin may be: $DPK_SPIR_TRANSLATOR alone when set; else beside the binary that
 /// holds the runtime (and in its ../lib/dpk), then where this build tree made it.
@@ -66,14 +77,22 @@ Translator load_translator() {
             looked += " (not a dpk SPIR translator)";
             continue;
         }
-        if (std::string_view(revision()) != kIngestRevision) {
+        if (std::string_view(revision()) != kSpirTranslationRevision) {
             looked += std::string(" (translator revision \"") + revision() +
-                      "\", this runtime needs \"" + std::string(kIngestRevision) + "\")";
+                      "\", this runtime needs \"" + kSpirTranslationRevision + "\")";
             continue;
         }
-        return {translate, ""};
+        return {translate, "", ""};
     }
-    return {nullptr,
+    const char* env = std::getenv("DPK_SPIR_TRANSLATOR");
+    if (!kTranslatorBuilt && !(env && *env))
+        return {nullptr, kNotBuiltTitle,
+                "this dpk was built without LLVM 15 + LLVMSPIRVLib 15, so devices that take SPIR-V "
+                "only as SPIR 1.2 (cl_khr_spir, e.g. PoCL) cannot build kernels; rebuild with "
+                "llvm-15-dev and libllvmspirvlib-15-dev installed (DPK_WITH_LLVM=AUTO or ON).\n"
+                "dpk looked for " + std::string(kSpirTranslatorFile) + " in:" + looked +
+                "\nor set DPK_SPIR_TRANSLATOR to the path of one built with this runtime"};
+    return {nullptr, "the SPIR 1.2 translator (LLVMSPIRVLib plugin) is not available",
             "dpk looked for " + std::string(kSpirTranslatorFile) + " in:" + looked +
                 "\nset DPK_SPIR_TRANSLATOR to the path of the one built with this runtime"};
 }
@@ -93,9 +112,7 @@ struct Result {
 
 std::string spirv_to_spir12_bitcode(std::span<const std::uint32_t> spirv) {
     const Translator& t = translator();
-    if (!t.translate)
-        throw BuildError("the SPIR 1.2 translator (LLVMSPIRVLib plugin) is not available",
-                         t.problem);
+    if (!t.translate) throw BuildError(t.title, t.problem);
     Result result;
     DpkSpirOutput out{&result,
                       [](void* r, const char* data, std::size_t size) {

@@ -18,7 +18,7 @@ struct DpkSpirOutput {
     void (*error)(void* context, const char* title, const char* detail);
 };
 
-/// `dpk_spir_translator_revision`: the backends::kIngestRevision the plugin was built with; the
+/// `dpk_spir_translator_revision`: the kSpirTranslationRevision the plugin was built with; the
 /// backend refuses a plugin of another revision (its bitcode would not match cache keys).
 using DpkSpirRevisionFn = const char* (*)();
 /// `dpk_spir_translate`: translates `count` words of validated SPIR-V; 1 when `out->bitcode`
@@ -29,6 +29,10 @@ using DpkSpirTranslateFn = int (*)(const std::uint32_t* words, std::size_t count
 
 namespace dpk::backends::opencl {
 inline constexpr const char* kSpirTranslatorFile = "libdpk-spir.so";
+/// Revision of the SPIR 1.2 bitcode made from a given SPIR-V module: part of every on-disk
+/// program cache key (DeviceInfo::ingest_revision); bump it whenever the translation changes.
+inline constexpr const char* kSpirTranslationRevision =
+    "2 (SPIR 1.2: loops not unrolled, mad as fmuladd)";
 inline constexpr const char* kSpirRevisionSymbol = "dpk_spir_translator_revision";
 inline constexpr const char* kSpirTranslateSymbol = "dpk_spir_translate";
 }  // namespace dpk::backends::opencl

@@ -188,7 +188,7 @@ std::string translate(std::span<const std::uint32_t> spirv) {
 }  // namespace dpk::backends::opencl
 
 extern "C" DPK_SPIR_EXPORT const char* dpk_spir_translator_revision() {
-    return dpk::backends::kIngestRevision.data();
+    return dpk::backends::opencl::kSpirTranslationRevision;
 }
 
 extern "C" DPK_SPIR_EXPORT int dpk_spir_translate(const std::uint32_t* words, std::size_t count,

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "runtime/types/signature.h"
+#include "core/signature.h"
 
 namespace dpk::backends::opencl {
 

@@ -15,7 +15,7 @@
 #include "compiler/program.h"
 #include "runtime/device.h"
 #include "runtime/launch.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::bench {
 

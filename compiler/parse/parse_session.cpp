@@ -207,6 +207,15 @@ bool ParseSession::check_nesting() {
     return true;
 }
 
+std::vector<antlr4::Token*> ParseSession::tokens() {
+    try {
+        if (!tokens_) lex();
+    } catch (const std::exception&) {
+        return {};
+    }
+    return tokens_ ? tokens_->getTokens() : std::vector<antlr4::Token*>{};
+}
+
 antlr4::ParserRuleContext* ParseSession::run_rule(const StartRule& start) {
     try {
         if (!lex()) return nullptr;

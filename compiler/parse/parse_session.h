@@ -76,6 +76,11 @@ public:
             [rule](grammar::DpkParser& p) -> antlr4::ParserRuleContext* { return (p.*rule)(); }));
     }
 
+    /// Lexes without parsing (for scans that need no parse tree, parse/item_scan.h): every
+    /// token on any channel, EOF last; empty when the text is not valid UTF-8. The tokens are
+    /// owned by the session.
+    std::vector<antlr4::Token*> tokens();
+
     const TokenLocator& locator() const { return *locator_; }
     ParseDiagnostics& diagnostics() { return diags_; }
     bool has_errors() const { return diags_.has_errors(); }

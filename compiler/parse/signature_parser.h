@@ -7,7 +7,7 @@
 #include "compiler/ast/ast.h"
 #include "compiler/source/diagnostics.h"
 #include "compiler/source/source_file.h"
-#include "runtime/types/signature.h"
+#include "core/signature.h"
 
 namespace dpk::compiler::parse {
 

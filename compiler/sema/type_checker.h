@@ -1,5 +1,5 @@
 // Typing of one function instance (or one const initializer): every expression gets its
-// ExprInfo, every variable its type, following DESIGN.md's rules for literals, promotion and
+// ExprInfo, every variable its type, following docs/language.md's rules for literals, promotion and
 // implicit conversion.
 #pragma once
 

@@ -1,10 +1,10 @@
-// The promotion and implicit-conversion rules of the language (DESIGN.md, "Expressions").
+// The promotion and implicit-conversion rules of the language (docs/language.md, "Typing rules").
 #pragma once
 
 #include <optional>
 #include <string_view>
 
-#include "runtime/types/dtype.h"
+#include "core/dtype.h"
 
 namespace dpk::compiler::sema {
 

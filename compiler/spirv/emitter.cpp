@@ -62,6 +62,7 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
     result.abi.static_local_bytes = m.static_local_bytes;
     result.abi.work_dims_used = m.work_dims_used;
     result.capabilities = builder.capabilities();
+    result.requirements = builder.feature_requirements();
     result.errors = std::move(m.errors);
     for (std::size_t i = m.builder_errors_reported; i < builder.errors().size(); ++i) {
         EmitError e;

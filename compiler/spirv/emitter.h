@@ -8,7 +8,7 @@
 #include "compiler/sema/typed_program.h"
 #include "compiler/source/source_file.h"
 #include "compiler/spirv/target_profile.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::compiler::spirv {
 
@@ -51,6 +51,8 @@ struct EmitResult {
     KernelAbi abi;
     /// Every capability the module declares, with the first reason it was needed.
     std::vector<CapabilityUse> capabilities;
+    /// Every optional device feature the module needs, with the first reason (feature order).
+    std::vector<FeatureRequirement> requirements;
     std::vector<EmitError> errors;
 
     bool ok() const { return errors.empty(); }

@@ -4,6 +4,8 @@
 #include <cassert>
 #include <limits>
 
+#include "core/spirv_features.h"
+
 namespace dpk::compiler::spirv {
 
 namespace {
@@ -36,11 +38,17 @@ bool ModuleBuilder::require(spv::Capability c, std::string_view why) {
     }
     capabilities_.push_back({c, std::string(why)});
     encode(section(Section::Capabilities), spv::Op::OpCapability, {operand(c)});
+    if (const FeatureCapability* fc = feature_capability(c))
+        note_feature(fc->feature,
+                     "capability " + std::string(fc->name) + " for " + std::string(why));
     return true;
 }
 
 bool ModuleBuilder::require_feature(DeviceFeature f, std::string_view why) {
-    if (target_.has(f)) return true;
+    if (target_.has(f)) {
+        note_feature(f, std::string(why));
+        return true;
+    }
     // One error per missing feature, at its first use: the cause is the device, not each call.
     if (std::find(missing_features_.begin(), missing_features_.end(), f) ==
         missing_features_.end()) {
@@ -48,6 +56,18 @@ bool ModuleBuilder::require_feature(DeviceFeature f, std::string_view why) {
         add_error(target_.missing_feature(f, why));
     }
     return false;
+}
+
+void ModuleBuilder::note_feature(DeviceFeature f, std::string why) {
+    auto& slot = feature_why_[static_cast<std::size_t>(f)];
+    if (!slot) slot = std::move(why);
+}
+
+std::vector<FeatureRequirement> ModuleBuilder::feature_requirements() const {
+    std::vector<FeatureRequirement> out;
+    for (DeviceFeature f : kDeviceFeatures)
+        if (const auto& why = feature_why_[static_cast<std::size_t>(f)]) out.push_back({f, *why});
+    return out;
 }
 
 void ModuleBuilder::add_error(std::string message) {

@@ -2,9 +2,11 @@
 // logical layout, with interned types, constants, builtins and ext-inst imports.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,6 +16,7 @@
 
 #include "compiler/spirv/instruction.h"
 #include "compiler/spirv/target_profile.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::compiler::spirv {
 
@@ -54,6 +57,10 @@ public:
     bool require_feature(DeviceFeature f, std::string_view why);
     /// Capabilities in declaration order with why they are needed.
     const std::vector<CapabilityUse>& capabilities() const { return capabilities_; }
+    /// The optional device features the module needs (through a capability or a require_feature
+    /// that the target granted), once each in feature order, with the first reason: what the
+    /// runtime checks a device against without scanning the SPIR-V.
+    std::vector<FeatureRequirement> feature_requirements() const;
     bool has_capability(spv::Capability c) const;
     /// Declares an OpExtension once.
     void require_extension(std::string_view name);
@@ -138,6 +145,8 @@ private:
     Id intern(std::unordered_map<Key, Id, KeyHash>& map, Key key, bool typed = false);
     /// Records an error once (the same message from several uses is reported once).
     void add_error(std::string message);
+    /// Keeps the first reason a feature is needed.
+    void note_feature(DeviceFeature f, std::string why);
 
     TargetProfile target_;
     Id next_id_ = 1;
@@ -146,6 +155,7 @@ private:
     std::vector<std::string> extensions_;
     std::vector<std::string> errors_;
     std::vector<DeviceFeature> missing_features_;  // reported once each
+    std::array<std::optional<std::string>, kDeviceFeatures.size()> feature_why_;
     std::map<std::string, Id, std::less<>> ext_imports_;
     std::unordered_map<Key, Id, KeyHash> types_;
     std::unordered_map<Key, Id, KeyHash> pointer_types_;

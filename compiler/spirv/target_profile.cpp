@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "core/spirv_features.h"
+
 namespace dpk::compiler::spirv {
 
 namespace {
@@ -12,11 +14,6 @@ using spv::Capability;
 constexpr std::string_view kOpenCL = "opencl";
 constexpr std::string_view kLevelZero = "level-zero";
 
-/// Every feature, in the order target names spell them.
-constexpr std::array<DeviceFeature, 5> kFeatures = {
-    DeviceFeature::Fp64, DeviceFeature::Fp16, DeviceFeature::Int64Atomics, DeviceFeature::SubGroups,
-    DeviceFeature::SubGroupShuffle};
-
 /// What every OpenCL full-profile SPIR-V consumer guarantees (SPIR-V environment spec, 1.2).
 std::vector<Capability> opencl_base() {
     return {Capability::Addresses, Capability::Float16Buffer, Capability::Int16,
@@ -24,81 +21,21 @@ std::vector<Capability> opencl_base() {
             Capability::Vector16,  Capability::Int64};
 }
 
-/// The capability a feature enables, if it has one.
-std::optional<Capability> capability_of(DeviceFeature f) {
-    switch (f) {
-        case DeviceFeature::Fp64: return Capability::Float64;
-        case DeviceFeature::Fp16: return Capability::Float16;
-        case DeviceFeature::Int64Atomics: return Capability::Int64Atomics;
-        case DeviceFeature::SubGroups: return Capability::Groups;
-        case DeviceFeature::SubGroupShuffle: return Capability::SubgroupShuffleINTEL;
-    }
-    return std::nullopt;
-}
-
 /// The feature that provides an optional capability, if any.
 std::optional<DeviceFeature> feature_of(Capability c) {
-    for (DeviceFeature f : kFeatures)
-        if (capability_of(f) == c) return f;
+    if (const FeatureCapability* f = feature_capability(c)) return f->feature;
     return std::nullopt;
-}
-
-/// "sub-groups" for messages.
-std::string_view feature_description(DeviceFeature f) {
-    switch (f) {
-        case DeviceFeature::Fp64: return "64-bit floats";
-        case DeviceFeature::Fp16: return "16-bit floats";
-        case DeviceFeature::Int64Atomics: return "64-bit atomics";
-        case DeviceFeature::SubGroups: return "sub-groups";
-        case DeviceFeature::SubGroupShuffle: return "sub-group shuffles";
-    }
-    return "?";
-}
-
-/// The switch of `f` in `fs`.
-bool& flag(DeviceFeatures& fs, DeviceFeature f) {
-    switch (f) {
-        case DeviceFeature::Fp64: return fs.fp64;
-        case DeviceFeature::Fp16: return fs.fp16;
-        case DeviceFeature::Int64Atomics: return fs.int64_atomics;
-        case DeviceFeature::SubGroups: return fs.sub_groups;
-        case DeviceFeature::SubGroupShuffle: break;
-    }
-    return fs.sub_group_shuffle;
 }
 
 }  // namespace
 
-bool DeviceFeatures::has(DeviceFeature f) const {
-    switch (f) {
-        case DeviceFeature::Fp64: return fp64;
-        case DeviceFeature::Fp16: return fp16;
-        case DeviceFeature::Int64Atomics: return int64_atomics;
-        case DeviceFeature::SubGroups: return sub_groups;
-        case DeviceFeature::SubGroupShuffle: return sub_group_shuffle;
-    }
-    return false;
-}
-
-std::string_view feature_name(DeviceFeature f) {
-    switch (f) {
-        case DeviceFeature::Fp64: return "fp64";
-        case DeviceFeature::Fp16: return "fp16";
-        case DeviceFeature::Int64Atomics: return "int64_atomics";
-        case DeviceFeature::SubGroups: return "sub_groups";
-        case DeviceFeature::SubGroupShuffle: return "sub_group_shuffle";
-    }
-    return "?";
-}
-
 TargetProfile::TargetProfile(Api api, DeviceFeatures features)
     : api_(api), features_(features), capabilities_(opencl_base()) {
     name_ = api == Api::OpenCL ? kOpenCL : kLevelZero;
-    for (DeviceFeature f : kFeatures) {
+    for (DeviceFeature f : kDeviceFeatures) {
         name_ += features_.has(f) ? '+' : '-';
         name_ += feature_name(f);
-        if (features_.has(f))
-            if (auto c = capability_of(f)) capabilities_.push_back(*c);
+        if (features_.has(f)) capabilities_.push_back(enabling_capability(f));
     }
 }
 
@@ -117,7 +54,7 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
     };
     const std::string expected_features = [] {
         std::string s;
-        for (DeviceFeature f : kFeatures)
+        for (DeviceFeature f : kDeviceFeatures)
             s += (s.empty() ? "" : ", ") + std::string(feature_name(f));
         return s;
     }();
@@ -130,6 +67,7 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
         rest = spec.substr(kLevelZero.size());
     } else if (spec.starts_with(kOpenCL)) {
         api = Api::OpenCL;
+        features = opencl_default_features();
         rest = spec.substr(kOpenCL.size());
     } else {
         return fail("unknown target '" + std::string(spec) +
@@ -146,12 +84,11 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
         const std::size_t end = std::min(rest.find_first_of("+-"), rest.size());
         const std::string_view word = rest.substr(0, end);
         rest.remove_prefix(end);
-        auto it = std::find_if(kFeatures.begin(), kFeatures.end(),
-                               [&](DeviceFeature f) { return feature_name(f) == word; });
-        if (it == kFeatures.end())
+        std::optional<DeviceFeature> f = feature_named(word);
+        if (!f)
             return fail("unknown target feature '" + std::string(word) + "' in '" +
                         std::string(spec) + "' (features: " + expected_features + ")");
-        flag(features, *it) = sign == '+';
+        features.set(*f, sign == '+');
     }
     return TargetProfile(api, features);
 }
@@ -167,15 +104,7 @@ bool TargetProfile::supports(Capability c) const {
 }
 
 std::string_view TargetProfile::provided_by(DeviceFeature f) const {
-    if (api_ == Api::LevelZero) return "";
-    switch (f) {
-        case DeviceFeature::Fp64: return "cl_khr_fp64";
-        case DeviceFeature::Fp16: return "cl_khr_fp16";
-        case DeviceFeature::Int64Atomics: return "cl_khr_int64_base_atomics";
-        case DeviceFeature::SubGroups: return "cl_khr_subgroups";
-        case DeviceFeature::SubGroupShuffle: return "cl_intel_subgroups";
-    }
-    return "";
+    return api_ == Api::LevelZero ? std::string_view() : feature_opencl_extension(f);
 }
 
 std::string TargetProfile::subject() const {

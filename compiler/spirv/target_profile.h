@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/device_features.h"
+
 namespace dpk::compiler::spirv {
 
 /// One capability a module declares, with the first reason it was needed (for tests and messages).
@@ -19,30 +21,9 @@ struct CapabilityUse {
     friend bool operator==(const CapabilityUse&, const CapabilityUse&) = default;
 };
 
-/// An optional device feature a kernel may need. Most map to a SPIR-V capability; sub-groups
-/// also cover builtins that need none (SubgroupSize, sub-group barriers).
-enum class DeviceFeature : std::uint8_t {
-    Fp64,             // cl_khr_fp64 -> Float64
-    Fp16,             // cl_khr_fp16 -> Float16
-    Int64Atomics,     // cl_khr_int64_base_atomics -> Int64Atomics
-    SubGroups,        // cl_khr_subgroups / OpenCL 2.1+ sub-groups -> Groups, Subgroup* builtins
-    SubGroupShuffle,  // cl_intel_subgroups (SPV_INTEL_subgroups) -> SubgroupShuffleINTEL
-};
-
-/// Optional device features that decide optional capabilities.
-struct DeviceFeatures {
-    bool fp64 = true;
-    bool fp16 = false;
-    bool int64_atomics = true;
-    bool sub_groups = false;
-    bool sub_group_shuffle = false;
-
-    bool has(DeviceFeature f) const;
-    friend bool operator==(const DeviceFeatures&, const DeviceFeatures&) = default;
-};
-
-/// The spelling of a feature in target names and `--target` specs ("sub_groups").
-std::string_view feature_name(DeviceFeature f);
+using dpk::DeviceFeature;
+using dpk::DeviceFeatures;
+using dpk::feature_name;
 
 /// The capabilities a driver path accepts and the features of the device. The emitter checks
 /// every capability and feature it needs against it, so a kernel the target cannot run fails at
@@ -53,12 +34,16 @@ public:
     /// LLVMSPIRVLib): Kernel, Addresses, Linkage, Int8, Int16, Int64, Float16Buffer, Vector16,
     /// plus the optional ones `features` enables. The default (dpkc's target): fp64 and 64-bit
     /// atomics, no fp16, no sub-groups.
-    static TargetProfile opencl(DeviceFeatures features = {});
+    static TargetProfile opencl(DeviceFeatures features = opencl_default_features());
+    /// What `opencl` alone means: fp64 and 64-bit atomics.
+    static DeviceFeatures opencl_default_features() {
+        return {DeviceFeature::Fp64, DeviceFeature::Int64Atomics};
+    }
     /// A Level Zero device (zeModuleCreate with SPIR-V IL): the OpenCL set plus, by default,
     /// every optional feature (Intel GPUs have them; double support varies by device).
     static TargetProfile level_zero(DeviceFeatures features = all_features());
     /// Every optional feature on.
-    static DeviceFeatures all_features() { return {true, true, true, true, true}; }
+    static DeviceFeatures all_features() { return DeviceFeatures::all(); }
     /// A target from its spec: `opencl` or `level-zero`, then `+FEATURE` / `-FEATURE` changes to
     /// that target's defaults, e.g. "opencl+fp16+sub_groups+sub_group_shuffle". Every name() is a
     /// spec of its own profile. Nullopt with `error` set when the spec is malformed.

@@ -1,4 +1,5 @@
-// In-process SPIR-V validation and disassembly with SPIRV-Tools.
+// In-process SPIR-V validation and disassembly with SPIRV-Tools (core/spirv_validator.h), worded
+// for the compiler's diagnostics and golden files.
 #pragma once
 
 #include <spirv-tools/libspirv.h>

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/types/signature.h"
+#include "core/signature.h"
 
 namespace dpk::compiler::types {
 

@@ -4,7 +4,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/kernel_bundle.h"
 #include "runtime/program_cache.h"
 #include "runtime/sealed_file.h"
@@ -84,7 +84,7 @@ TEST_CASE("an image needing sub-groups runs where the device has them and is ref
     KernelBundle bundle = KernelBundle::read(DPK_AOT_SUB_GROUP_BUNDLE);
     for (const Device& dev : spirv_devices()) {
         INFO("device " << dev.filter_string() << " (" << dev.info().platform_name << ")");
-        if (!dev.info().has_sub_groups) {
+        if (!dev.info().has(DeviceFeature::SubGroups)) {
             MESSAGE(dev.filter_string() << " has no sub-groups: the image must be refused");
             CHECK_THROWS_WITH_AS(
                 bundle.load("sg_sum", dev),

@@ -1,4 +1,6 @@
 // The JIT API around the seed scenarios: errors users see, compile-on-launch policies, files.
+#include "compiler/program.h"
+#include "compiler/program_sources.h"
 #include "jit/source_digest.h"
 #include "runtime/content_hash.h"
 #include "runtime/sealed_file.h"
@@ -85,10 +87,25 @@ TEST_CASE("programs from files resolve imports beside them and hash them") {
     REQUIRE(runtime::write_file_atomically(
         main_path,
         "import helpers;\nkernel k(x: f32[::1]) { let i = global_id(0); x[i] = twice(x[i]); }\n"));
-    auto digest1 = jit::source_digest(*runtime::read_file_bytes(main_path), dir.path(), "");
+    auto sources_of = [&] {
+        auto sources = std::make_shared<compiler::ProgramSources>(
+            main_path.string(), *runtime::read_file_bytes(main_path), compiler::stdlib_dir());
+        sources->read_imports();
+        return sources;
+    };
+    auto sources1 = sources_of();
+    REQUIRE(sources1->files().size() == 1);  // the compiler's resolution: helpers.dpk beside it
+    CHECK(sources1->files()[0].canonical == compiler::canonical_path(helper_path));
+    auto digest1 = jit::source_digest(*sources1);
     REQUIRE(runtime::write_file_atomically(helper_path, "func twice(x) { return x * 2.0; }\n"));
-    auto digest2 = jit::source_digest(*runtime::read_file_bytes(main_path), dir.path(), "");
+    auto digest2 = jit::source_digest(*sources_of());
     CHECK_FALSE(digest1 == digest2);  // an imported file changed: another key
+    // The front end compiles the hashed texts, never reading the files again.
+    REQUIRE(runtime::write_file_atomically(helper_path, "this is not dpk"));
+    compiler::source::Diagnostics diags;
+    CHECK_MESSAGE(compiler::Program::from_sources(sources1, diags) != nullptr, diags.render());
+    CHECK(sources1->files().size() == 1);
+    REQUIRE(runtime::write_file_atomically(helper_path, "func twice(x) { return x * 2.0; }\n"));
 
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));
@@ -103,9 +120,15 @@ TEST_CASE("programs from files resolve imports beside them and hash them") {
     CHECK_THROWS_AS(Program::from_file(dir.path() / "missing.dpk"), InvalidArgumentError);
 }
 
-TEST_CASE("kernel names are found without parsing; comments and strings are skipped") {
-    CHECK(jit::scan_kernel_names("// kernel fake(x)\nkernel a(x) { }\n/* kernel b() */ func f() {}"
-                                 "\nkernel  c (y) {}") == std::vector<std::string>{"a", "c"});
+TEST_CASE("kernel names and imports are found without parsing; comments and strings skipped") {
+    compiler::ProgramSources s("names.dpk",
+                               "// kernel fake(x)\n// import gone;\nkernel a(x) { }\n"
+                               "/* kernel b() import gone; */ func f() {}\nkernel  c (y) {}",
+                               compiler::stdlib_dir());
+    s.read_imports();
+    CHECK(s.scanned_kernel_names() == std::vector<std::string>{"a", "c"});
+    CHECK(s.files().empty());
+    CHECK(s.sealed());
 }
 
 TEST_CASE("sealed files and content keys") {

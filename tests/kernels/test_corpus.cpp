@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "compiler/program.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/loaded_kernel.h"
 #include "tests/golden/corpus.h"
 #include "tests/kernels/support/dpk_kernels.h"

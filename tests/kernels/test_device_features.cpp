@@ -56,11 +56,11 @@ TEST_SUITE("device_features") {
             const backends::DeviceInfo& i = dev.info();
             const compiler::spirv::TargetProfile t = jit::device_target(dev);
             INFO("device " << tests::device_label(dev) << ", target " << t.name());
-            CHECK(t.features().fp64 == i.has_fp64);
-            CHECK(t.features().fp16 == i.has_fp16);
-            CHECK(t.features().int64_atomics == i.has_int64_atomics);
-            CHECK(t.features().sub_groups == i.has_sub_groups);
-            CHECK(t.features().sub_group_shuffle == (i.has_sub_groups && i.has_sub_group_shuffle));
+            for (DeviceFeature f : {DeviceFeature::Fp64, DeviceFeature::Fp16,
+                                    DeviceFeature::Int64Atomics, DeviceFeature::SubGroups})
+                CHECK(t.has(f) == i.has(f));
+            CHECK(t.has(DeviceFeature::SubGroupShuffle) ==
+                  (i.has(DeviceFeature::SubGroups) && i.has(DeviceFeature::SubGroupShuffle)));
             CHECK(t.device().find(dev.filter_string()) == 0);
             CHECK(compiler::spirv::TargetProfile::parse(t.name())->name() == t.name());
             MESSAGE(tests::device_label(dev) << ": target " << t.name());
@@ -76,7 +76,7 @@ TEST_SUITE("device_features") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
             Kernel k = p.kernel("twice");
-            if (!dev.info().has_fp16) {
+            if (!dev.info().has(DeviceFeature::Fp16)) {
                 try {
                     k.specialize("void(f16[::1], f32[::1])", dev);
                     FAIL("no error");
@@ -101,7 +101,7 @@ TEST_SUITE("device_features") {
     TEST_CASE("kernel-image cache: an image is never served to a device without its features") {
         std::vector<Device> with, without;
         for (const Device& dev : tests::devices_under_test())
-            (dev.info().has_sub_groups ? with : without).push_back(dev);
+            (dev.info().has(DeviceFeature::SubGroups) ? with : without).push_back(dev);
         if (with.empty() || without.empty()) {
             MESSAGE("SKIPPED: needs a device with sub-groups and one without (found "
                     << with.size() << " with, " << without.size() << " without)");

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/launch.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"

@@ -1,4 +1,4 @@
-// Work-group reductions: block_sum from DESIGN.md (examples/reduction/block_sum.dpk: launch-sized
+// Work-group reductions: block_sum from docs/language.md (examples/reduction/block_sum.dpk: launch-sized
 // local memory, a barrier loop, a float atomic add) over 2^16 values, and a generic block_sum
 // and float atomics in f32 and f64.
 #include <doctest/doctest.h>
@@ -78,7 +78,7 @@ void check_float_atomics(const char* type) {
 }  // namespace
 
 TEST_SUITE("reduction") {
-    TEST_CASE("block_sum f32 of 2^16 values (DESIGN.md kernel, float atomic_add)") {
+    TEST_CASE("block_sum f32 of 2^16 values (docs/language.md kernel, float atomic_add)") {
         check_block_sum<float>("examples/reduction/block_sum.dpk",
                                "void(f32[::1], f32[::1], local f32[:])", 1e-5);
     }

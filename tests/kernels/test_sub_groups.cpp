@@ -50,7 +50,7 @@ std::vector<Device> sub_group_devices() {
     static bool told = false;  // once per run, not once per test
     std::vector<Device> out;
     for (const Device& d : tests::devices_under_test()) {
-        if (d.info().has_sub_groups)
+        if (d.info().has(DeviceFeature::SubGroups))
             out.push_back(d);
         else if (!told)
             MESSAGE("no sub-groups on " << tests::device_label(d)
@@ -311,7 +311,7 @@ TEST_SUITE("sub_groups") {
         Program p = sub_group_program();
         int checked = 0;
         for (const Device& dev : tests::devices_under_test()) {
-            if (dev.info().has_sub_groups) continue;
+            if (dev.info().has(DeviceFeature::SubGroups)) continue;
             INFO("device " << tests::device_label(dev));
             // A kernel of the same program without sub-group builtins compiles and runs there.
             CompiledKernel plain = p.kernel("plain").specialize("void(f32[::1])", dev);

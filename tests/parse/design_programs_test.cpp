@@ -1,4 +1,4 @@
-// The programs of DESIGN.md's normative language section parse exactly as written.
+// The programs of docs/language.md's normative language section parse exactly as written.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -10,7 +10,7 @@
 namespace dpk::tests {
 namespace {
 
-// Copied verbatim from DESIGN.md, "The language — normative baseline".
+// The language's baseline program (docs/language.md): every item and statement kind in one file.
 const char* kDesignProgram =
     R"dpk(import std.reduce;                 // stdlib/ modules written in the language
 const TILE = 16;
@@ -115,14 +115,14 @@ const char* kDesignDump = R"dump((import std.reduce)
         (expr (call atomic_add out 0 (index scratch 0)))))))
 )dump";
 
-TEST_CASE("the DESIGN.md program parses without diagnostics and dumps as expected") {
+TEST_CASE("the docs/language.md program parses without diagnostics and dumps as expected") {
     auto p = parse(kDesignProgram);
     REQUIRE_MESSAGE(p->module, p->errors());
     CHECK(p->diags.all().empty());
     CHECK(compiler::parse::dump(*p->module) == kDesignDump);
 }
 
-TEST_CASE("the DESIGN.md program: item structure") {
+TEST_CASE("the docs/language.md program: item structure") {
     auto p = parse(kDesignProgram);
     REQUIRE(p->module);
     const auto& m = *p->module;

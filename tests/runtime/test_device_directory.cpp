@@ -52,7 +52,7 @@ std::filesystem::path directory_file(const std::filesystem::path& cache) {
 std::vector<Device> opencl_devices() {
     std::vector<Device> out;
     for (const Device& d : tests::devices_under_test())
-        if (d.backend() == backends::Api::OpenCL) out.push_back(d);
+        if (d.backend() == "opencl") out.push_back(d);
     return out;
 }
 
@@ -137,15 +137,20 @@ TEST_CASE("a record that no longer matches its device is not trusted") {
         const runtime::DeviceDirectory good = *runtime::DeviceDirectory::load(config);
         auto tamper = [&](auto edit) {
             runtime::DeviceDirectory d = good;
-            for (runtime::DeviceRecord& r : d.opencl)
+            for (runtime::DeviceRecord& r : d.devices)
                 if (r.filter == dev.filter_string()) edit(r);
             REQUIRE(d.store(config));
             check_rebuilt(cache.path(), dev);
             CHECK(*runtime::DeviceDirectory::load(config) == good);
         };
         tamper([](runtime::DeviceRecord& r) { r.driver_version = "0.0 (another driver)"; });
-        tamper([](runtime::DeviceRecord& r) { r.device_index = 99; });
-        tamper([](runtime::DeviceRecord& r) { r.library = "libdpk-no-such-driver.so"; });
+        // The OpenCL token: ICD library, platform index, device index, one per line.
+        tamper([](runtime::DeviceRecord& r) {
+            r.token = r.token.substr(0, r.token.rfind('\n') + 1) + "99";
+        });
+        tamper([](runtime::DeviceRecord& r) {
+            r.token = "libdpk-no-such-driver.so" + r.token.substr(r.token.find('\n'));
+        });
     }
 }
 

@@ -1,11 +1,14 @@
-// `dpk run` end to end with .npy files, driven by a resolver that serves the test kernels.
+// `dpk run` end to end with .npy files: a program written to a temporary .dpk file, compiled and
+// launched through the jit as the `dpk` binary does, with a private kernel cache.
 #include <doctest/doctest.h>
 
 #include <cstring>
-#include <optional>
+#include <filesystem>
+#include <fstream>
+#include <memory>
 #include <sstream>
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/npy.h"
 #include "tests/runtime/support/device_loop.h"
 #include "tools/dpk/run_command.h"
@@ -19,30 +22,48 @@ std::string tmp(const std::string& name) {
     return std::string(DPK_TEST_TMP_DIR) + "/" + name;
 }
 
-/// Serves vecadd, saxpy and block_sum as if the compiler had compiled them for any signature
-/// that matches the test image's (the check the real compiler does by specializing).
-KernelResolver test_resolver(int* compiles) {
-    return [compiles](const std::string&, const std::string& kernel, const CompileFlags&) {
-        KernelImage image = kernel == "vecadd"  ? tests::vecadd_image()
-                            : kernel == "saxpy" ? tests::saxpy_image()
-                                                : tests::block_sum_image();
-        KernelSource s;
-        s.param_names = image.param_names;
-        s.declared.assign(image.param_names.size(), std::nullopt);
-        if (kernel == "saxpy") s.declared[0] = ParamType::scalar(DType::F32);
-        s.parse_signature = [image](const std::string& text) {
-            if (text == image.signature.pretty()) return image.signature;
-            return Signature({ParamType::array(DType::F64, 1), ParamType::array(DType::F64, 1),
-                              ParamType::array(DType::F64, 1)});
-        };
-        s.specialize = [image, compiles](const Signature& sig, const Device&) {
-            ++*compiles;
-            if (!(sig == image.signature))
-                throw SignatureMismatchError("test resolver: no image for " + sig.pretty());
-            return image;
-        };
-        return s;
-    };
+/// vecadd (generic), saxpy (annotated) and block_sum (per-group sums in local memory).
+constexpr const char* kKernels = R"(
+kernel vecadd(a, b, c) {
+    let i = global_id(0);
+    c[i] = a[i] + b[i];
+}
+
+kernel saxpy(alpha: f32, x: f32[::1], y: f32[::1]) {
+    let i = global_id(0);
+    if i < x.shape[0] {
+        y[i] = alpha * x[i] + y[i];
+    }
+}
+
+kernel block_sum(x: f32[::1], out: f32[::1], scratch: local f32[:]) {
+    let l = local_id(0);
+    scratch[l] = x[global_id(0)];
+    barrier(local);
+    var s = local_size(0) / 2;
+    while s > 0 {
+        if l < s { scratch[l] += scratch[l + s]; }
+        barrier(local);
+        s = s / 2;
+    }
+    if l == 0 { out[group_id(0)] = scratch[0]; }
+}
+)";
+
+/// The kernels' file (written once per process).
+const std::string& kernels_file() {
+    static const std::string path = [] {
+        std::string p = tmp("dpk_run_kernels.dpk");
+        std::ofstream(p) << kKernels;
+        return p;
+    }();
+    return path;
+}
+
+/// A kernel cache of its own in an emptied folder.
+std::shared_ptr<KernelCache> fresh_cache(const std::string& name) {
+    std::filesystem::remove_all(tmp(name));
+    return std::make_shared<KernelCache>(CacheConfig::at(tmp(name)));
 }
 
 void write_f32(const std::string& path, std::vector<float> v) {
@@ -61,11 +82,14 @@ std::vector<float> read_f32(const std::string& path) {
     return v;
 }
 
+/// `dpk run FILE WORDS...` on the kernels' file.
 int run(const std::vector<std::string>& words, std::string* out_text = nullptr,
-        std::string* err_text = nullptr) {
-    int compiles = 0;
+        std::string* err_text = nullptr, std::shared_ptr<KernelCache> cache = nullptr) {
+    static const std::shared_ptr<KernelCache> shared = fresh_cache("dpk_run_cache");
+    std::vector<std::string> all{kernels_file()};
+    all.insert(all.end(), words.begin(), words.end());
     std::ostringstream out, err;
-    int code = run_command(parse_run_arguments(words), test_resolver(&compiles), out, err);
+    int code = run_command(parse_run_arguments(all), out, err, cache ? cache : shared);
     if (out_text) *out_text = out.str();
     if (err_text) *err_text = err.str();
     return code;
@@ -103,21 +127,37 @@ TEST_CASE("parse: values and options") {
                     InvalidArgumentError);
 }
 
-TEST_CASE("dpk run hands its compile flags to the resolver") {
+TEST_CASE("dpk run compiles with its flags, in the cache it is given") {
     for (bool contract : {true, false}) {
         std::vector<std::string> words{"k.dpk", "-k", "vecadd", "--global", "4"};
         if (!contract) words.push_back("--no-fp-contract");
-        std::optional<CompileFlags> seen;
-        KernelResolver recorder = [&](const std::string&, const std::string&,
-                                      const CompileFlags& flags) -> KernelSource {
-            seen = flags;
-            throw InvalidArgumentError("stop here");
-        };
-        std::ostringstream out, err;
-        CHECK(run_command(parse_run_arguments(words), recorder, out, err) == 1);
-        CHECK(err.str() == "dpk run: error: stop here\n");
-        REQUIRE(seen);
-        CHECK(seen->fp_contract == contract);
+        ProgramOptions options = program_options(parse_run_arguments(words));
+        CHECK(options.fp_contract == contract);
+        CHECK(options.cache == nullptr);  // the process default
+    }
+    auto cache = std::make_shared<KernelCache>(CacheConfig::disabled());
+    CHECK(program_options(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4"}), cache)
+              .cache == cache);
+}
+
+TEST_CASE("dpk run uses the jit's caches: a second run compiles nothing") {
+    for (const Device& dev : tests::devices_under_test()) {
+        INFO(tests::device_label(dev));
+        std::shared_ptr<KernelCache> cache = fresh_cache("dpk_run_cache_reuse");
+        const std::vector<std::string> words{"-k", "vecadd", "--global", "4", "--device",
+                                             dev.filter_string(), "a=zeros:f32[4]",
+                                             "b=zeros:f32[4]", "c=zeros:f32[4]"};
+        std::string err;
+        REQUIRE(run(words, nullptr, &err, cache) == 0);
+        const KernelCache::Stats first = cache->stats();
+        CHECK(first.front_end_compiles == 1);
+        CHECK(first.programs.builds == 1);
+        REQUIRE(run(words, nullptr, &err, cache) == 0);
+        CHECK(err == "");
+        const KernelCache::Stats second = cache->stats();
+        CHECK(second.front_end_compiles == 1);  // the image came from the disk cache
+        CHECK(second.image_hits == first.image_hits + 1);
+        CHECK(second.programs.builds == 1);  // the driver program from the cache
     }
 }
 
@@ -127,7 +167,7 @@ TEST_CASE("dpk run: vecadd from .npy files on every device, output written back"
         write_f32(tmp("a.npy"), {1, 2, 3, 4});
         write_f32(tmp("b.npy"), {10, 20, 30, 40});
         std::string err;
-        int code = run({"k.dpk", "-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
+        int code = run({"-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
                         "a=@" + tmp("a.npy"), "b=@" + tmp("b.npy"), "c=zeros:f32[4]", "--out",
                         "c=" + tmp("c.npy")},
                        nullptr, &err);
@@ -142,13 +182,13 @@ TEST_CASE("dpk run: scalars, local memory and --repeat timing") {
         INFO(tests::device_label(dev));
         write_f32(tmp("x.npy"), std::vector<float>(64, 1.0f));
         std::string out;
-        int code = run({"k.dpk", "-k", "saxpy", "--global", "64", "--device", dev.filter_string(),
+        int code = run({"-k", "saxpy", "--global", "64", "--device", dev.filter_string(),
                         "alpha=3", "x=@" + tmp("x.npy"), "y=@" + tmp("x.npy"), "--out",
                         "y=" + tmp("y.npy")});
         REQUIRE(code == 0);
         CHECK(read_f32(tmp("y.npy")) == std::vector<float>(64, 4.0f));
 
-        code = run({"k.dpk", "-k", "block_sum", "--global", "64", "--local", "16", "--repeat", "5",
+        code = run({"-k", "block_sum", "--global", "64", "--local", "16", "--repeat", "5",
                     "--device", dev.filter_string(), "x=@" + tmp("x.npy"), "out=zeros:f32[4]",
                     "scratch=local:f32[16]", "--out", "out=" + tmp("sums.npy")},
                    &out);
@@ -165,7 +205,7 @@ TEST_CASE("dpk run: errors exit 1 with a message naming the parameter") {
         write_f32(tmp("a.npy"), {1, 2, 3, 4});
         std::string err;
         // -s given: the arrays must match it (c is f64 here).
-        int code = run({"k.dpk", "-k", "vecadd", "-s", "void(f32[::1], f32[::1], f32[::1])",
+        int code = run({"-k", "vecadd", "-s", "void(f32[::1], f32[::1], f32[::1])",
                         "--global", "4", "--device", dev.filter_string(), "a=@" + tmp("a.npy"),
                         "b=@" + tmp("a.npy"), "c=zeros:f64[4]"},
                        nullptr, &err);
@@ -173,26 +213,26 @@ TEST_CASE("dpk run: errors exit 1 with a message naming the parameter") {
         CHECK(err.find("parameter 2 'c'") != std::string::npos);
         CHECK(err.find("expected f32[::1]") != std::string::npos);
 
-        code = run({"k.dpk", "-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
+        code = run({"-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
                     "a=@" + tmp("a.npy"), "b=@" + tmp("a.npy")},
                    nullptr, &err);
         CHECK(code == 1);
         CHECK(err.find("parameter 2 'c' has no value") != std::string::npos);
 
-        code = run({"k.dpk", "-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
+        code = run({"-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
                     "a=@" + tmp("a.npy"), "b=@" + tmp("a.npy"), "c=zeros:f32[4]", "d=1"},
                    nullptr, &err);
         CHECK(code == 1);
         CHECK(err.find("no parameter 'd'") != std::string::npos);
 
-        code = run({"k.dpk", "-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
+        code = run({"-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
                     "a=@/nonexistent.npy", "b=@" + tmp("a.npy"), "c=zeros:f32[4]"},
                    nullptr, &err);
         CHECK(code == 1);
         CHECK(err.find("/nonexistent.npy: cannot open") != std::string::npos);
 
         code =
-            run({"k.dpk", "-k", "vecadd", "--global", "3", "--local", "2", "--device",
+            run({"-k", "vecadd", "--global", "3", "--local", "2", "--device",
                  dev.filter_string(), "a=@" + tmp("a.npy"), "b=@" + tmp("a.npy"), "c=zeros:f32[4]"},
                 nullptr, &err);
         CHECK(code == 1);

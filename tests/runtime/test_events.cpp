@@ -3,7 +3,7 @@
 
 #include <chrono>
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <random>
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 

@@ -1,7 +1,8 @@
 // Programs from SPIR-V: each device's path (IL / SPIR 1.2), attributes, and build errors.
 #include <doctest/doctest.h>
 
-#include "runtime/error.h"
+#include "core/error.h"
+#include "runtime/kernel_bundle.h"
 #include "runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 
@@ -46,7 +47,7 @@ TEST_CASE("each device builds by its own path and reports kernel attributes") {
                                   << ", local " << a.local_mem_size << " B, private "
                                   << a.private_mem_size << " B");
         if (dev.info().platform_name == "Portable Computing Language")
-            CHECK(k.ingest() == backends::SpirvIngest::Spir12);
+            CHECK(k.ingest() == backends::SpirvIngest::Translated);
         if (dev.info().platform_name == "Intel(R) OpenCL")
             CHECK(k.ingest() == backends::SpirvIngest::IL);
     }
@@ -68,6 +69,21 @@ TEST_CASE("invalid SPIR-V is rejected by the validator before any driver sees it
         empty.spirv.clear();
         CHECK_THROWS_WITH_AS(LoadedKernel(dev, empty), doctest::Contains("is empty"), BuildError);
     }
+}
+
+TEST_CASE("images read from a bundle are validated and scanned once, when read") {
+    std::vector<KernelImage> images{tests::vecadd_image()};
+    CHECK_FALSE(images[0].requirements.has_value());  // built by hand: not checked yet
+    KernelBundle read = KernelBundle::decode(KernelBundle::encode(images, "test"), "a bundle");
+    REQUIRE(read.images().size() == 1);
+    REQUIRE(read.images()[0].requirements.has_value());  // LoadedKernel takes it as checked
+    CHECK(read.images()[0].requirements->empty());
+    KernelImage truncated = tests::vecadd_image();
+    truncated.spirv.resize(truncated.spirv.size() - 7);
+    images.push_back(truncated);
+    CHECK_THROWS_WITH_AS(KernelBundle::decode(KernelBundle::encode(images, "test"), "a bundle"),
+                         doctest::Contains("is invalid (spirv-val --target-env opencl1.2)"),
+                         FormatError);
 }
 
 TEST_CASE("a module the driver cannot build throws BuildError with the driver's log") {

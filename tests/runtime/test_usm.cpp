@@ -4,7 +4,7 @@
 #include <numeric>
 
 #include "backends/opencl/usm_support.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/usm_array.h"
 #include "tests/runtime/support/device_loop.h"
 

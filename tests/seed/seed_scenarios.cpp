@@ -1,4 +1,4 @@
-// The ten seed scenarios of DESIGN.md, each on every SPIR-V-capable device, with real arrays.
+// The ten seed scenarios (docs/kernels.md, "Seed scenarios"), each on every SPIR-V-capable device, with real arrays.
 #include <chrono>
 #include <set>
 #include <span>
@@ -128,7 +128,7 @@ TEST_CASE("3 enforcement: dtype, ndim, layout, usm_type, device and host memory 
             [&] {
                 saxpy.launch(q, Range(256), {1.0f, x64, y});
             },
-            {"kernel 'saxpy'", "parameter 1 'x'", "expected a USM array f32[::1]",
+            {"kernel 'saxpy'", "parameter 1 'x'", "expected f32[::1]",
              "usm_ndarray(f64", listing});
         auto x2d = UsmArray::zeros(q, DType::F32, {16, 16});
         expect_mismatch(
@@ -141,21 +141,22 @@ TEST_CASE("3 enforcement: dtype, ndim, layout, usm_type, device and host memory 
             [&] {
                 saxpy.launch(q, Range(256), {1.0f, x, strided});
             },
-            {"parameter 2 'y'", "layout A vs C", listing});
+            {"parameter 2 'y'", "layout differs: the array is A, the parameter needs C", listing});
         auto a = UsmArray::zeros(q, DType::F32, {32, 32});
         auto f_order = UsmArray::zeros(q, DType::F32, {32, 32}, UsmType::Device, Layout::F);
         expect_mismatch(
             [&] {
                 matmul.launch(q, Range(32, 32), Range(16, 16), {a, f_order, a});
             },
-            {"kernel 'matmul'", "parameter 1 'B'", "f32[:, ::1]", "layout F vs C"});
+            {"kernel 'matmul'", "parameter 1 'B'", "f32[:, ::1]",
+             "layout differs: the array is F, the parameter needs C"});
         if (dev.info().supports(UsmType::Shared)) {
             auto shared = UsmArray::zeros(q, DType::F32, {n}, UsmType::Shared);
             expect_mismatch(
                 [&] {
                     saxpy.launch(q, Range(256), {1.0f, shared, y});
                 },
-                {"parameter 1 'x'", "usm_type shared vs device", listing});
+                {"parameter 1 'x'", "usm_type differs (shared vs device)", listing});
         }
         // Host memory smuggled in as an address is not an array (and std::vector, raw pointers
         // and spans do not compile as arguments at all: scenario 4).

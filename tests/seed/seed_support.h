@@ -1,4 +1,4 @@
-// Shared by the seed-scenario and JIT tests: the kernels of DESIGN.md, a private cache folder,
+// Shared by the seed-scenario and JIT tests: the kernels of docs/language.md, a private cache folder,
 // host-side reference data.
 #pragma once
 

@@ -1,4 +1,4 @@
-// DESIGN.md's baseline programs specialize for f32, f64, i32 and i64 signatures.
+// docs/language.md's baseline programs specialize for f32, f64, i32 and i64 signatures.
 #include "tests/sema/sema_fixture.h"
 
 using dpk::tests::SemaFixture;

@@ -2,18 +2,17 @@
 // runtime checks before a driver sees an image compiled for another target (an AOT bundle).
 #include "backends/spirv_requirements.h"
 #include "compiler/program.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "tests/spirv/emit_test_util.h"
 
 using namespace dpk;
-using backends::SpirvFeature;
-using backends::SpirvRequirement;
+using R = std::vector<FeatureRequirement>;
 using compiler::spirv::TargetProfile;
 
 namespace {
 
-/// The SPIR-V of the only kernel of `source`, compiled for every optional feature.
-std::vector<std::uint32_t> spirv_of(const std::string& source) {
+/// The image of the only kernel of `source`, compiled for every optional feature.
+KernelImage image_of(const std::string& source) {
     compiler::CompileOptions options;
     options.target = TargetProfile::opencl(TargetProfile::all_features());
     compiler::source::Diagnostics diags;
@@ -22,11 +21,22 @@ std::vector<std::uint32_t> spirv_of(const std::string& source) {
     REQUIRE(program->kernels().size() == 1);
     auto compiled = program->compile(*program->kernels().front(), std::nullopt);
     REQUIRE_MESSAGE(compiled, diags.render());
-    return compiled->image.spirv;
+    return compiled->image;
 }
 
-std::vector<SpirvRequirement> requirements(const std::string& source) {
+std::vector<std::uint32_t> spirv_of(const std::string& source) {
+    return image_of(source).spirv;
+}
+
+R requirements(const std::string& source) {
     return backends::spirv_requirements(spirv_of(source));
+}
+
+/// The features of a requirement list, in order.
+std::vector<DeviceFeature> features(const R& needs) {
+    std::vector<DeviceFeature> out;
+    for (const FeatureRequirement& r : needs) out.push_back(r.feature);
+    return out;
 }
 
 /// A device with every optional feature; tests switch one off.
@@ -34,8 +44,7 @@ backends::DeviceInfo full_device() {
     backends::DeviceInfo info;
     info.name = "Test CPU";
     info.platform_name = "Test Platform";
-    info.has_fp64 = info.has_fp16 = info.has_int64_atomics = true;
-    info.has_sub_groups = info.has_sub_group_shuffle = true;
+    info.features = DeviceFeatures::all();
     return info;
 }
 
@@ -47,28 +56,27 @@ TEST_CASE("requirements: a plain f32 kernel needs no optional feature") {
 }
 
 TEST_CASE("requirements: each feature from the capability or construct that needs it") {
-    using R = std::vector<SpirvRequirement>;
     CHECK(requirements("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }") ==
-          R{{SpirvFeature::Fp64, "capability Float64"}});
+          R{{DeviceFeature::Fp64, "capability Float64"}});
     CHECK(requirements("kernel k(a: f16[::1]) { a[0] = a[1] * a[2]; }") ==
-          R{{SpirvFeature::Fp16, "capability Float16"}});
+          R{{DeviceFeature::Fp16, "capability Float16"}});
     CHECK(requirements("kernel k(a: i64[::1]) { atomic_add(a, 0, 1); }") ==
-          R{{SpirvFeature::Int64Atomics, "capability Int64Atomics"}});
+          R{{DeviceFeature::Int64Atomics, "capability Int64Atomics"}});
     // Sub-group builtins and barriers declare no capability of their own.
     CHECK(requirements("kernel k(a: u32[::1]) { a[global_id(0)] = u32(sub_group_size()); }") ==
-          R{{SpirvFeature::SubGroups, "builtin SubgroupSize"}});
+          R{{DeviceFeature::SubGroups, "builtin SubgroupSize"}});
     CHECK(requirements("kernel k(a: f32[::1]) { a[0] = 1.0; sub_group_barrier(global); }") ==
-          R{{SpirvFeature::SubGroups, "a sub-group barrier"}});
+          R{{DeviceFeature::SubGroups, "a sub-group barrier"}});
     CHECK(requirements("kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }") ==
-          R{{SpirvFeature::SubGroups, "capability Groups"}});
+          R{{DeviceFeature::SubGroups, "capability Groups"}});
     // A shuffle needs both; the first reason for sub-groups is the builtin the rotation reads.
     const R shuffle = requirements(
         "kernel k(a: f32[::1]) { let i = global_id(0);\n"
         "  a[i] = sub_group_shuffle(a[i], u32((sub_group_local_id() + 1) % sub_group_size())); }");
     REQUIRE(shuffle.size() == 2);
-    CHECK(shuffle[0].feature == SpirvFeature::SubGroups);
-    CHECK(shuffle[1] == SpirvRequirement{SpirvFeature::SubGroupShuffle,
-                                         "capability SubgroupShuffleINTEL"});
+    CHECK(shuffle[0].feature == DeviceFeature::SubGroups);
+    CHECK(shuffle[1] == FeatureRequirement{DeviceFeature::SubGroupShuffle,
+                                           "capability SubgroupShuffleINTEL"});
 }
 
 TEST_CASE("requirements: a truncated module yields what was read before the damage") {
@@ -85,10 +93,12 @@ TEST_CASE("requirements: a truncated module yields what was read before the dama
 TEST_CASE("requirements: a device without the feature refuses the module by name") {
     const auto words = spirv_of("kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }");
     backends::DeviceInfo info = full_device();
-    CHECK_NOTHROW(backends::check_spirv_requirements(words, info, "kernel 'k'"));
-    info.has_sub_groups = false;
+    CHECK_NOTHROW(
+        backends::check_requirements(backends::spirv_requirements(words), info, "kernel 'k'"));
+    info.features.set(DeviceFeature::SubGroups, false);
     try {
-        backends::check_spirv_requirements(words, info, "kernel 'k' (void(f32[::1]))");
+        backends::check_requirements(backends::spirv_requirements(words), info,
+                                     "kernel 'k' (void(f32[::1]))");
         FAIL("expected UnsupportedDeviceFeatureError");
     } catch (const UnsupportedDeviceFeatureError& e) {
         CHECK(std::string(e.what()) ==
@@ -98,12 +108,47 @@ TEST_CASE("requirements: a device without the feature refuses the module by name
               "device that has it");
     }
     info = full_device();
-    info.api = backends::Api::LevelZero;
-    info.has_fp64 = false;
+    info.backend = "level_zero";
+    info.names_opencl_extensions = false;
+    info.features.set(DeviceFeature::Fp64, false);
     const auto f64 = spirv_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
-    CHECK_THROWS_WITH_AS(backends::check_spirv_requirements(f64, info, "a module"),
+    CHECK_THROWS_WITH_AS(backends::check_requirements(backends::spirv_requirements(f64), info,
+                                                      "a module"),
                          "a module needs fp64 (capability Float64 in its SPIR-V), which device "
                          "'Test CPU' (Test Platform) does not have; compile it for a target "
                          "without that feature, or run it on a device that has it",
+                         UnsupportedDeviceFeatureError);
+}
+
+TEST_CASE("requirements: the compiler records what it emits, so nothing scans its images") {
+    const std::vector<std::string> sources{
+        "kernel k(a: f32[::1], b: f32[::1]) { b[global_id(0)] = a[global_id(0)]; }",
+        "kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }",
+        "kernel k(a: f16[::1]) { a[0] = a[1] * a[2]; }",
+        "kernel k(a: i64[::1]) { atomic_add(a, 0, 1); }",
+        "kernel k(a: u32[::1]) { a[global_id(0)] = u32(sub_group_size()); }",
+        "kernel k(a: f32[::1]) { a[0] = 1.0; sub_group_barrier(global); }",
+        "kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }",
+        "kernel k(a: f32[::1]) { let i = global_id(0);\n"
+        "  a[i] = sub_group_shuffle(a[i], u32((sub_group_local_id() + 1) % sub_group_size())); }",
+    };
+    for (const std::string& source : sources) {
+        INFO(source);
+        const KernelImage image = image_of(source);
+        REQUIRE(image.requirements.has_value());
+        // The same features the scan of its SPIR-V finds, with the compiler's reasons.
+        CHECK(features(*image.requirements) ==
+              features(backends::spirv_requirements(image.spirv)));
+    }
+    const KernelImage f64 = image_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
+    CHECK(*f64.requirements ==
+          R{{DeviceFeature::Fp64, "capability Float64 for 64-bit floats (f64)"}});
+    const KernelImage reduce =
+        image_of("kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }");
+    CHECK(*reduce.requirements == R{{DeviceFeature::SubGroups, "sub_group_reduce_add"}});
+    backends::DeviceInfo info = full_device();
+    info.features.set(DeviceFeature::SubGroups, false);
+    CHECK_THROWS_WITH_AS(backends::check_requirements(*reduce.requirements, info, "kernel 'k'"),
+                         doctest::Contains("needs sub_groups (sub_group_reduce_add in its SPIR-V)"),
                          UnsupportedDeviceFeatureError);
 }

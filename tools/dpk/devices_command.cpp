@@ -5,7 +5,7 @@
 #include <string>
 
 #include "runtime/device.h"
-#include "runtime/error.h"
+#include "core/error.h"
 
 namespace dpk::tools {
 
@@ -24,20 +24,6 @@ std::string bytes(std::uint64_t n) {
     return s.str();
 }
 
-std::string svm_caps(std::uint64_t caps) {
-    if (caps == 0) return "none";
-    std::ostringstream s;
-    s << "0x" << std::hex << caps << std::dec << " (";
-    const char* names[] = {"coarse-grain buffer", "fine-grain buffer", "fine-grain system",
-                           "atomics"};
-    bool first = true;
-    for (int bit = 0; bit < 4; ++bit)
-        if (caps & (std::uint64_t{1} << bit)) {
-            s << (first ? "" : ", ") << names[bit];
-            first = false;
-        }
-    return s.str() + ")";
-}
 
 void print_device(std::ostream& out, const runtime::Device& d) {
     const backends::DeviceInfo& i = d.info();
@@ -47,7 +33,9 @@ void print_device(std::ostream& out, const runtime::Device& d) {
     out << "      SPIR-V: ";
     switch (i.spirv) {
         case backends::SpirvIngest::IL: out << "yes, as IL: " << i.spirv_detail; break;
-        case backends::SpirvIngest::Spir12: out << "yes, as SPIR 1.2: " << i.spirv_detail; break;
+        case backends::SpirvIngest::Translated:
+            out << "yes, translated: " << i.spirv_detail;
+            break;
         case backends::SpirvIngest::None:
             out << "NO: " << i.spirv_detail << " (never the default)";
             break;
@@ -59,23 +47,23 @@ void print_device(std::ostream& out, const runtime::Device& d) {
     out << "), local mem " << bytes(i.local_mem_size) << ", global mem " << bytes(i.global_mem_size)
         << ", max alloc " << bytes(i.max_mem_alloc_size) << ", compute units " << i.compute_units
         << "\n";
-    out << "      fp64 " << (i.has_fp64 ? "yes" : "no") << ", fp16 " << (i.has_fp16 ? "yes" : "no")
-        << ", int64 atomics " << (i.has_int64_atomics ? "yes" : "no") << ", sub-groups ";
-    if (i.has_sub_groups) {
-        out << "yes (";
+    out << "     ";
+    for (DeviceFeature f : kDeviceFeatures) {
+        if (f == DeviceFeature::SubGroupShuffle) continue;  // shown with the sub-groups
+        out << (f == kDeviceFeatures.front() ? " " : ", ") << feature_name(f) << " "
+            << (i.has(f) ? "yes" : "no");
+    }
+    if (i.has(DeviceFeature::SubGroups)) {
+        out << " (";
         if (i.max_num_sub_groups) out << "max " << i.max_num_sub_groups << " per work-group, ";
         if (!i.sub_group_sizes.empty()) {
             out << "sizes";
             for (std::uint64_t n : i.sub_group_sizes) out << " " << n;
             out << ", ";
         }
-        out << "shuffle " << (i.has_sub_group_shuffle ? "yes" : "no") << ")";
-    } else {
-        out << "no";
+        out << "shuffle " << (i.has(DeviceFeature::SubGroupShuffle) ? "yes" : "no") << ")";
     }
-    if (i.api == backends::Api::OpenCL)
-        out << ", SVM " << svm_caps(i.svm_capabilities) << ", cl_intel_unified_shared_memory "
-            << (i.has_intel_usm ? "yes" : "no");
+    if (!i.backend_detail.empty()) out << ", " << i.backend_detail;
     out << "\n";
     for (UsmType u : {UsmType::Device, UsmType::Shared, UsmType::Host})
         out << "      usm_type " << std::left << std::setw(7) << usm_type_name(u) << std::right
@@ -86,13 +74,13 @@ void print_device(std::ostream& out, const runtime::Device& d) {
 
 int devices_command(std::ostream& out) {
     for (const runtime::PlatformListing& p : runtime::platforms()) {
-        out << backends::api_name(p.api) << " platform: " << p.name;
+        out << p.backend << " platform: " << p.name;
         if (!p.version.empty()) out << " (" << p.version << ")";
         out << ", " << p.devices.size() << " device(s)\n";
         for (const runtime::Device& d : p.devices) print_device(out, d);
     }
     for (const runtime::BackendProblem& p : runtime::backend_problems())
-        out << backends::api_name(p.api) << ": " << p.problem << "\n";
+        out << p.backend << ": " << p.problem << "\n";
     try {
         runtime::Device d = runtime::default_device();
         out << "default device: " << d.filter_string() << " (" << d.name() << ")\n";

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/error.h"
+#include "core/error.h"
 #include "tools/dpk/devices_command.h"
 #include "tools/dpk/run_command.h"
 
@@ -35,8 +35,7 @@ int main(int argc, char** argv) {
         if (args[0] == "run") {
             dpk::tools::RunRequest request =
                 dpk::tools::parse_run_arguments({args.begin() + 1, args.end()});
-            return dpk::tools::run_command(request, dpk::tools::compiler_resolver(), std::cout,
-                                           std::cerr);
+            return dpk::tools::run_command(request, std::cout, std::cerr);
         }
     } catch (const dpk::error& e) {
         std::cerr << "dpk: error: " << e.what() << "\n";

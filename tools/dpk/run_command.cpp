@@ -6,7 +6,10 @@
 #include <iomanip>
 #include <sstream>
 
-#include "runtime/error.h"
+#include "compiler/parse/signature_parser.h"
+#include "core/error.h"
+#include "jit/kernel.h"
+#include "runtime/argument_check.h"
 #include "runtime/launch.h"
 #include "runtime/npy.h"
 
@@ -93,46 +96,14 @@ runtime::Scalar make_scalar(const ArgValue& v, DType type, const std::string& la
     return s;
 }
 
-/// Checks one argument against the type its parameter must have (from -s or the declaration)
-/// before anything is compiled; throws SignatureMismatchError naming the parameter, the expected
-/// type and the actual one.
-void check_argument(const ArgValue& v, const runtime::UsmArray& array, const ParamType& wanted,
-                    const std::string& label, const std::string& where) {
-    std::string actual;
-    switch (v.kind) {
-        case ArgValue::Kind::Npy:
-        case ArgValue::Kind::Zeros: {
-            bool layout_ok = wanted.layout == Layout::Any ||
-                             (wanted.layout == Layout::C && array.is_c_contiguous()) ||
-                             (wanted.layout == Layout::F && array.is_f_contiguous());
-            bool device_ok = wanted.device.empty();
-            if (!device_ok)
-                for (const runtime::Device& d : runtime::select_devices(wanted.device))
-                    device_ok = device_ok || d == array.device();
-            if (wanted.is_array() && wanted.dtype == array.dtype() &&
-                wanted.ndim == array.ndim() && layout_ok && wanted.usm_type == array.usm_type() &&
-                device_ok)
-                return;
-            ParamType a = array.param_type();
-            if (device_ok) a.device.clear();
-            actual = "the array " + a.pretty() + " of shape (";
-            for (std::size_t d = 0; d < array.shape().size(); ++d)
-                actual += (d ? ", " : "") + std::to_string(array.shape()[d]);
-            actual += array.ndim() == 1 ? ",)" : ")";
-            break;
-        }
-        case ArgValue::Kind::Local:
-            if (wanted.is_local_array() && wanted.dtype == *v.dtype) return;
-            actual = "local memory of " + std::string(dtype_name(*v.dtype));
-            break;
-        case ArgValue::Kind::Number:
-            if (wanted.is_scalar() && (!v.dtype || *v.dtype == wanted.dtype)) return;
-            actual = "the scalar " + v.number +
-                     (v.dtype ? " of type " + std::string(dtype_name(*v.dtype)) : std::string());
-            break;
-    }
-    throw SignatureMismatchError(label + ": expected " + wanted.pretty() + ", got " + actual +
-                                 " (" + v.name + "=" + v.text + ")" + where);
+/// Parses a -s signature; throws InvalidArgumentError with the rendered diagnostics.
+Signature parse_signature_option(const std::string& text) {
+    compiler::source::Diagnostics diags;
+    std::optional<Signature> sig = compiler::parse::parse_signature(text, diags);
+    if (sig) return *sig;
+    std::string rendered = diags.render();
+    if (!rendered.empty() && rendered.back() == '\n') rendered.pop_back();
+    throw InvalidArgumentError("-s '" + text + "' is not a signature:\n" + rendered);
 }
 
 }  // namespace
@@ -221,30 +192,38 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
     return r;
 }
 
-int run_command(const RunRequest& request, const KernelResolver& resolve, std::ostream& out,
-                std::ostream& err) {
+ProgramOptions program_options(const RunRequest& request, std::shared_ptr<KernelCache> cache) {
+    ProgramOptions options;
+    options.cache = std::move(cache);
+    options.fp_contract = request.compile.fp_contract;
+    return options;
+}
+
+int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
+                std::shared_ptr<KernelCache> cache) {
     try {
-        KernelSource source = resolve(request.file, request.kernel, request.compile);
-        const std::size_t n = source.param_names.size();
-        auto label = [&](std::size_t i) {
-            return "parameter " + std::to_string(i) + " '" + source.param_names[i] + "'";
-        };
+        Program program = Program::from_file(request.file, program_options(request, cache));
+        Kernel kernel = program.kernel(request.kernel);
+        const std::vector<KernelParameter> params = kernel.parameters();
+        const std::size_t n = params.size();
+        auto label = [&](std::size_t i) { return runtime::parameter_label(i, params[i].name); };
         std::vector<const ArgValue*> by_param(n, nullptr);
         for (const ArgValue& a : request.args) {
-            auto it = std::find(source.param_names.begin(), source.param_names.end(), a.name);
-            if (it == source.param_names.end()) {
+            auto it = std::find_if(params.begin(), params.end(),
+                                   [&](const KernelParameter& p) { return p.name == a.name; });
+            if (it == params.end()) {
                 std::string names;
-                for (const auto& p : source.param_names) names += (names.empty() ? "" : ", ") + p;
+                for (const auto& p : params) names += (names.empty() ? "" : ", ") + p.name;
                 throw InvalidArgumentError("kernel '" + request.kernel + "' has no parameter '" +
                                            a.name + "' (parameters: " + names + ")");
             }
-            auto idx = static_cast<std::size_t>(it - source.param_names.begin());
+            auto idx = static_cast<std::size_t>(it - params.begin());
             if (by_param[idx]) throw InvalidArgumentError(label(idx) + " is given twice");
             by_param[idx] = &a;
         }
         for (std::size_t i = 0; i < n; ++i)
             if (!by_param[i])
-                throw InvalidArgumentError(label(i) + " has no value (" + source.param_names[i] +
+                throw InvalidArgumentError(label(i) + " has no value (" + params[i].name +
                                            "=VALUE)");
 
         runtime::Device device = request.device.empty() ? runtime::default_device()
@@ -252,7 +231,7 @@ int run_command(const RunRequest& request, const KernelResolver& resolve, std::o
         runtime::Queue queue(device, runtime::QueueOptions{request.repeat > 0});
         std::optional<Signature> declared_sig;
         if (request.signature) {
-            declared_sig = source.parse_signature(*request.signature);
+            declared_sig = parse_signature_option(*request.signature);
             if (declared_sig->params.size() != n)
                 throw SignatureMismatchError("signature " + declared_sig->pretty() + " has " +
                                              std::to_string(declared_sig->params.size()) +
@@ -261,14 +240,12 @@ int run_command(const RunRequest& request, const KernelResolver& resolve, std::o
         }
         auto wanted = [&](std::size_t i) -> std::optional<ParamType> {
             if (declared_sig) return declared_sig->params[i];
-            if (i < source.declared.size()) return source.declared[i];
-            return std::nullopt;
+            return params[i].declared;
         };
 
         std::vector<runtime::UsmArray> arrays(n);
         std::vector<runtime::KernelArg> args;
         args.reserve(n);
-        Signature derived;
         for (std::size_t i = 0; i < n; ++i) {
             const ArgValue& v = *by_param[i];
             std::optional<ParamType> w = wanted(i);
@@ -276,26 +253,15 @@ int run_command(const RunRequest& request, const KernelResolver& resolve, std::o
             switch (v.kind) {
                 case ArgValue::Kind::Npy:
                     arrays[i] = runtime::to_usm_array(queue, runtime::read_npy(v.path), usm);
+                    args.emplace_back(arrays[i]);
                     break;
                 case ArgValue::Kind::Zeros:
                     arrays[i] = runtime::UsmArray::zeros(queue, *v.dtype, v.shape, usm);
+                    args.emplace_back(arrays[i]);
                     break;
-                case ArgValue::Kind::Local: break;
-                case ArgValue::Kind::Number: break;
-            }
-            switch (v.kind) {
-                case ArgValue::Kind::Npy:
-                case ArgValue::Kind::Zeros: {
-                    const runtime::UsmArray& a = arrays[i];
-                    args.emplace_back(a);
-                    derived.params.push_back(
-                        w ? *w : ParamType::array(a.dtype(), a.ndim(), a.layout(), a.usm_type()));
-                    break;
-                }
                 case ArgValue::Kind::Local:
                     args.emplace_back(
                         runtime::LocalMemory{*v.dtype, static_cast<std::size_t>(v.shape[0])});
-                    derived.params.push_back(w ? *w : ParamType::local_array(*v.dtype));
                     break;
                 case ArgValue::Kind::Number: {
                     DType t = v.dtype                 ? *v.dtype
@@ -303,30 +269,35 @@ int run_command(const RunRequest& request, const KernelResolver& resolve, std::o
                               : looks_float(v.number) ? DType::F64
                                                       : DType::I64;
                     args.emplace_back(make_scalar(v, t, label(i)));
-                    derived.params.push_back(w ? *w : ParamType::scalar(t));
                     break;
                 }
             }
         }
 
-        // The arguments must match -s (or the declared parameter types) before anything is
-        // compiled.
-        for (std::size_t i = 0; i < n; ++i)
-            if (std::optional<ParamType> w = wanted(i))
-                check_argument(*by_param[i], arrays[i], *w, label(i),
-                               declared_sig ? " (signature " + declared_sig->pretty() + ")"
-                                            : std::string(" (as declared)"));
+        // The arguments must fit -s (or the declared parameter types) before anything is
+        // compiled; a scalar given with its dtype (NUMBER:DTYPE) must have the parameter's.
+        for (std::size_t i = 0; i < n; ++i) {
+            std::optional<ParamType> w = wanted(i);
+            if (!w) continue;
+            // A device the signature names is where that parameter's array must live.
+            const runtime::Device on =
+                w->device.empty() ? device : runtime::select_device(w->device);
+            if (runtime::ParamCheck(*w).fits(args[i], on, runtime::ScalarFit::SameDtype)) continue;
+            const ArgValue& v = *by_param[i];
+            runtime::throw_argument_mismatch(
+                request.kernel, i, params[i].name, *w, args[i], on,
+                v.name + "=" + v.text + "; " +
+                    (declared_sig ? "signature " + declared_sig->pretty() : "as declared"));
+        }
 
-        Signature sig = declared_sig ? *declared_sig : derived;
-        KernelImage image = source.specialize(sig, device);
-        if (image.param_names.empty()) image.param_names = source.param_names;
-        runtime::LoadedKernel kernel(device, std::move(image));
-
+        // -s: the eager specialization, which the launch then uses; else the launch compiles
+        // for the argument types (declared parameters keep their types).
+        if (declared_sig) kernel.specialize(*declared_sig, device);
         runtime::Range global = to_range(request.global);
         auto launch_once = [&] {
             return request.local.empty()
-                       ? runtime::launch(queue, kernel, global, args)
-                       : runtime::launch(queue, kernel, global, to_range(request.local), args);
+                       ? kernel.launch(queue, global, args)
+                       : kernel.launch(queue, global, to_range(request.local), args);
         };
         if (request.repeat > 0) {
             std::vector<double> us;
@@ -345,9 +316,10 @@ int run_command(const RunRequest& request, const KernelResolver& resolve, std::o
         }
 
         for (const auto& [name, path] : request.outputs) {
-            auto it = std::find(source.param_names.begin(), source.param_names.end(), name);
-            auto idx = static_cast<std::size_t>(it - source.param_names.begin());
-            if (it == source.param_names.end() || !arrays[idx])
+            auto it = std::find_if(params.begin(), params.end(),
+                                   [&](const KernelParameter& p) { return p.name == name; });
+            auto idx = static_cast<std::size_t>(it - params.begin());
+            if (it == params.end() || !arrays[idx])
                 throw InvalidArgumentError("--out " + name + "=" + path + ": '" + name +
                                            "' is not an array argument");
             runtime::write_npy(path, runtime::to_npy(arrays[idx]));

@@ -1,17 +1,19 @@
 // `dpk run`: arguments from .npy files, zero arrays, local memory and numbers; one kernel launch
-// (or N timed ones); arrays written back to .npy. The compiler plugs in through KernelResolver.
+// (or N timed ones); arrays written back to .npy. A client of the jit (jit/program.h,
+// jit/kernel.h): the same specialization, argument checks and caches as a C++ program.
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "runtime/device.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
+#include "jit/kernel_cache.h"
+#include "jit/program.h"
 
 namespace dpk::tools {
 
@@ -59,30 +61,18 @@ struct RunRequest {
 /// Parses the words after `dpk run`; throws InvalidArgumentError on a malformed command line.
 RunRequest parse_run_arguments(const std::vector<std::string>& words);
 
-/// What the compiler provides to `dpk run` about one kernel of one file.
-struct KernelSource {
-    /// Parameter names in order (NAME=VALUE arguments are matched against them).
-    std::vector<std::string> param_names;
-    /// Declared parameter types; nullopt for a generic parameter.
-    std::vector<std::optional<ParamType>> declared;
-    /// Parses a -s signature string.
-    std::function<Signature(const std::string&)> parse_signature;
-    /// Compiles the kernel for a signature and device (the eager specialization).
-    std::function<KernelImage(const Signature&, const runtime::Device&)> specialize;
-};
+/// The jit options a run compiles with: the request's compile flags, and `cache` (null: the
+/// process default, KernelCache::process_default()).
+ProgramOptions program_options(const RunRequest& request,
+                               std::shared_ptr<KernelCache> cache = nullptr);
 
-/// Finds kernel `kernel` in `file`, to be compiled with `flags`; throws dpk::error (with
-/// diagnostics) if it cannot.
-using KernelResolver = std::function<KernelSource(
-    const std::string& file, const std::string& kernel, const CompileFlags& flags)>;
-
-/// The resolver backed by the compiler (tools/dpk/compiler_resolver.cpp).
-KernelResolver compiler_resolver();
-
-/// Runs a request: resolves the kernel, builds the arguments, specializes (from -s or from the
-/// argument types), launches, prints `kernel_time_us median=... min=... max=... runs=N` when
-/// repeat > 0, writes --out arrays. Returns the exit code: 0, or 1 with a message on `err`.
-int run_command(const RunRequest& request, const KernelResolver& resolve, std::ostream& out,
-                std::ostream& err);
+/// Runs a request through the jit: reads the program (Program::from_file), matches NAME=VALUE
+/// to the kernel's parameters, builds the arguments, checks them against -s (or the declared
+/// parameter types) before anything is compiled, specializes for -s (else the launch compiles
+/// for the argument types, as Kernel::launch does), launches, prints
+/// `kernel_time_us median=... min=... max=... runs=N` when repeat > 0, writes --out arrays.
+/// Returns the exit code: 0, or 1 with "dpk run: error: MESSAGE" on `err`.
+int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
+                std::shared_ptr<KernelCache> cache = nullptr);
 
 }  // namespace dpk::tools

@@ -9,7 +9,7 @@
 #include "backends/spirv_requirements.h"
 #include "jit/bundle_writer.h"
 #include "jit/compile_error.h"
-#include "runtime/error.h"
+#include "core/error.h"
 #include "runtime/kernel_bundle.h"
 
 namespace {
@@ -54,7 +54,7 @@ int list(const std::string& path) {
                   << image.spirv.size() * 4 << " bytes of SPIR-V";
         std::string needs;
         for (const auto& r : dpk::backends::spirv_requirements(image.spirv))
-            needs += (needs.empty() ? "" : ", ") + std::string(spirv_feature_name(r.feature));
+            needs += (needs.empty() ? "" : ", ") + std::string(feature_name(r.feature));
         if (!needs.empty()) std::cout << "; needs " << needs;
         std::cout << ")\n";
     }

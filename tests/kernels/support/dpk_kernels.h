@@ -6,7 +6,7 @@
 
 #include "runtime/device.h"
 #include "runtime/loaded_kernel.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::tests {
 

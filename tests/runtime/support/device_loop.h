@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+
 #include "tests/runtime/support/test_kernels.h"
 
 namespace dpk::tests {
@@ -11,7 +13,8 @@ namespace dpk::tests {
 inline std::vector<runtime::Device> devices_under_test() {
     std::vector<runtime::Device> devices = spirv_devices();
     if (devices.empty())
-        MESSAGE("SKIPPED: no OpenCL or Level Zero device that takes SPIR-V was found");
+        MESSAGE("SKIPPED: no device that takes SPIR-V was found"
+                << (std::getenv("DPK_DEVICE") ? " matching $DPK_DEVICE" : ""));
     return devices;
 }
 

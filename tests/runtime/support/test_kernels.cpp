@@ -2,6 +2,7 @@
 
 #include <spirv-tools/libspirv.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -106,6 +107,11 @@ KernelImage index3d_image() {
 
 std::vector<runtime::Device> spirv_devices() {
     std::vector<runtime::Device> out;
+    if (const char* only = std::getenv("DPK_DEVICE"); only && *only) {
+        for (const runtime::Device& d : runtime::select_devices(only))
+            if (d.takes_spirv()) out.push_back(d);
+        return out;
+    }
     for (const runtime::Device& d : runtime::all_devices())
         if (d.takes_spirv()) out.push_back(d);
     return out;

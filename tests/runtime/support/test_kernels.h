@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "runtime/device.h"
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::tests {
 
@@ -27,9 +27,10 @@ KernelImage index2d_image();
 /// index3d(out: i64[:, :, ::1]) over a 3-d range.
 KernelImage index3d_image();
 
-/// Devices that take SPIR-V (IL or SPIR 1.2): the devices numbers are checked on.
+/// Devices that take SPIR-V (as IL or through a translation): the devices numbers are checked
+/// on. With $DPK_DEVICE set, only the devices that filter selects.
 std::vector<runtime::Device> spirv_devices();
-/// "opencl:cpu:0 (Portable Computing Language, SPIR 1.2)".
+/// "opencl:cpu:0 (Portable Computing Language, translated)".
 std::string device_label(const runtime::Device& d);
 
 }  // namespace dpk::tests

@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk::tests {
 

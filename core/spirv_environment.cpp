@@ -1,8 +1,8 @@
-#include "backends/spirv_environment.h"
+#include "core/spirv_environment.h"
 
 #include <spirv/unified1/spirv.hpp11>
 
-namespace dpk::backends {
+namespace dpk {
 
 namespace {
 
@@ -70,4 +70,4 @@ spv_target_env spirv_validation_env(std::span<const std::uint32_t> words) {
     return universal_env(version);
 }
 
-}  // namespace dpk::backends
+}  // namespace dpk

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <span>
 
-namespace dpk::backends {
+namespace dpk {
 
 /// The OpenCL environment that takes the module's version (SPIR-V 1.0: OpenCL 1.2 full profile,
 /// or OpenCL 2.0 when it declares Groups for sub-group collectives; 1.1-1.2: OpenCL 2.2), else
@@ -17,4 +17,4 @@ namespace dpk::backends {
 /// decides whether it has the extension.
 spv_target_env spirv_validation_env(std::span<const std::uint32_t> words);
 
-}  // namespace dpk::backends
+}  // namespace dpk

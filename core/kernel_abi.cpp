@@ -1,4 +1,4 @@
-#include "runtime/types/kernel_abi.h"
+#include "core/kernel_abi.h"
 
 namespace dpk {
 

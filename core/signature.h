@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/types/dtype.h"
+#include "core/dtype.h"
 
 namespace dpk {
 

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "runtime/types/signature.h"
+#include "core/device_features.h"
+#include "core/signature.h"
 
 namespace dpk {
 
@@ -39,14 +41,30 @@ struct KernelAbi {
     friend bool operator==(const KernelAbi&, const KernelAbi&) = default;
 };
 
+/// An optional device feature a kernel's SPIR-V needs, and the first thing in it that needs it:
+/// a construct the compiler emitted ("capability Float64 for 64-bit floats (f64)",
+/// "sub_group_size") or what a scan of the SPIR-V found ("capability Groups").
+struct FeatureRequirement {
+    DeviceFeature feature;
+    std::string why;
+
+    friend bool operator==(const FeatureRequirement&, const FeatureRequirement&) = default;
+};
+
 /// A compiled specialization: the unit the runtime loads, caches and ships in AOT bundles.
 struct KernelImage {
     std::string kernel_name;       // entry point name in the SPIR-V module
     Signature signature;           // the concrete signature it was specialized for
     KernelAbi abi;
-    std::vector<std::uint32_t> spirv;  // validated SPIR-V words
+    std::vector<std::uint32_t> spirv;
     /// Source names of the parameters, for messages; may be empty (then messages use indices).
     std::vector<std::string> param_names;
+    /// Set only once `spirv` is known valid: every optional feature it needs, once each, in
+    /// feature order. The compiler fills it as it emits (and validates) the module; the readers
+    /// of bundles and cache entries validate and scan what they read (runtime/kernel_image_io.h).
+    /// Unset (an image built by hand, or whose `spirv` was changed: reset it then), the runtime
+    /// validates and scans the SPIR-V when the image is loaded.
+    std::optional<std::vector<FeatureRequirement>> requirements;
 };
 
 /// Human-readable summary of an ABI ("arg 0: global f32* (param 0 'x'), arg 1: i64 shape[0] of param 0").

@@ -1,4 +1,5 @@
-// dpkc: compiles one kernel of a .dpk file to validated SPIR-V.
+// dpkc: compiles one kernel of a .dpk file to validated SPIR-V, or to what a backend hands its
+// driver (PTX for cuda).
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -8,8 +9,10 @@
 #include <optional>
 #include <string>
 
+#include "backends/translation.h"
 #include "compiler/program.h"
 #include "compiler/spirv/validator.h"
+#include "core/error.h"
 
 namespace {
 
@@ -18,10 +21,11 @@ constexpr int kExitCompileError = 1;
 constexpr int kExitUsage = 2;
 
 constexpr const char* kUsage =
-    R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT] [--emit spirv|spvasm|abi]
-            [--no-fp-contract] [--target TARGET]
+    R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT]
+            [--emit spirv|spvasm|abi|ptx] [--no-fp-contract] [--target TARGET]
 
-Compiles one kernel of a dpk program to validated SPIR-V.
+Compiles one kernel of a dpk program to validated SPIR-V, or to the text a backend hands its
+driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
 
   -k, --kernel KERNEL     the kernel to compile (optional when the file has one kernel)
   -s, --signature SIG     specialize for SIG, e.g. "void(f32, f32[::1], f32[::1])" or
@@ -29,13 +33,15 @@ Compiles one kernel of a dpk program to validated SPIR-V.
                           without it a fully annotated kernel compiles as declared
   -o, --output OUT        output file ("-" for stdout); default: KERNEL.spv for spirv,
                           stdout for spvasm and abi
-      --emit KIND         spirv (binary, default), spvasm (disassembly) or abi (argument layout)
+      --emit KIND         spirv (binary, default), spvasm (disassembly), abi (argument layout)
+                          or ptx (needs --target cuda:sm_XY, default sm_90)
       --no-fp-contract    round every operation on its own; by default `a * b + c` (and
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
       --target TARGET     what the kernel may use: opencl (default: fp64 and 64-bit atomics, no
                           fp16, no sub-groups) or level-zero (everything), then +FEATURE or
                           -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle,
-                          e.g. opencl+sub_groups+sub_group_shuffle
+                          e.g. opencl+sub_groups+sub_group_shuffle; or BACKEND:ARCH for a
+                          backend that translates SPIR-V (cuda:sm_90): its devices' features
   -h, --help              this text
 
 Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage error.
@@ -48,6 +54,10 @@ struct Options {
     std::optional<std::string> output;
     std::string emit = "spirv";
     dpk::compiler::CompileOptions compile;
+    /// --target BACKEND:ARCH: the backend's translation and the architecture.
+    const dpk::backends::Translation* translation = nullptr;
+    std::string architecture;
+    bool target_given = false;
 };
 
 int usage_error(const std::string& message) {
@@ -84,14 +94,29 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
         if (arg == "--emit") {
             auto v = value();
             if (!v) return usage_error("option --emit needs a value");
-            if (*v != "spirv" && *v != "spvasm" && *v != "abi")
-                return usage_error("--emit takes spirv, spvasm or abi, not '" + *v + "'");
+            bool translated = false;
+            for (const dpk::backends::Translation* t : dpk::backends::registered_translations())
+                translated |= t->format == *v;
+            if (*v != "spirv" && *v != "spvasm" && *v != "abi" && !translated)
+                return usage_error("--emit takes spirv, spvasm, abi or ptx, not '" + *v + "'");
             opt.emit = *v;
             continue;
         }
         if (arg == "--target") {
             auto v = value();
             if (!v) return usage_error("option --target needs a value");
+            opt.target_given = true;
+            if (std::size_t colon = v->find(':'); colon != std::string::npos) {
+                const std::string backend = v->substr(0, colon);
+                opt.translation = dpk::backends::find_translation(backend);
+                if (!opt.translation)
+                    return usage_error("--target " + *v + ": no backend '" + backend +
+                                       "' translates SPIR-V (BACKEND:ARCH targets: cuda:sm_XY)");
+                opt.architecture = v->substr(colon + 1);
+                opt.compile.target =
+                    dpk::compiler::spirv::TargetProfile::opencl(opt.translation->features);
+                continue;
+            }
             std::string error;
             auto target = dpk::compiler::spirv::TargetProfile::parse(*v, &error);
             if (!target) return usage_error(error);
@@ -103,6 +128,19 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
         opt.input = arg;
     }
     if (opt.input.empty()) return usage_error("no input file");
+    const bool known = opt.emit == "spirv" || opt.emit == "spvasm" || opt.emit == "abi";
+    if (!known && (!opt.translation || opt.translation->format != opt.emit)) {
+        // --emit ptx alone means the backend that emits it, at its default architecture.
+        for (const dpk::backends::Translation* t : dpk::backends::registered_translations())
+            if (t->format == opt.emit && !opt.translation && !opt.target_given) {
+                opt.translation = t;
+                opt.architecture = std::string(t->default_target);
+                opt.compile.target = dpk::compiler::spirv::TargetProfile::opencl(t->features);
+            }
+        if (!opt.translation || opt.translation->format != opt.emit)
+            return usage_error("--emit " + opt.emit + " needs a --target of the backend that "
+                               "emits it (cuda:sm_XY)");
+    }
     return std::nullopt;
 }
 
@@ -167,9 +205,19 @@ int run(const Options& opt) {
         std::string bytes(reinterpret_cast<const char*>(words.data()), words.size() * 4);
         return write_output(opt, kernel->name + ".spv", bytes) ? kExitOk : kExitCompileError;
     }
-    std::string text = opt.emit == "spvasm" ? spirv::disassemble(words)
-                                            : dpk::describe(compiled->image.abi);
-    return write_output(opt, "-", text) ? kExitOk : kExitCompileError;
+    if (opt.emit == "spvasm" || opt.emit == "abi") {
+        std::string text = opt.emit == "spvasm" ? spirv::disassemble(words)
+                                                : dpk::describe(compiled->image.abi);
+        return write_output(opt, "-", text) ? kExitOk : kExitCompileError;
+    }
+    try {
+        std::string text = opt.translation->translate(words, opt.architecture);
+        return write_output(opt, "-", text) ? kExitOk : kExitCompileError;
+    } catch (const dpk::BuildError& e) {
+        std::cerr << opt.input << ": error: kernel '" << kernel->name << "': " << e.what()
+                  << "\n";
+        return kExitCompileError;
+    }
 }
 
 int run_guarded(int argc, char** argv) {

@@ -1,4 +1,4 @@
-#include "runtime/types/dtype.h"
+#include "core/dtype.h"
 
 #include <array>
 #include <utility>

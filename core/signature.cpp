@@ -1,4 +1,4 @@
-#include "runtime/types/signature.h"
+#include "core/signature.h"
 
 namespace dpk {
 

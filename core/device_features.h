@@ -1,0 +1,65 @@
+// The optional device features a kernel may need (fp64, sub-groups, ...): one table of their
+// names and of the OpenCL extensions that provide them, shared by the compiler's targets, the
+// backends' device descriptions and the check of images against devices.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+
+namespace dpk {
+
+/// An optional device feature. Most map to a SPIR-V capability (core/spirv_features.h);
+/// sub-groups also cover builtins that need none (SubgroupSize, sub-group barriers).
+enum class DeviceFeature : std::uint8_t {
+    Fp64,             // cl_khr_fp64 -> Float64
+    Fp16,             // cl_khr_fp16 -> Float16
+    Int64Atomics,     // cl_khr_int64_base_atomics -> Int64Atomics
+    SubGroups,        // cl_khr_subgroups / OpenCL 2.1+ sub-groups -> Groups, Subgroup* builtins
+    SubGroupShuffle,  // cl_intel_subgroups (SPV_INTEL_subgroups) -> SubgroupShuffleINTEL
+};
+
+/// Every feature, in the order target names spell them.
+inline constexpr std::array<DeviceFeature, 5> kDeviceFeatures = {
+    DeviceFeature::Fp64, DeviceFeature::Fp16, DeviceFeature::Int64Atomics, DeviceFeature::SubGroups,
+    DeviceFeature::SubGroupShuffle};
+
+/// The spelling in target names and `--target` specs ("sub_groups").
+std::string_view feature_name(DeviceFeature f);
+/// The feature a spelling names, if any.
+std::optional<DeviceFeature> feature_named(std::string_view name);
+/// The words messages use ("sub-groups").
+std::string_view feature_description(DeviceFeature f);
+/// The OpenCL extension that provides it ("cl_khr_subgroups").
+std::string_view feature_opencl_extension(DeviceFeature f);
+
+/// A set of optional device features.
+class DeviceFeatures {
+public:
+    constexpr DeviceFeatures() = default;
+    constexpr DeviceFeatures(std::initializer_list<DeviceFeature> on) {
+        for (DeviceFeature f : on) set(f);
+    }
+    /// Every feature on.
+    static constexpr DeviceFeatures all() {
+        DeviceFeatures fs;
+        for (DeviceFeature f : kDeviceFeatures) fs.set(f);
+        return fs;
+    }
+
+    constexpr bool has(DeviceFeature f) const { return (bits_ & bit(f)) != 0; }
+    constexpr void set(DeviceFeature f, bool on = true) {
+        bits_ = static_cast<std::uint8_t>(on ? bits_ | bit(f) : bits_ & ~bit(f));
+    }
+    friend constexpr bool operator==(DeviceFeatures, DeviceFeatures) = default;
+
+private:
+    static constexpr std::uint8_t bit(DeviceFeature f) {
+        return static_cast<std::uint8_t>(1u << static_cast<unsigned>(f));
+    }
+    std::uint8_t bits_ = 0;
+};
+
+}  // namespace dpk

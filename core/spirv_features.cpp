@@ -1,0 +1,47 @@
+#include "core/spirv_features.h"
+
+namespace dpk {
+
+namespace {
+
+constexpr FeatureCapability kFeatureCapabilities[] = {
+    {spv::Capability::Float64, DeviceFeature::Fp64, "Float64"},
+    {spv::Capability::Float16, DeviceFeature::Fp16, "Float16"},
+    {spv::Capability::Int64Atomics, DeviceFeature::Int64Atomics, "Int64Atomics"},
+    {spv::Capability::Groups, DeviceFeature::SubGroups, "Groups"},
+    {spv::Capability::GroupNonUniform, DeviceFeature::SubGroups, "GroupNonUniform"},
+    {spv::Capability::GroupNonUniformVote, DeviceFeature::SubGroups, "GroupNonUniformVote"},
+    {spv::Capability::GroupNonUniformArithmetic, DeviceFeature::SubGroups,
+     "GroupNonUniformArithmetic"},
+    {spv::Capability::GroupNonUniformBallot, DeviceFeature::SubGroups, "GroupNonUniformBallot"},
+    {spv::Capability::GroupNonUniformShuffle, DeviceFeature::SubGroups, "GroupNonUniformShuffle"},
+    {spv::Capability::GroupNonUniformShuffleRelative, DeviceFeature::SubGroups,
+     "GroupNonUniformShuffleRelative"},
+    {spv::Capability::GroupNonUniformClustered, DeviceFeature::SubGroups,
+     "GroupNonUniformClustered"},
+    {spv::Capability::SubgroupDispatch, DeviceFeature::SubGroups, "SubgroupDispatch"},
+    {spv::Capability::SubgroupShuffleINTEL, DeviceFeature::SubGroupShuffle,
+     "SubgroupShuffleINTEL"},
+    {spv::Capability::SubgroupBufferBlockIOINTEL, DeviceFeature::SubGroupShuffle,
+     "SubgroupBufferBlockIOINTEL"},
+};
+
+}  // namespace
+
+std::span<const FeatureCapability> feature_capabilities() {
+    return kFeatureCapabilities;
+}
+
+spv::Capability enabling_capability(DeviceFeature f) {
+    for (const FeatureCapability& c : kFeatureCapabilities)
+        if (c.feature == f) return c.capability;
+    return spv::Capability::Max;  // unreachable: every feature has an entry
+}
+
+const FeatureCapability* feature_capability(spv::Capability c) {
+    for (const FeatureCapability& f : kFeatureCapabilities)
+        if (f.capability == c) return &f;
+    return nullptr;
+}
+
+}  // namespace dpk

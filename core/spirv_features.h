@@ -1,0 +1,30 @@
+// Which SPIR-V capabilities need which optional device feature: read by the compiler (what a
+// target may declare) and by the backends (what an image needs). Internal: includes SPIRV-Headers.
+#pragma once
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "core/device_features.h"
+
+namespace dpk {
+
+/// A capability that needs an optional feature, with its SPIR-V spelling for messages.
+struct FeatureCapability {
+    spv::Capability capability;
+    DeviceFeature feature;
+    std::string_view name;
+};
+
+/// Every capability that needs a feature. The first entry of each feature is the capability dpk's
+/// compiler declares for it.
+std::span<const FeatureCapability> feature_capabilities();
+/// The capability the compiler declares for `f`.
+spv::Capability enabling_capability(DeviceFeature f);
+/// The entry of `c`, or null when `c` needs no optional feature.
+const FeatureCapability* feature_capability(spv::Capability c);
+
+}  // namespace dpk

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Fails on an #include that points up dpk's layers or across to a sibling it must not know.
+
+The layers, bottom first, and what each may include: the one place these arrows are written down
+(docs/architecture.md draws them). A folder not listed here may include nothing of dpk's layers.
+"""
+import pathlib
+import re
+import sys
+
+# folder -> folders whose headers it may include (its own folder always).
+ALLOWED = {
+    "core": set(),
+    "backends": {"core"},  # backends/*.h shared by every backend; a backend never includes another
+    "grammar": set(),
+    "compiler": {"core", "grammar"},
+    "runtime": {"core", "backends"},  # backends/*.h only: the interface, never a backend's folder
+    "jit": {"core", "backends", "compiler", "runtime"},
+    "tools": {"core", "backends", "compiler", "runtime", "jit"},
+    # The math library's generator and its GPU harness: development tools, not shipped.
+    "tools/cuda_math": {"backends", "tests"},
+    "tests": {"core", "backends", "compiler", "runtime", "jit", "grammar", "tools", "bench"},
+    "bench": {"core", "backends", "compiler", "runtime", "jit", "tests"},
+    "examples": {"core", "runtime", "jit", "tests"},
+}
+# Folders whose subfolders are siblings that must not include each other (each backend stands
+# alone on backends/*.h), and the layers this applies to: tests and benchmarks may reach into a
+# backend to test it or to measure against its raw API.
+SIBLINGS = {"backends"}
+SIBLING_RULE_LAYERS = {"core", "backends", "compiler", "runtime", "jit", "tools"}
+LAYER_ROOTS = {k for k in ALLOWED if "/" not in k}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".cc", ".cu", ".in"}
+
+
+def check(root: pathlib.Path) -> list[str]:
+    problems = []
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in SOURCE_SUFFIXES or not path.is_file():
+            continue
+        rel = path.relative_to(root)
+        parts = rel.parts
+        if parts[0] in {"build", ".git"} or parts[0].startswith("build") or parts[0].startswith("."):
+            continue
+        layer = parts[0]
+        if layer not in ALLOWED:
+            continue
+        key = "/".join(parts[:2]) if "/".join(parts[:2]) in ALLOWED else layer
+        text = path.read_text(errors="replace")
+        for m in INCLUDE.finditer(text):
+            target = pathlib.PurePosixPath(m.group(1))
+            if target.parts[0] not in LAYER_ROOTS:
+                continue  # a same-folder relative include or a generated header
+            to = target.parts[0]
+            line = text.count("\n", 0, m.start()) + 1
+            where = f"{rel}:{line}: #include \"{target}\""
+            if to != layer and to not in ALLOWED[key]:
+                problems.append(f"{where}: {key}/ may not include {to}/ "
+                                f"(allowed: {', '.join(sorted(ALLOWED[key])) or 'nothing'})")
+                continue
+            if to in SIBLINGS and key in SIBLING_RULE_LAYERS and len(target.parts) > 2:
+                own = parts[1] if layer == to and len(parts) > 2 else None
+                if target.parts[1] != own:
+                    problems.append(f"{where}: only {to}/{target.parts[1]}/ itself may include "
+                                    f"its headers; others use {to}/*.h")
+    return problems
+
+
+def main() -> int:
+    root = pathlib.Path(__file__).resolve().parent.parent
+    problems = check(root)
+    for p in problems:
+        print(p)
+    if problems:
+        print(f"check_layers: {len(problems)} include(s) against the layers (tools/check_layers.py)")
+        return 1
+    print("check_layers: every include follows the layers")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
