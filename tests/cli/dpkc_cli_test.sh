@@ -89,6 +89,27 @@ contains "unknown feature named" "$tmp/out" "unknown target feature 'subgroups'"
 "$dpkc" "$sg" --target >"$tmp/out" 2>&1; check "--target without value" 2 $?
 "$dpkc" "$saxpy" --target level-zero-fp64 -o "$tmp/s.spv" 2>"$tmp/err"; check "level-zero target" 0 $?
 
+# --emit ptx: what the CUDA backend would load, with no GPU or driver.
+"$dpkc" "$saxpy" --emit ptx --target cuda:sm_90 >"$tmp/s.ptx" 2>"$tmp/err"; check "--emit ptx" 0 $?
+contains "PTX header" "$tmp/s.ptx" ".target sm_90"
+contains "PTX entry point" "$tmp/s.ptx" ".visible .entry saxpy("
+"$dpkc" "$saxpy" --emit ptx >"$tmp/s2.ptx" 2>"$tmp/err"; check "--emit ptx defaults to sm_90" 0 $?
+cmp -s "$tmp/s.ptx" "$tmp/s2.ptx"; check "--emit ptx alone is cuda:sm_90" 0 $?
+"$dpkc" "$saxpy" --emit ptx --target cuda:sm_80 >"$tmp/s80.ptx" 2>"$tmp/err"; check "cuda:sm_80" 0 $?
+contains "sm_80 header" "$tmp/s80.ptx" ".target sm_80"
+"$dpkc" "$saxpy" --emit ptx --target cuda:gfx90a >"$tmp/out" 2>&1; check "bad CUDA architecture" 1 $?
+contains "bad architecture named" "$tmp/out" "unknown CUDA target 'gfx90a'"
+"$dpkc" "$saxpy" --emit ptx --target opencl >"$tmp/out" 2>&1; check "--emit ptx for opencl" 2 $?
+contains "ptx needs cuda" "$tmp/out" "needs a --target of the backend that emits it"
+"$dpkc" "$saxpy" --target hip:gfx90a >"$tmp/out" 2>&1; check "unknown translating backend" 2 $?
+contains "no such backend" "$tmp/out" "no backend 'hip' translates SPIR-V"
+if command -v ptxas >/dev/null || [[ -x /usr/local/cuda/bin/ptxas ]]; then
+    ptxas_bin=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+    "$ptxas_bin" -arch=sm_90 -o /dev/null "$tmp/s.ptx"; check "ptxas takes dpkc's PTX" 0 $?
+else
+    echo "SKIPPED: ptxas not found; dpkc's PTX not assembled here"
+fi
+
 # Mutations of real programs: every run ends in 0 or 1, never a crash (exit >= 3 or a signal).
 crashes=0
 runs=0

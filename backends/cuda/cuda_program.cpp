@@ -1,0 +1,141 @@
+#include "backends/cuda/cuda_program.h"
+
+#include <cstring>
+
+#include "backends/cuda/cuda_binary.h"
+#include "backends/cuda/cuda_context.h"
+#include "backends/cuda/cuda_error.h"
+#include "backends/cuda/cuda_kernel.h"
+#include "core/error.h"
+
+namespace dpk::backends::cuda {
+
+namespace {
+
+constexpr unsigned kLogBytes = 64 * 1024;
+
+void* option_value(std::uintptr_t v) {
+    return reinterpret_cast<void*>(v);
+}
+
+std::string trimmed(const std::vector<char>& buffer) {
+    std::string s(buffer.data(), ::strnlen(buffer.data(), buffer.size()));
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    return s;
+}
+
+/// The driver's JIT: PTX text in, a copy of the cubin out. Throws BuildError with the log.
+std::vector<std::uint8_t> link_ptx(CudaContext& context, const std::string& ptx, std::string& log) {
+    const DriverApi& cu = context.api();
+    std::vector<char> info(kLogBytes, '\0'), error(kLogBytes, '\0');
+    CUjit_option options[] = {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                              CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                              CU_JIT_LOG_VERBOSE};
+    void* values[] = {info.data(), option_value(kLogBytes), error.data(), option_value(kLogBytes),
+                      option_value(1)};
+    context.make_current_verified();
+    CUlinkState state = nullptr;
+    check(cu.cuLinkCreate_v2(sizeof options / sizeof options[0], options, values, &state),
+          "cuLinkCreate_v2");
+    const char* call = "cuLinkAddData_v2";
+    CUresult r = cu.cuLinkAddData_v2(state, CU_JIT_INPUT_PTX, const_cast<char*>(ptx.c_str()),
+                                     ptx.size() + 1, "dpk.ptx", 0, nullptr, nullptr);
+    void* cubin = nullptr;
+    std::size_t size = 0;
+    if (r == CUDA_SUCCESS) {
+        call = "cuLinkComplete";
+        r = cu.cuLinkComplete(state, &cubin, &size);
+    }
+    std::vector<std::uint8_t> out;
+    if (r == CUDA_SUCCESS) {
+        auto bytes = static_cast<const std::uint8_t*>(cubin);
+        out.assign(bytes, bytes + size);  // the cubin belongs to the link state
+    }
+    cu.cuLinkDestroy(state);
+    const std::string errors = trimmed(error), infos = trimmed(info);
+    log = errors + (errors.empty() || infos.empty() ? "" : "\n") + infos;
+    if (r != CUDA_SUCCESS) {
+        const PtxTarget& t = context.ptx_target();
+        throw BuildError(
+            "the CUDA driver rejected the PTX for device '" + context.device_info().name +
+                "' (sm_" + std::to_string(t.sm) + ", PTX ISA " + std::to_string(t.ptx_major) + "." +
+                std::to_string(t.ptx_minor) + "): " + call + " failed with " + cu_result_text(r),
+            log);
+    }
+    return out;
+}
+
+std::shared_ptr<CudaModule> load_cubin(CudaContext& context, const std::vector<std::uint8_t>& cubin,
+                                       const std::string& log, const char* what) {
+    context.make_current_verified();
+    CUmodule module = nullptr;
+    CUresult r = context.api().cuModuleLoadData(&module, cubin.data());
+    if (r != CUDA_SUCCESS)
+        throw BuildError("loading " + std::string(what) + " on device '" +
+                             context.device_info().name + "' (cuModuleLoadData) failed with " +
+                             cu_result_text(r),
+                         log);
+    try {
+        return std::make_shared<CudaModule>(context.shared_from_this(), module);
+    } catch (...) {
+        context.api().cuModuleUnload(module);
+        throw;
+    }
+}
+
+}  // namespace
+
+CudaModule::CudaModule(std::shared_ptr<CudaContext> c, CUmodule m)
+    : context(std::move(c)), module(m) {}
+
+CudaModule::~CudaModule() {
+    context->try_make_current();
+    context->api().cuModuleUnload(module);
+}
+
+CudaProgram::CudaProgram(std::shared_ptr<CudaModule> module, std::vector<PtxKernel> kernels,
+                         std::vector<std::uint8_t> cubin, std::string log)
+    : module_(std::move(module)),
+      kernels_(std::move(kernels)),
+      cubin_(std::move(cubin)),
+      log_(std::move(log)) {}
+
+std::unique_ptr<Kernel> CudaProgram::create_kernel(const std::string& name) {
+    const PtxKernel* entry = nullptr;
+    for (const PtxKernel& k : kernels_)
+        if (k.name == name) entry = &k;
+    if (!entry) throw BuildError("the module has no kernel '" + name + "'", log_);
+    CudaContext& context = *module_->context;
+    context.make_current_verified();
+    CUfunction f = nullptr;
+    CUresult r = context.api().cuModuleGetFunction(&f, module_->module, name.c_str());
+    if (r != CUDA_SUCCESS)
+        throw BuildError("the module has no kernel '" + name +
+                             "' (cuModuleGetFunction: " + cu_result_text(r) + ")",
+                         log_);
+    return std::make_unique<CudaKernel>(module_, f, *entry);
+}
+
+std::vector<std::uint8_t> CudaProgram::binary() const {
+    return encode_binary(kernels_, cubin_);
+}
+
+std::unique_ptr<Program> build_ptx_program(CudaContext& context, PtxModule module,
+                                           const std::string& /*build_options*/) {
+    std::string log;
+    std::vector<std::uint8_t> cubin = link_ptx(context, module.text, log);
+    auto loaded = load_cubin(context, cubin, log, "the linked cubin");
+    return std::make_unique<CudaProgram>(std::move(loaded), std::move(module.kernels),
+                                         std::move(cubin), std::move(log));
+}
+
+std::unique_ptr<Program> load_program_binary(CudaContext& context,
+                                             std::span<const std::uint8_t> binary,
+                                             const std::string& /*build_options*/) {
+    CudaBinary b = decode_binary(binary);
+    auto loaded = load_cubin(context, b.cubin, {}, "a cached cubin");
+    return std::make_unique<CudaProgram>(std::move(loaded), std::move(b.kernels),
+                                         std::move(b.cubin), std::string());
+}
+
+}  // namespace dpk::backends::cuda

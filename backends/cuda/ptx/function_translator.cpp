@@ -1,0 +1,316 @@
+// FunctionTranslator: registers, values, parameters, the function's frame and the dispatch of
+// each instruction to its family (select_*.cpp).
+#include "backends/cuda/ptx/function_translator.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "backends/cuda/ptx/translation_error.h"
+
+namespace dpk::backends::cuda {
+
+namespace {
+
+constexpr std::uint32_t kHalfBits = 16;
+constexpr std::uint32_t kWordBits = 32;
+constexpr std::uint32_t kBitsPerByte = 8;
+
+std::string hex(std::uint64_t v, int digits) {
+    std::ostringstream s;
+    s << std::hex << std::uppercase;
+    s.width(digits);
+    s.fill('0');
+    s << v;
+    return s.str();
+}
+
+/// A PTX immediate for the constant bits of scalar `s`.
+std::string immediate(const Scalar& s, std::uint64_t bits) {
+    if (s.is_float() && s.bits == kWordBits) return "0f" + hex(bits, 8);
+    if (s.is_float() && s.bits == 2 * kWordBits) return "0d" + hex(bits, 16);
+    if (s.is_float()) return "0x" + hex(bits, 4);  // f16: moved as .b16
+    if (s.bits < 2 * kWordBits) bits &= (std::uint64_t{1} << s.bits) - 1;
+    return bits <= 0xFFFFu ? std::to_string(bits) : "0x" + hex(bits, s.bits <= kWordBits ? 8 : 16);
+}
+
+/// The .param type of a scalar passed to or returned from a .func.
+std::string func_param_type(const Scalar& s) {
+    if (s.is_float() && s.bits == kHalfBits) return ".b16";
+    return s.bits == 2 * kWordBits ? ".b64" : ".b32";
+}
+
+}  // namespace
+
+FunctionTranslator::FunctionTranslator(ModuleState& state, const SpirvFunction& function,
+                                       const SpirvEntryPoint* entry)
+    : state_(state), module_(state.module), function_(function), entry_(entry) {
+    for (const auto& b : function_.blocks) blocks_[b.label] = &b;
+}
+
+std::string FunctionTranslator::where() const {
+    if (entry_) return "kernel '" + entry_->name + "'";
+    return "function " + id_text(module_, function_.id);
+}
+
+void FunctionTranslator::unsupported(const SpirvInstruction& inst, const std::string& why) const {
+    fail("cannot translate " + instruction_text(module_, inst) + " in " + where() +
+         " to PTX: " + why);
+}
+
+std::string FunctionTranslator::new_reg(RegClass c) {
+    auto& n = reg_counts_[static_cast<std::size_t>(c)];
+    return std::string(reg_prefix(c)) + std::to_string(++n);
+}
+
+Scalar FunctionTranslator::scalar(Id type, const SpirvInstruction& inst) {
+    auto s = scalar_of(module_, type);
+    if (!s) unsupported(inst, "values of type " + type_text(module_, type) + " are not supported");
+    return *s;
+}
+
+Id FunctionTranslator::type_of(Id id) const {
+    if (auto it = types_.find(id); it != types_.end()) return it->second;
+    if (auto it = module_.constants.find(id); it != module_.constants.end()) return it->second.type;
+    if (auto it = module_.variables.find(id); it != module_.variables.end())
+        return it->second.pointer_type;
+    fail("malformed SPIR-V: %" + std::to_string(id) + " is used in " + where() +
+         " but is not a value defined before the use");
+}
+
+std::string FunctionTranslator::def(const SpirvInstruction& inst) {
+    if (auto it = regs_.find(inst.result); it != regs_.end()) return it->second;
+    const Scalar s = scalar(inst.result_type, inst);
+    types_[inst.result] = inst.result_type;
+    return regs_[inst.result] = new_reg(reg_class(s));
+}
+
+std::optional<std::uint64_t> FunctionTranslator::constant_value(Id id) const {
+    auto it = module_.constants.find(id);
+    if (it == module_.constants.end() || it->second.opcode != spv::Op::OpConstant) return {};
+    return it->second.bits;
+}
+
+std::string FunctionTranslator::use(Id id) {
+    if (auto it = regs_.find(id); it != regs_.end()) return it->second;
+    if (auto c = module_.constants.find(id); c != module_.constants.end()) {
+        const SpirvConstant& k = c->second;
+        switch (k.opcode) {
+            case spv::Op::OpConstant:
+            case spv::Op::OpConstantTrue:
+            case spv::Op::OpConstantFalse:
+            case spv::Op::OpConstantNull:
+            case spv::Op::OpUndef: break;  // undefined values read as zero
+            default:
+                fail("cannot translate " + opcode_text(k.opcode) + " " + id_text(module_, id) +
+                     " used in " + where() + " to PTX: only scalar constants are supported");
+        }
+        auto s = scalar_of(module_, k.type);
+        if (!s)
+            fail("cannot translate constant " + id_text(module_, id) + " of type " +
+                 type_text(module_, k.type) + " used in " + where() + " to PTX");
+        const std::string r = new_reg(reg_class(*s));
+        if (s->is_bool())
+            emit_prologue("mov.pred", {r, k.bits ? "1" : "0"});
+        else
+            emit_prologue("mov" + bit_type(*s), {r, immediate(*s, k.bits)});
+        return regs_[id] = r;
+    }
+    if (auto v = module_.variables.find(id); v != module_.variables.end()) {
+        auto sym = state_.shared_symbols.find(id);
+        if (v->second.storage != spv::StorageClass::Workgroup || sym == state_.shared_symbols.end())
+            fail("cannot translate the use of module-scope variable " + id_text(module_, id) +
+                 " (storage class " + storage_class_text(v->second.storage) + ") in " + where() +
+                 " to PTX");
+        shared_used_.insert(id);
+        const std::string r = new_reg(RegClass::B64);
+        emit_prologue("mov.u64", {r, sym->second});
+        return regs_[id] = r;
+    }
+    fail("malformed SPIR-V: %" + std::to_string(id) + " is used in " + where() +
+         " before it is defined (or is not a value)");
+}
+
+std::string FunctionTranslator::extend_reg(const std::string& value, const Scalar& s,
+                                           bool is_signed) {
+    if (!s.is_narrow_int()) return value;
+    const std::string r = new_reg(RegClass::B32);
+    const std::string narrow = std::to_string(s.bits);
+    emit(std::string("cvt") + (is_signed ? ".s32.s" : ".u32.u") + narrow, {r, value});
+    return r;
+}
+
+std::string FunctionTranslator::extended(Id id, bool is_signed, const SpirvInstruction& inst) {
+    return extend_reg(use(id), value_scalar(id, inst), is_signed);
+}
+
+namespace {
+
+std::string format(const std::string& opcode, std::initializer_list<std::string> args) {
+    std::string line = "\t" + opcode;
+    const char* sep = " \t";
+    for (const auto& a : args) {
+        line += sep;
+        line += a;
+        sep = ", ";
+    }
+    return line + ";";
+}
+
+}  // namespace
+
+void FunctionTranslator::emit(const std::string& opcode, std::initializer_list<std::string> args) {
+    body_.push_back(format(opcode, args));
+}
+
+void FunctionTranslator::emit_prologue(const std::string& opcode,
+                                       std::initializer_list<std::string> args) {
+    prologue_.push_back(format(opcode, args));
+}
+
+std::string FunctionTranslator::label(Id block) const {
+    return "$L" + std::to_string(block);
+}
+
+std::string FunctionTranslator::func_header(const ModuleState& state,
+                                            const SpirvFunction& function) {
+    const SpirvModule& m = state.module;
+    const std::string& name = state.function_symbols.at(function.id);
+    std::string text = ".func ";
+    if (m.type(function.result_type).opcode != spv::Op::OpTypeVoid) {
+        auto s = scalar_of(m, function.result_type);
+        if (!s || s->is_pointer())
+            fail("cannot translate function " + id_text(m, function.id) + " to PTX: it returns " +
+                 type_text(m, function.result_type));
+        text += "(.param " + func_param_type(*s) + " func_retval0) ";
+    }
+    text += name + "(";
+    for (std::size_t i = 0; i < function.params.size(); ++i) {
+        auto s = scalar_of(m, function.param_types[i]);
+        if (!s)
+            fail("cannot translate function " + id_text(m, function.id) + " to PTX: parameter " +
+                 id_text(m, function.params[i]) + " has type " +
+                 type_text(m, function.param_types[i]));
+        text += (i ? ", .param " : ".param ") + func_param_type(*s) + " " + name + "_param_" +
+                std::to_string(i);
+    }
+    return text + ")";
+}
+
+void FunctionTranslator::translate_parameters() {
+    for (std::size_t i = 0; i < function_.params.size(); ++i) {
+        const Id id = function_.params[i];
+        const Id type = function_.param_types[i];
+        types_[id] = type;
+        SpirvInstruction at;  // for messages: the parameter itself
+        at.opcode = spv::Op::OpFunctionParameter;
+        at.result = id;
+        at.result_type = type;
+        const Scalar s = scalar(type, at);
+        const std::string value = new_reg(reg_class(s));
+        regs_[id] = value;
+        if (!entry_) {  // .func: the caller's .param
+            const std::string param =
+                state_.function_symbols.at(function_.id) + "_param_" + std::to_string(i);
+            if (s.is_bool()) {
+                const std::string word = new_reg(RegClass::B32);
+                emit_prologue("ld.param.b32", {word, "[" + param + "]"});
+                emit_prologue("setp.ne.b32", {value, word, "0"});
+            } else {
+                emit_prologue("ld.param" + func_param_type(s), {value, "[" + param + "]"});
+            }
+            continue;
+        }
+        const std::string param = entry_->name + "_param_" + std::to_string(i);
+        if (s.is_pointer()) {
+            const std::string raw = new_reg(RegClass::B64);
+            params_.push_back(".param .u64 " + param);
+            emit_prologue("ld.param.u64", {raw, "[" + param + "]"});
+            if (s.storage == spv::StorageClass::CrossWorkgroup) {
+                kernel_params_.push_back({PtxParamKind::GlobalPointer, 8});
+                emit_prologue("cvta.to.global.u64", {value, raw});
+            } else if (s.storage == spv::StorageClass::Workgroup) {
+                // A byte offset into the kernel's dynamic shared memory.
+                kernel_params_.push_back({PtxParamKind::LocalBuffer, 8});
+                state_.uses_dynamic_shared = true;
+                const std::string base = new_reg(RegClass::B64);
+                emit_prologue("mov.u64", {base, std::string(kDynamicSharedSymbol)});
+                emit_prologue("add.u64", {value, base, raw});
+            } else {
+                unsupported(at, "kernel parameters pointing to " + storage_class_text(s.storage) +
+                                    " memory are not supported");
+            }
+            continue;
+        }
+        const std::uint32_t bytes = s.is_bool() ? 1 : s.bits / kBitsPerByte;
+        kernel_params_.push_back({PtxParamKind::Value, bytes});
+        const std::string ptype = memory_type(s);  // .u8 ... .u64, .f32, .f64, .b16
+        params_.push_back(".param " + ptype + " " + param);
+        if (s.is_bool()) {
+            const std::string byte = new_reg(RegClass::B32);
+            emit_prologue("ld.param.u8", {byte, "[" + param + "]"});
+            emit_prologue("setp.ne.u32", {value, byte, "0"});
+        } else {
+            emit_prologue("ld.param" + ptype, {value, "[" + param + "]"});
+        }
+    }
+}
+
+void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
+    const std::size_t before = body_.size();
+    const bool handled = select_integer(inst) || select_float(inst) || select_logic(inst) ||
+                         select_conversion(inst) || select_memory(inst) ||
+                         select_control_flow(inst) || select_atomic(inst) || select_barrier(inst) ||
+                         select_sub_group(inst) || select_ext_inst(inst);
+    if (!handled) unsupported(inst, "the CUDA backend does not handle this instruction");
+    const std::string name = inst.result ? module_.name_of(inst.result) : std::string();
+    if (!name.empty() && body_.size() > before) body_.back() += "  // " + name;
+}
+
+std::string FunctionTranslator::translate() {
+    std::string header;
+    if (entry_) {
+        if (entry_->model != spv::ExecutionModel::Kernel)
+            fail("cannot translate entry point '" + entry_->name +
+                 "' to PTX: only Kernel entry points are supported");
+        header = ".visible .entry " + entry_->name;
+    } else {
+        header = func_header(state_, function_);
+    }
+    translate_parameters();
+    scan_function_variables();
+    for (const auto& block : function_.blocks) {
+        current_block_ = block.label;
+        emit_line(label(block.label) + ":");
+        for (const auto& inst : block.instructions) translate_instruction(inst);
+    }
+
+    std::string text = header;
+    if (entry_) {
+        text += "(";
+        for (std::size_t i = 0; i < params_.size(); ++i)
+            text += (i ? ",\n\t" : "\n\t") + params_[i];
+        text += params_.empty() ? ")\n" : "\n)\n";
+        for (const auto& m : module_.execution_modes) {
+            if (m.function != function_.id) continue;
+            if (m.mode == spv::ExecutionMode::LocalSize && m.literals.size() == 3)
+                text += ".reqntid " + std::to_string(m.literals[0]) + ", " +
+                        std::to_string(m.literals[1]) + ", " + std::to_string(m.literals[2]) + "\n";
+        }
+    } else {
+        text += "\n";
+    }
+    text += "{\n";
+    for (std::size_t c = 0; c < kRegClassCount; ++c) {
+        if (reg_counts_[c] == 0) continue;
+        const auto rc = static_cast<RegClass>(c);
+        text += "\t.reg " + std::string(reg_decl_type(rc)) + " " + std::string(reg_prefix(rc)) +
+                "<" + std::to_string(reg_counts_[c] + 1) + ">;\n";
+    }
+    for (const auto& l : locals_) text += "\t" + l + ";\n";
+    text += "\n";
+    for (const auto& l : prologue_) text += l + "\n";
+    for (const auto& l : body_) text += l + "\n";
+    return text + "}\n";
+}
+
+}  // namespace dpk::backends::cuda

@@ -1,0 +1,141 @@
+// FunctionTranslator: one SPIR-V function -> one PTX .entry (a kernel) or .func. The
+// instruction selection is split by family over the select_*.cpp files; this header is the one
+// class they share.
+#pragma once
+
+#include <array>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "backends/cuda/ptx/ptx_translator.h"
+#include "backends/cuda/ptx/ptx_types.h"
+#include "backends/cuda/ptx/spirv_module.h"
+
+namespace dpk::backends::cuda {
+
+/// What the module's translation shares with each function's.
+struct ModuleState {
+    const SpirvModule& module;
+    PtxTarget target;
+    std::map<Id, std::string> function_symbols;  // every non-kernel function: its .func name
+    std::map<Id, std::string> shared_symbols;    // Workgroup OpVariables: their .shared name
+    std::vector<std::string> math_symbols;       // math library functions called, first use first
+    bool uses_dynamic_shared = false;
+};
+
+/// A BuiltIn for messages ("WorkDim", or its number).
+std::string builtin_text(spv::BuiltIn b);
+
+/// The name of the extern .shared array that LocalBuffer kernel parameters point into.
+inline constexpr std::string_view kDynamicSharedSymbol = "__dpk_dynamic_shared";
+
+class FunctionTranslator {
+public:
+    /// `entry` is the entry point when `function` is a kernel, else nullptr.
+    FunctionTranslator(ModuleState& state, const SpirvFunction& function,
+                       const SpirvEntryPoint* entry);
+
+    /// The PTX text of the function. Throws PtxTranslationError.
+    std::string translate();
+
+    /// The kernel's parameters, valid after translate() of a kernel.
+    const std::vector<PtxParam>& kernel_params() const { return kernel_params_; }
+    /// Workgroup variables the function uses itself (not through callees).
+    const std::set<Id>& shared_variables() const { return shared_used_; }
+    /// Functions the function calls.
+    const std::set<Id>& callees() const { return callees_; }
+
+    /// The .func header of a non-kernel function (no trailing ';' or body).
+    static std::string func_header(const ModuleState& state, const SpirvFunction& function);
+
+private:
+    // ---- values, registers, emission (function_translator.cpp)
+    std::string new_reg(RegClass c);
+    /// The register of `inst`'s result, allocated on first request.
+    std::string def(const SpirvInstruction& inst);
+    /// The register holding value `id`: constants and variable addresses are materialized in
+    /// the prologue on first use.
+    std::string use(Id id);
+    /// The type of value `id`.
+    Id type_of(Id id) const;
+    /// The scalar type `type`; unsupported(inst) when it is not one.
+    Scalar scalar(Id type, const SpirvInstruction& inst);
+    Scalar value_scalar(Id id, const SpirvInstruction& inst) { return scalar(type_of(id), inst); }
+    /// Value `id` (an integer) in a full register: 8/16-bit values sign- or zero-extended to 32
+    /// bits; 32/64-bit values as they are.
+    std::string extended(Id id, bool is_signed, const SpirvInstruction& inst);
+    /// `value` (8/16-bit in a 32-bit register) extended in place into a new register.
+    std::string extend_reg(const std::string& value, const Scalar& s, bool is_signed);
+    /// The literal value of constant `id`, or nullopt when `id` is not an OpConstant.
+    std::optional<std::uint64_t> constant_value(Id id) const;
+    void emit(const std::string& opcode, std::initializer_list<std::string> args);
+    void emit_line(std::string text) { body_.push_back(std::move(text)); }
+    void emit_prologue(const std::string& opcode, std::initializer_list<std::string> args);
+    std::string where() const;
+    [[noreturn]] void unsupported(const SpirvInstruction& inst, const std::string& why) const;
+    void translate_instruction(const SpirvInstruction& inst);
+    void translate_parameters();
+    void scan_function_variables();
+
+    // ---- families (select_*.cpp); each returns false for an opcode it does not handle
+    bool select_integer(const SpirvInstruction& inst);       // select_integer.cpp
+    bool select_float(const SpirvInstruction& inst);         // select_float.cpp
+    bool select_logic(const SpirvInstruction& inst);         // select_logic.cpp
+    bool select_conversion(const SpirvInstruction& inst);    // select_conversion.cpp
+    bool select_memory(const SpirvInstruction& inst);        // select_memory.cpp
+    bool select_control_flow(const SpirvInstruction& inst);  // select_control_flow.cpp
+    bool select_atomic(const SpirvInstruction& inst);        // select_atomic.cpp
+    bool select_barrier(const SpirvInstruction& inst);       // select_atomic.cpp
+    bool select_sub_group(const SpirvInstruction& inst);     // select_sub_group.cpp
+    bool select_ext_inst(const SpirvInstruction& inst);      // select_ext_inst.cpp
+
+    // ---- helpers shared between families
+    /// `d = a OP b` for an integer/float min/max/add as sub-group combines and clamps use it.
+    enum class Combine : std::uint8_t { IAdd, FAdd, SMin, UMin, FMin, SMax, UMax, FMax };
+    void combine(Combine c, const Scalar& s, const std::string& d, const std::string& a,
+                 const std::string& b);
+    /// Calls math library function `name` (an OpenCL.std name) on registers of scalar `s`.
+    void call_math(const SpirvInstruction& inst, std::string_view name, const Scalar& s,
+                   const std::string& result, const std::vector<std::string>& args);
+    /// OpenCL round(): half-way cases away from zero, for a 32/64-bit float.
+    void round_half_away(const Scalar& s, const std::string& d, const std::string& x);
+    /// Phi copies for the edge from the current block to `target`, through temporaries.
+    void emit_phi_copies(Id target, const SpirvInstruction& inst);
+    std::string label(Id block) const;
+    /// Work-item builtins (select_builtin.cpp): OpLoad of a BuiltIn Input variable.
+    void load_builtin(const SpirvInstruction& inst, Id variable);
+    /// Component `i` of a vector builtin, computed once in the prologue.
+    std::string builtin_component(spv::BuiltIn builtin, std::size_t i);
+    std::string special_u32(const std::string& sreg);
+    std::string local_linear_id();
+    std::string sub_group_size();
+    std::string sub_group_mask();
+    std::string lane_id();
+    /// The address register of a pointer value and its state space ("global", ...).
+    std::string address_of(Id pointer, const SpirvInstruction& inst, std::string* space);
+
+    ModuleState& state_;
+    const SpirvModule& module_;
+    const SpirvFunction& function_;
+    const SpirvEntryPoint* entry_;
+    Id current_block_ = 0;
+    std::map<Id, const SpirvBlock*> blocks_;
+    std::array<std::uint32_t, kRegClassCount> reg_counts_{};
+    std::map<Id, std::string> regs_;                     // SSA value -> register
+    std::map<Id, Id> types_;                             // SSA value -> type
+    std::map<Id, spv::BuiltIn> builtin_vectors_;         // OpLoad of a vector builtin
+    std::map<Id, std::string> promoted_;                 // scalar Function variable -> register
+    std::map<std::string, std::string> prologue_cache_;  // key -> register computed once
+    std::vector<std::string> params_;                    // .param declarations
+    std::vector<std::string> locals_;                    // .local declarations
+    std::vector<std::string> prologue_;
+    std::vector<std::string> body_;
+    std::vector<PtxParam> kernel_params_;
+    std::set<Id> shared_used_;
+    std::set<Id> callees_;
+    std::uint32_t labels_made_ = 0;
+};
+
+}  // namespace dpk::backends::cuda

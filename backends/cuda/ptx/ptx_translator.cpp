@@ -1,0 +1,199 @@
+// translate_to_ptx(): the module level — checks the module's models and execution modes, names
+// the PTX symbols, translates every kernel and the functions they reach, and lays out the PTX
+// text: header, math library definitions, shared memory, .func prototypes and definitions,
+// kernels.
+#include "backends/cuda/ptx/ptx_translator.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "backends/cuda/math/ptx_math_library.h"
+#include "backends/cuda/ptx/function_translator.h"
+#include "backends/cuda/ptx/translation_error.h"
+
+namespace dpk::backends::cuda {
+
+namespace {
+
+constexpr std::uint32_t kWarpSize = 32;
+constexpr std::string_view kReservedPrefix = "__dpk_";
+
+/// `name` made a PTX identifier: [A-Za-z0-9_] kept, others '_', never starting with a digit.
+std::string sanitize(const std::string& name, const char* fallback) {
+    std::string s = name.empty() ? fallback : name;
+    for (char& c : s)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+    if (std::isdigit(static_cast<unsigned char>(s.front()))) s.insert(s.begin(), '_');
+    return s;
+}
+
+bool is_identifier(const std::string& name) {
+    return !name.empty() && sanitize(name, "") == name;
+}
+
+void check_execution_modes(const SpirvModule& m) {
+    for (const auto& e : m.execution_modes) {
+        switch (e.mode) {
+            case spv::ExecutionMode::ContractionOff:  // nothing is ever contracted
+            case spv::ExecutionMode::LocalSize:       // .reqntid
+            case spv::ExecutionMode::LocalSizeHint:
+            case spv::ExecutionMode::VecTypeHint: continue;
+            case spv::ExecutionMode::SubgroupSize:
+                if (e.literals.size() == 1 && e.literals[0] == kWarpSize) continue;
+                fail("cannot translate the SubgroupSize execution mode of " +
+                     id_text(m, e.function) + " to PTX: CUDA sub-groups have 32 work-items");
+            default:
+                fail("cannot translate execution mode " +
+                     std::to_string(static_cast<std::uint32_t>(e.mode)) + " of " +
+                     id_text(m, e.function) + " to PTX");
+        }
+    }
+}
+
+/// The functions reachable from the kernels, in module order.
+std::vector<const SpirvFunction*> reachable(const SpirvModule& m) {
+    std::set<Id> seen;
+    std::vector<Id> work;
+    for (const auto& e : m.entry_points) work.push_back(e.function);
+    while (!work.empty()) {
+        const Id id = work.back();
+        work.pop_back();
+        if (!seen.insert(id).second) continue;
+        const SpirvFunction* f = m.function(id);
+        if (!f) continue;  // reported where it is called or entered
+        for (const auto& b : f->blocks)
+            for (const auto& inst : b.instructions)
+                if (inst.opcode == spv::Op::OpFunctionCall && !inst.operands.empty())
+                    work.push_back(inst.operands[0]);
+    }
+    std::vector<const SpirvFunction*> out;
+    for (const auto& f : m.functions)
+        if (seen.count(f.id)) out.push_back(&f);
+    return out;
+}
+
+}  // namespace
+
+PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget& target) {
+    const SpirvModule m = read_spirv_module(spirv);
+    if (m.addressing != spv::AddressingModel::Physical64 ||
+        m.memory_model != spv::MemoryModel::OpenCL)
+        fail(
+            "cannot translate the module to PTX: it must use the Physical64 addressing model and "
+            "the OpenCL memory model");
+    check_execution_modes(m);
+
+    ModuleState state{m, target, {}, {}, {}, false};
+    std::map<Id, const SpirvEntryPoint*> entries;
+    for (const auto& e : m.entry_points) {
+        if (!m.function(e.function))
+            fail("malformed SPIR-V: entry point '" + e.name + "' names no function");
+        if (!is_identifier(e.name) || e.name.rfind(kReservedPrefix, 0) == 0)
+            fail("cannot translate kernel '" + e.name +
+                 "' to PTX: its name is not a PTX "
+                 "identifier, or uses the reserved prefix __dpk_");
+        if (!entries.emplace(e.function, &e).second)
+            fail("cannot translate kernel '" + e.name +
+                 "' to PTX: its function is the entry "
+                 "point of another kernel too");
+    }
+    const std::vector<const SpirvFunction*> functions = reachable(m);
+    for (const SpirvFunction* f : functions)
+        if (!entries.count(f->id))
+            state.function_symbols[f->id] =
+                sanitize(m.name_of(f->id), "function") + "$" + std::to_string(f->id);
+
+    // Static local arrays: module-scope Workgroup variables.
+    std::map<Id, std::pair<std::uint64_t, std::uint64_t>> shared_layout;  // size, alignment
+    for (const auto& [id, v] : m.variables) {
+        if (v.storage != spv::StorageClass::Workgroup) continue;
+        if (v.initializer)
+            fail("cannot translate Workgroup variable " + id_text(m, id) +
+                 " to PTX: shared memory cannot be initialized");
+        const Id pointee = m.type(v.pointer_type).pointee;
+        const std::string what = "Workgroup variable " + id_text(m, id);
+        shared_layout[id] = {size_of(m, pointee, what), alignment_of(m, pointee, what)};
+        state.shared_symbols[id] = sanitize(m.name_of(id), "shared") + "$" + std::to_string(id);
+    }
+
+    // Translate: functions first (their text is needed before the kernels calling them).
+    std::map<Id, std::string> texts;
+    std::map<Id, std::set<Id>> callees, shared_used;
+    std::map<Id, std::vector<PtxParam>> params;
+    for (const SpirvFunction* f : functions) {
+        auto e = entries.find(f->id);
+        FunctionTranslator t(state, *f, e == entries.end() ? nullptr : e->second);
+        texts[f->id] = t.translate();
+        callees[f->id] = t.callees();
+        shared_used[f->id] = t.shared_variables();
+        params[f->id] = t.kernel_params();
+    }
+
+    PtxModule out;
+    std::set<Id> shared_any;
+    for (const auto& e : m.entry_points) {
+        PtxKernel k;
+        k.name = e.name;
+        k.params = params[e.function];
+        k.uses_dynamic_shared = std::any_of(k.params.begin(), k.params.end(), [](const auto& p) {
+            return p.kind == PtxParamKind::LocalBuffer;
+        });
+        std::set<Id> seen, vars;
+        std::vector<Id> work{e.function};
+        while (!work.empty()) {
+            const Id id = work.back();
+            work.pop_back();
+            if (!seen.insert(id).second) continue;
+            vars.insert(shared_used[id].begin(), shared_used[id].end());
+            work.insert(work.end(), callees[id].begin(), callees[id].end());
+        }
+        for (Id v : vars) {  // the layout ptxas gives them: in order, each aligned
+            const auto [size, align] = shared_layout.at(v);
+            k.static_shared_bytes = (k.static_shared_bytes + align - 1) / align * align + size;
+            shared_any.insert(v);
+        }
+        out.kernels.push_back(std::move(k));
+    }
+
+    std::string& text = out.text;
+    text += "//\n// Generated by dpk's SPIR-V to PTX translator\n//\n\n";
+    text += ".version " + std::to_string(target.ptx_major) + "." +
+            std::to_string(target.ptx_minor) + "\n";
+    text += ".target sm_" + std::to_string(target.sm) + "\n.address_size 64\n";
+
+    std::vector<std::string_view> math;
+    for (const auto& sym : state.math_symbols)
+        for (auto dep : ptx_math_closure(sym))
+            if (std::find(math.begin(), math.end(), dep) == math.end()) math.push_back(dep);
+    if (!math.empty()) text += "\n// dpk PTX math library\n";
+    for (auto sym : math) {
+        const std::string_view def = ptx_math_definition(sym);
+        if (def.empty())
+            fail("cannot translate to PTX: the math library has no definition for " +
+                 std::string(sym));
+        text += "\n" + std::string(def);
+        if (def.back() != '\n') text += "\n";
+    }
+
+    if (state.uses_dynamic_shared)
+        text += "\n.extern .shared .align 16 .b8 " + std::string(kDynamicSharedSymbol) + "[];\n";
+    bool first_shared = true;
+    for (Id v : shared_any) {
+        const auto [size, align] = shared_layout.at(v);
+        text += (first_shared ? "\n" : "") + std::string(".shared .align ") +
+                std::to_string(align) + " .b8 " + state.shared_symbols.at(v) + "[" +
+                std::to_string(size) + "];\n";
+        first_shared = false;
+    }
+    for (const SpirvFunction* f : functions)
+        if (!entries.count(f->id))
+            text += "\n" + FunctionTranslator::func_header(state, *f) + ";\n";
+    for (const SpirvFunction* f : functions)
+        if (!entries.count(f->id)) text += "\n" + texts.at(f->id);
+    for (const SpirvFunction* f : functions)
+        if (entries.count(f->id)) text += "\n" + texts.at(f->id);
+    return out;
+}
+
+}  // namespace dpk::backends::cuda

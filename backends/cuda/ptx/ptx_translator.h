@@ -1,0 +1,25 @@
+// dpk's SPIR-V -> PTX translator for NVIDIA GPUs: OpenCL-flavour SPIR-V (Kernel capability,
+// Physical64 addressing, OpenCL memory model, OpenCL.std) in, PTX text for ptxas / the CUDA
+// driver out. No LLVM, no NVRTC.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace dpk::backends::cuda {
+
+// clang-format off
+struct PtxTarget { std::uint32_t sm = 90; std::uint32_t ptx_major = 7, ptx_minor = 8; };  // sm_90 needs PTX ISA >= 7.8
+enum class PtxParamKind : std::uint8_t { Value, GlobalPointer, LocalBuffer };
+struct PtxParam { PtxParamKind kind; std::uint32_t size; };   // size in bytes of the .param (LocalBuffer: 8, holds a byte offset into dynamic shared memory)
+struct PtxKernel { std::string name; std::vector<PtxParam> params; std::uint64_t static_shared_bytes = 0; bool uses_dynamic_shared = false; };
+struct PtxModule { std::string text; std::vector<PtxKernel> kernels; };
+/// Thrown for any SPIR-V the translator does not handle: message names the instruction (opcode name, result id, its OpName if any) and the function/kernel it is in. Never crash, never emit wrong code.
+class PtxTranslationError : public std::runtime_error { using std::runtime_error::runtime_error; };
+PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget& target = {});
+// clang-format on
+
+}  // namespace dpk::backends::cuda

@@ -1,0 +1,172 @@
+#include "backends/cuda/ptx/ptx_types.h"
+
+#include "backends/cuda/ptx/translation_error.h"
+
+namespace dpk::backends::cuda {
+
+namespace {
+
+constexpr std::uint32_t kPointerBits = 64;
+constexpr std::uint32_t kRegisterBits = 32;
+constexpr std::uint32_t kBitsPerByte = 8;
+
+bool valid_int_width(std::uint32_t w) {
+    return w == 8 || w == 16 || w == 32 || w == 64;
+}
+
+bool valid_float_width(std::uint32_t w) {
+    return w == 16 || w == 32 || w == 64;
+}
+
+}  // namespace
+
+bool Scalar::is_narrow_int() const {
+    return kind == Kind::Int && bits < kRegisterBits;
+}
+
+std::optional<Scalar> scalar_of(const SpirvModule& module, Id type) {
+    auto it = module.types.find(type);
+    if (it == module.types.end()) return std::nullopt;
+    const SpirvType& t = it->second;
+    Scalar s;
+    switch (t.opcode) {
+        case spv::Op::OpTypeBool:
+            s.kind = Scalar::Kind::Bool;
+            s.bits = 1;
+            return s;
+        case spv::Op::OpTypeInt:
+            if (!valid_int_width(t.width)) return std::nullopt;
+            s.kind = Scalar::Kind::Int;
+            s.bits = t.width;
+            return s;
+        case spv::Op::OpTypeFloat:
+            if (!valid_float_width(t.width)) return std::nullopt;
+            s.kind = Scalar::Kind::Float;
+            s.bits = t.width;
+            return s;
+        case spv::Op::OpTypePointer:
+            s.kind = Scalar::Kind::Pointer;
+            s.bits = kPointerBits;
+            s.storage = t.storage;
+            s.pointee = t.pointee;
+            return s;
+        default: return std::nullopt;
+    }
+}
+
+RegClass reg_class(const Scalar& s) {
+    switch (s.kind) {
+        case Scalar::Kind::Bool: return RegClass::Pred;
+        case Scalar::Kind::Pointer: return RegClass::B64;
+        case Scalar::Kind::Int: return s.bits == kPointerBits ? RegClass::B64 : RegClass::B32;
+        case Scalar::Kind::Float:
+            if (s.bits == 16) return RegClass::B16;
+            return s.bits == 32 ? RegClass::F32 : RegClass::F64;
+    }
+    return RegClass::B32;
+}
+
+std::string_view reg_decl_type(RegClass c) {
+    switch (c) {
+        case RegClass::Pred: return ".pred";
+        case RegClass::B16: return ".b16";
+        case RegClass::B32: return ".b32";
+        case RegClass::B64: return ".b64";
+        case RegClass::F32: return ".f32";
+        case RegClass::F64: return ".f64";
+    }
+    return ".b32";
+}
+
+std::string_view reg_prefix(RegClass c) {
+    switch (c) {
+        case RegClass::Pred: return "%p";
+        case RegClass::B16: return "%h";
+        case RegClass::B32: return "%r";
+        case RegClass::B64: return "%rd";
+        case RegClass::F32: return "%f";
+        case RegClass::F64: return "%fd";
+    }
+    return "%r";
+}
+
+std::string int_type(const Scalar& s, bool is_signed) {
+    const std::uint32_t bits = s.bits == kPointerBits ? kPointerBits : kRegisterBits;
+    return (is_signed ? ".s" : ".u") + std::to_string(bits);
+}
+
+std::string bit_type(const Scalar& s) {
+    if (s.is_bool()) return ".pred";
+    if (s.is_float()) return ".b" + std::to_string(s.bits);
+    return s.bits == kPointerBits ? ".b64" : ".b32";
+}
+
+std::string float_type(const Scalar& s) {
+    return ".f" + std::to_string(s.bits);
+}
+
+std::string memory_type(const Scalar& s) {
+    if (s.is_bool()) return ".u8";
+    if (s.is_float()) return s.bits == 16 ? ".b16" : ".f" + std::to_string(s.bits);
+    return ".u" + std::to_string(s.bits);
+}
+
+std::uint64_t size_of(const SpirvModule& module, Id type, std::string_view what) {
+    const SpirvType& t = module.type(type);
+    if (t.opcode == spv::Op::OpTypeArray) return t.count * size_of(module, t.element, what);
+    auto s = scalar_of(module, type);
+    if (!s)
+        fail("unsupported SPIR-V: " + std::string(what) + " has type " + type_text(module, type) +
+             ", which has no memory layout on CUDA");
+    return s->is_bool() ? 1 : s->bits / kBitsPerByte;
+}
+
+std::uint64_t alignment_of(const SpirvModule& module, Id type, std::string_view what) {
+    const SpirvType& t = module.type(type);
+    if (t.opcode == spv::Op::OpTypeArray) return alignment_of(module, t.element, what);
+    return size_of(module, type, what);
+}
+
+std::optional<std::string_view> state_space(spv::StorageClass storage) {
+    switch (storage) {
+        case spv::StorageClass::CrossWorkgroup: return "global";
+        case spv::StorageClass::Workgroup: return "shared";
+        case spv::StorageClass::Function: return "local";
+        case spv::StorageClass::Generic: return "";
+        default: return std::nullopt;
+    }
+}
+
+std::string storage_class_text(spv::StorageClass storage) {
+    switch (storage) {
+        case spv::StorageClass::UniformConstant: return "UniformConstant";
+        case spv::StorageClass::Input: return "Input";
+        case spv::StorageClass::Workgroup: return "Workgroup";
+        case spv::StorageClass::CrossWorkgroup: return "CrossWorkgroup";
+        case spv::StorageClass::Private: return "Private";
+        case spv::StorageClass::Function: return "Function";
+        case spv::StorageClass::Generic: return "Generic";
+        default: return "storage class " + std::to_string(static_cast<std::uint32_t>(storage));
+    }
+}
+
+std::string type_text(const SpirvModule& module, Id type) {
+    auto it = module.types.find(type);
+    if (it == module.types.end()) return "%" + std::to_string(type);
+    const SpirvType& t = it->second;
+    switch (t.opcode) {
+        case spv::Op::OpTypeVoid: return "void";
+        case spv::Op::OpTypeBool: return "bool";
+        case spv::Op::OpTypeInt: return "i" + std::to_string(t.width);
+        case spv::Op::OpTypeFloat: return "f" + std::to_string(t.width);
+        case spv::Op::OpTypeVector:
+            return "vec" + std::to_string(t.count) + "<" + type_text(module, t.element) + ">";
+        case spv::Op::OpTypeArray:
+            return type_text(module, t.element) + "[" + std::to_string(t.count) + "]";
+        case spv::Op::OpTypePointer:
+            return "ptr(" + storage_class_text(t.storage) + ") to " + type_text(module, t.pointee);
+        default: return opcode_text(t.opcode);
+    }
+}
+
+}  // namespace dpk::backends::cuda

@@ -1,0 +1,76 @@
+// How SPIR-V types live in PTX: register classes, instruction type suffixes, memory sizes.
+//
+// Register representation (the translator's invariant):
+//   bool            .pred  %p
+//   i8, i16, i32    .b32   %r   (8/16-bit values: only the low bits are meaningful; every use
+//                               that reads the high bits extends them first, see
+//                               FunctionTranslator::extended)
+//   i64, pointers   .b64   %rd  (a pointer holds an address in its storage class's window)
+//   f16             .b16   %h
+//   f32             .f32   %f
+//   f64             .f64   %fd
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "backends/cuda/ptx/spirv_module.h"
+
+namespace dpk::backends::cuda {
+
+enum class RegClass : std::uint8_t { Pred, B16, B32, B64, F32, F64 };
+inline constexpr std::size_t kRegClassCount = 6;
+
+/// A scalar SPIR-V type as the translator sees it.
+struct Scalar {
+    enum class Kind : std::uint8_t { Bool, Int, Float, Pointer } kind = Kind::Int;
+    std::uint32_t bits = 0;                                   // Pointer: 64
+    spv::StorageClass storage = spv::StorageClass::Function;  // Pointer only
+    Id pointee = 0;                                           // Pointer only
+
+    bool is_int() const { return kind == Kind::Int; }
+    bool is_float() const { return kind == Kind::Float; }
+    bool is_bool() const { return kind == Kind::Bool; }
+    bool is_pointer() const { return kind == Kind::Pointer; }
+    /// An integer narrower than its 32-bit register.
+    bool is_narrow_int() const;
+};
+
+/// The scalar `type`, or nullopt when it is not a bool, int (8..64), float (16..64) or pointer.
+std::optional<Scalar> scalar_of(const SpirvModule& module, Id type);
+
+RegClass reg_class(const Scalar& s);
+/// ".pred", ".b16", ".b32", ".b64", ".f32", ".f64".
+std::string_view reg_decl_type(RegClass c);
+/// "%p", "%h", "%r", "%rd", "%f", "%fd".
+std::string_view reg_prefix(RegClass c);
+
+/// Instruction type of an integer operation on the register: ".s32"/".u32"/".s64"/".u64"
+/// (8/16-bit ints compute in 32 bits).
+std::string int_type(const Scalar& s, bool is_signed);
+/// ".b32"/".b64" (".b16" for f16, ".pred" for bool) for moves and bitwise operations.
+std::string bit_type(const Scalar& s);
+/// ".f16"/".f32"/".f64".
+std::string float_type(const Scalar& s);
+/// Type of a load or store of the scalar: ".u8", ".u16", ".u32", ".u64", ".f32", ".f64",
+/// ".b16" (f16); bool is stored as one byte (".u8").
+std::string memory_type(const Scalar& s);
+
+/// Size and alignment in bytes of a value of `type` in memory (scalars and arrays of them);
+/// throws PtxTranslationError for other types, naming `what`.
+std::uint64_t size_of(const SpirvModule& module, Id type, std::string_view what);
+std::uint64_t alignment_of(const SpirvModule& module, Id type, std::string_view what);
+
+/// The PTX state space of a storage class: "global", "shared", "local", "" (generic);
+/// nullopt when there is no PTX equivalent.
+std::optional<std::string_view> state_space(spv::StorageClass storage);
+
+/// "Workgroup", "CrossWorkgroup", ... for messages.
+std::string storage_class_text(spv::StorageClass storage);
+
+/// A printable SPIR-V type for messages ("i32", "f64", "ptr(Workgroup) to f32", "OpTypeStruct").
+std::string type_text(const SpirvModule& module, Id type);
+
+}  // namespace dpk::backends::cuda

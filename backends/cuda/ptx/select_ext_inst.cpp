@@ -1,0 +1,253 @@
+// OpenCL.std extended instructions. Those with an exact PTX equivalent are inlined: sqrt
+// (sqrt.rn), fma and mad (fma.rn), fabs, fmin/fmax (PTX min/max return the non-NaN operand, as
+// OpenCL requires), fclamp, floor/ceil/trunc/rint (cvt.rmi/rpi/rzi/rni), round (half away from
+// zero), copysign, and the integer s_abs, s_min, s_max, u_min, u_max, s_clamp, u_clamp. Every
+// other float function calls dpk's PTX math library (backends/cuda/math/): `__dpk_<name>_f32` /
+// `_f64` with nvcc's .func ABI; f16 calls go through the f32 function (argument widened exactly,
+// the result rounded to nearest). A function the library lacks is a PtxTranslationError.
+#include <spirv/unified1/OpenCL.std.h>
+
+#include <algorithm>
+
+#include "backends/cuda/math/ptx_math_library.h"
+#include "backends/cuda/ptx/function_translator.h"
+#include "backends/cuda/ptx/spirv_names.h"
+
+namespace dpk::backends::cuda {
+
+namespace {
+
+constexpr std::uint32_t kHalfBits = 16;
+constexpr std::uint32_t kWordBits = 32;
+
+/// Sign bit, the other bits, 0.5 and 1.0 of a 32/64-bit float.
+struct FloatBits {
+    const char* sign;
+    const char* magnitude;
+    const char* half;
+    const char* one;
+};
+
+FloatBits float_bits(std::uint32_t bits) {
+    if (bits == kWordBits) return {"0x80000000", "0x7FFFFFFF", "0f3F000000", "0x3F800000"};
+    return {"0x8000000000000000", "0x7FFFFFFFFFFFFFFF", "0d3FE0000000000000", "0x3FF0000000000000"};
+}
+
+}  // namespace
+
+void FunctionTranslator::round_half_away(const Scalar& s, const std::string& d,
+                                         const std::string& x) {
+    // trunc(x) + copysign(1, x) when |x - trunc(x)| >= 0.5 (the difference is exact), so
+    // 0.49999997f rounds to 0 and -0.5 to -1; NaN and infinities pass through.
+    const FloatBits fb = float_bits(s.bits);
+    const std::string ft = float_type(s);
+    const std::string bits = "b" + std::to_string(s.bits);
+    const RegClass rc = reg_class(s);
+    const RegClass ic = s.bits == kWordBits ? RegClass::B32 : RegClass::B64;
+    const std::string t = new_reg(rc), diff = new_reg(rc), mag = new_reg(rc);
+    const std::string xb = new_reg(ic), ob = new_reg(ic), one = new_reg(rc);
+    const std::string up = new_reg(rc);
+    const std::string far = new_reg(RegClass::Pred);
+    emit("cvt.rzi" + ft + ft, {t, x});
+    emit("sub.rn" + ft, {diff, x, t});
+    emit("abs" + ft, {mag, diff});
+    emit("setp.ge" + ft, {far, mag, fb.half});
+    emit("mov." + bits, {xb, x});
+    emit("and." + bits, {xb, xb, fb.sign});
+    emit("or." + bits, {ob, xb, fb.one});
+    emit("mov." + bits, {one, ob});
+    emit("add.rn" + ft, {up, t, one});
+    emit("selp" + ft, {d, up, t, far});
+}
+
+void FunctionTranslator::call_math(const SpirvInstruction& inst, std::string_view name,
+                                   const Scalar& s, const std::string& result,
+                                   const std::vector<std::string>& args) {
+    if (s.bits == kHalfBits) {  // through f32: exact widening, one rounding back
+        const Scalar f32{Scalar::Kind::Float, kWordBits};
+        std::vector<std::string> wide;
+        for (const auto& a : args) {
+            wide.push_back(new_reg(RegClass::F32));
+            emit("cvt.f32.f16", {wide.back(), a});
+        }
+        const std::string r = new_reg(RegClass::F32);
+        call_math(inst, name, f32, r, wide);
+        emit("cvt.rn.f16.f32", {result, r});
+        return;
+    }
+    auto symbol = ptx_math_symbol(name, s.bits);
+    if (!symbol)
+        unsupported(inst, "OpenCL.std " + std::string(name) + " for f" + std::to_string(s.bits) +
+                              " is not implemented on CUDA yet (the PTX math library has no "
+                              "definition for it)");
+    const std::string sym(*symbol);
+    if (std::find(state_.math_symbols.begin(), state_.math_symbols.end(), sym) ==
+        state_.math_symbols.end())
+        state_.math_symbols.push_back(sym);
+    const std::string ptype = s.bits == kWordBits ? ".b32" : ".b64";
+    const std::string stype = float_type(s);
+    emit_line("\t{");
+    std::string list;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string param = "param" + std::to_string(i);
+        emit_line("\t.param " + ptype + " " + param + ";");
+        emit("st.param" + stype, {"[" + param + "]", args[i]});
+        list += (i ? ", " : "") + param;
+    }
+    emit_line("\t.param " + ptype + " retval0;");
+    emit_line("\tcall (retval0), " + sym + ", (" + list + ");");
+    emit("ld.param" + stype, {result, "[retval0]"});
+    emit_line("\t}");
+}
+
+bool FunctionTranslator::select_ext_inst(const SpirvInstruction& inst) {
+    if (inst.opcode != spv::Op::OpExtInst) return false;
+    auto set = module_.ext_inst_imports.find(inst.operand(0));
+    if (set == module_.ext_inst_imports.end() || set->second != "OpenCL.std")
+        unsupported(inst, "only OpenCL.std extended instructions are supported");
+    const std::uint32_t number = inst.operand(1);
+    const auto name = opencl_std_name(number);
+    const std::string text = "OpenCL.std " + std::string(name ? *name : std::to_string(number));
+    const Scalar s = scalar(inst.result_type, inst);
+    std::vector<std::string> args;
+    for (std::size_t i = 2; i < inst.operands.size(); ++i) {
+        if (!(value_scalar(inst.operands[i], inst).kind == s.kind))
+            unsupported(inst, text + " with mixed operand types is not supported");
+        args.push_back(use(inst.operands[i]));
+    }
+    auto need = [&](std::size_t n) {
+        if (args.size() != n) unsupported(inst, text + " takes " + std::to_string(n) + " operands");
+    };
+    const std::string d = def(inst);
+    const RegClass rc = reg_class(s);
+
+    if (s.is_int()) {
+        const std::string it = std::to_string(kWordBits);
+        auto ext = [&](std::size_t i, bool is_signed) {
+            return extended(inst.operands[i + 2], is_signed, inst);
+        };
+        switch (number) {
+            case OpenCLLIB::SAbs:
+                need(1);
+                emit("abs" + int_type(s, true), {d, ext(0, true)});
+                return true;
+            case OpenCLLIB::SMin:
+                need(2);
+                emit("min" + int_type(s, true), {d, ext(0, true), ext(1, true)});
+                return true;
+            case OpenCLLIB::SMax:
+                need(2);
+                emit("max" + int_type(s, true), {d, ext(0, true), ext(1, true)});
+                return true;
+            case OpenCLLIB::UMin:
+                need(2);
+                emit("min" + int_type(s, false), {d, ext(0, false), ext(1, false)});
+                return true;
+            case OpenCLLIB::UMax:
+                need(2);
+                emit("max" + int_type(s, false), {d, ext(0, false), ext(1, false)});
+                return true;
+            case OpenCLLIB::SClamp:
+            case OpenCLLIB::UClamp: {  // min(max(x, lo), hi)
+                need(3);
+                const bool is_signed = number == OpenCLLIB::SClamp;
+                const std::string t = new_reg(rc);
+                emit("max" + int_type(s, is_signed), {t, ext(0, is_signed), ext(1, is_signed)});
+                emit("min" + int_type(s, is_signed), {d, t, ext(2, is_signed)});
+                return true;
+            }
+            default: unsupported(inst, text + " on integers is not supported on CUDA");
+        }
+    }
+    if (!s.is_float()) unsupported(inst, text + " needs scalar float operands");
+    const std::string ft = float_type(s);
+    const bool half = s.bits == kHalfBits;
+    switch (number) {
+        case OpenCLLIB::Fma:
+        case OpenCLLIB::Mad:
+            need(3);
+            emit("fma.rn" + ft, {d, args[0], args[1], args[2]});
+            return true;
+        case OpenCLLIB::Fabs:
+            need(1);
+            emit("abs" + ft, {d, args[0]});
+            return true;
+        case OpenCLLIB::Fmin:
+            need(2);
+            emit("min" + ft, {d, args[0], args[1]});
+            return true;
+        case OpenCLLIB::Fmax:
+            need(2);
+            emit("max" + ft, {d, args[0], args[1]});
+            return true;
+        case OpenCLLIB::FClamp: {
+            need(3);
+            const std::string t = new_reg(rc);
+            emit("max" + ft, {t, args[0], args[1]});
+            emit("min" + ft, {d, t, args[2]});
+            return true;
+        }
+        case OpenCLLIB::Floor:
+            need(1);
+            emit("cvt.rmi" + ft + ft, {d, args[0]});
+            return true;
+        case OpenCLLIB::Ceil:
+            need(1);
+            emit("cvt.rpi" + ft + ft, {d, args[0]});
+            return true;
+        case OpenCLLIB::Trunc:
+            need(1);
+            emit("cvt.rzi" + ft + ft, {d, args[0]});
+            return true;
+        case OpenCLLIB::Rint:
+            need(1);
+            emit("cvt.rni" + ft + ft, {d, args[0]});
+            return true;
+        case OpenCLLIB::Sqrt:
+            need(1);
+            if (half) {  // exact through f32 (see select_float.cpp)
+                const std::string w = new_reg(RegClass::F32), r = new_reg(RegClass::F32);
+                emit("cvt.f32.f16", {w, args[0]});
+                emit("sqrt.rn.f32", {r, w});
+                emit("cvt.rn.f16.f32", {d, r});
+                return true;
+            }
+            emit("sqrt.rn" + ft, {d, args[0]});
+            return true;
+        case OpenCLLIB::Copysign: {
+            need(2);
+            const std::string bits = "b" + std::to_string(s.bits);
+            const RegClass ic = half                  ? RegClass::B16
+                                : s.bits == kWordBits ? RegClass::B32
+                                                      : RegClass::B64;
+            const std::string x = new_reg(ic), y = new_reg(ic), r = new_reg(ic);
+            emit("mov." + bits, {x, args[0]});
+            emit("mov." + bits, {y, args[1]});
+            const std::string sign = half ? "0x8000" : float_bits(s.bits).sign;
+            const std::string magnitude = half ? "0x7FFF" : float_bits(s.bits).magnitude;
+            emit("and." + bits, {x, x, magnitude});
+            emit("and." + bits, {y, y, sign});
+            emit("or." + bits, {r, x, y});
+            emit("mov." + bits, {d, r});
+            return true;
+        }
+        case OpenCLLIB::Round: {
+            need(1);
+            if (!half) {
+                round_half_away(s, d, args[0]);
+                return true;
+            }
+            const std::string w = new_reg(RegClass::F32), r = new_reg(RegClass::F32);
+            emit("cvt.f32.f16", {w, args[0]});
+            round_half_away(Scalar{Scalar::Kind::Float, kWordBits}, r, w);
+            emit("cvt.rn.f16.f32", {d, r});  // exact: an integer of f16's range
+            return true;
+        }
+        default: break;
+    }
+    if (!name) unsupported(inst, text + " is not a known OpenCL.std instruction");
+    call_math(inst, *name, s, d, args);
+    return true;
+}
+
+}  // namespace dpk::backends::cuda

@@ -1,0 +1,99 @@
+// Integer arithmetic: add, sub, mul, div, rem, negate, bitwise operations and shifts.
+//
+// 8/16-bit values compute in 32-bit registers: add/sub/mul/neg/not/and/or/xor/shl give the right
+// low bits whatever the high bits hold; division, remainder and right shifts extend their
+// operands first. Division by zero does not trap (PTX gives an unspecified value, as OpenCL
+// allows). Shift counts are masked to the operand's width, as in OpenCL C.
+#include "backends/cuda/ptx/function_translator.h"
+
+namespace dpk::backends::cuda {
+
+namespace {
+
+constexpr std::uint32_t kWordBits = 32;
+
+}  // namespace
+
+bool FunctionTranslator::select_integer(const SpirvInstruction& inst) {
+    const spv::Op op = inst.opcode;
+    switch (op) {
+        case spv::Op::OpIAdd:
+        case spv::Op::OpISub:
+        case spv::Op::OpIMul:
+        case spv::Op::OpSDiv:
+        case spv::Op::OpUDiv:
+        case spv::Op::OpSRem:
+        case spv::Op::OpUMod:
+        case spv::Op::OpSNegate:
+        case spv::Op::OpNot:
+        case spv::Op::OpBitwiseAnd:
+        case spv::Op::OpBitwiseOr:
+        case spv::Op::OpBitwiseXor:
+        case spv::Op::OpShiftLeftLogical:
+        case spv::Op::OpShiftRightLogical:
+        case spv::Op::OpShiftRightArithmetic: break;
+        default: return false;
+    }
+    const Scalar s = scalar(inst.result_type, inst);
+    if (!s.is_int()) unsupported(inst, "only scalar integer operands are supported");
+    const std::string d = def(inst);
+    const std::string bits = bit_type(s);
+    switch (op) {
+        case spv::Op::OpIAdd:
+            emit("add" + int_type(s, true), {d, use(inst.operand(0)), use(inst.operand(1))});
+            return true;
+        case spv::Op::OpISub:
+            emit("sub" + int_type(s, true), {d, use(inst.operand(0)), use(inst.operand(1))});
+            return true;
+        case spv::Op::OpIMul:
+            emit("mul.lo" + int_type(s, true), {d, use(inst.operand(0)), use(inst.operand(1))});
+            return true;
+        case spv::Op::OpSNegate:
+            emit("neg" + int_type(s, true), {d, use(inst.operand(0))});
+            return true;
+        case spv::Op::OpNot: emit("not" + bits, {d, use(inst.operand(0))}); return true;
+        case spv::Op::OpBitwiseAnd:
+            emit("and" + bits, {d, use(inst.operand(0)), use(inst.operand(1))});
+            return true;
+        case spv::Op::OpBitwiseOr:
+            emit("or" + bits, {d, use(inst.operand(0)), use(inst.operand(1))});
+            return true;
+        case spv::Op::OpBitwiseXor:
+            emit("xor" + bits, {d, use(inst.operand(0)), use(inst.operand(1))});
+            return true;
+        case spv::Op::OpSDiv:
+        case spv::Op::OpUDiv:
+        case spv::Op::OpSRem:
+        case spv::Op::OpUMod: {
+            const bool is_signed = op == spv::Op::OpSDiv || op == spv::Op::OpSRem;
+            const bool is_div = op == spv::Op::OpSDiv || op == spv::Op::OpUDiv;
+            const std::string a = extended(inst.operand(0), is_signed, inst);
+            const std::string b = extended(inst.operand(1), is_signed, inst);
+            emit((is_div ? "div" : "rem") + int_type(s, is_signed), {d, a, b});
+            return true;
+        }
+        default: break;
+    }
+    // Shifts: the count (of any integer width) masked to 0 .. width-1, as a .u32.
+    const Id count_id = inst.operand(1);
+    const Scalar cs = value_scalar(count_id, inst);
+    if (!cs.is_int()) unsupported(inst, "the shift count is not an integer");
+    std::string count = use(count_id);
+    if (cs.bits > kWordBits) {
+        const std::string c32 = new_reg(RegClass::B32);
+        emit("cvt.u32.u64", {c32, count});
+        count = c32;
+    }
+    const std::string masked = new_reg(RegClass::B32);
+    emit("and.b32", {masked, count, std::to_string(s.bits - 1)});
+    if (op == spv::Op::OpShiftLeftLogical) {
+        emit("shl" + bits, {d, use(inst.operand(0)), masked});
+        return true;
+    }
+    const bool arithmetic = op == spv::Op::OpShiftRightArithmetic;
+    const std::string value = extended(inst.operand(0), arithmetic, inst);
+    emit("shr" + int_type(s, arithmetic), {d, value, masked});
+    return true;
+}
+
+}  // namespace dpk::backends::cuda

@@ -1,0 +1,259 @@
+// Memory: Function-storage variables (scalars loaded and stored directly live in registers, the
+// rest, private arrays among them, in .local memory), loads and stores per state space
+// (CrossWorkgroup -> .global, Workgroup -> .shared, Function -> .local, Generic -> generic),
+// access chains (byte offsets computed from the SPIR-V array types), and the extraction of
+// builtin vector components.
+#include <algorithm>
+#include <cctype>
+
+#include "backends/cuda/ptx/function_translator.h"
+#include "backends/cuda/ptx/translation_error.h"
+
+namespace dpk::backends::cuda {
+
+namespace {
+
+constexpr std::uint32_t kWordBits = 32;
+constexpr std::size_t kVectorComponents = 3;
+
+bool is_builtin_variable(const SpirvModule& m, Id id) {
+    auto v = m.variables.find(id);
+    return v != m.variables.end() && v->second.storage == spv::StorageClass::Input &&
+           m.decoration(id, spv::Decoration::BuiltIn).has_value();
+}
+
+/// Memory operands of OpLoad (from operand 1) / OpStore (from operand 2).
+struct MemoryAccess {
+    bool is_volatile = false;
+    std::uint32_t alignment = 0;  // 0: not given
+};
+
+MemoryAccess memory_access(const SpirvInstruction& inst, std::size_t first) {
+    MemoryAccess a;
+    if (inst.operands.size() <= first) return a;
+    const std::uint32_t mask = inst.operands[first];
+    a.is_volatile = mask & static_cast<std::uint32_t>(spv::MemoryAccessMask::Volatile);
+    if (mask & static_cast<std::uint32_t>(spv::MemoryAccessMask::Aligned))
+        a.alignment = inst.operand(first + 1);
+    return a;
+}
+
+}  // namespace
+
+void FunctionTranslator::scan_function_variables() {
+    std::set<Id> candidates;
+    for (const auto& block : function_.blocks)
+        for (const auto& inst : block.instructions)
+            if (inst.opcode == spv::Op::OpVariable) {
+                const SpirvType& t = module_.type(inst.result_type);
+                if (t.opcode == spv::Op::OpTypePointer && scalar_of(module_, t.pointee))
+                    candidates.insert(inst.result);
+            }
+    // A candidate escapes when it appears anywhere but as the pointer of a load or store.
+    for (const auto& block : function_.blocks)
+        for (const auto& inst : block.instructions) {
+            std::size_t skip = inst.operands.size();
+            if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpStore) skip = 0;
+            for (std::size_t i = 0; i < inst.operands.size(); ++i)
+                if (i != skip) candidates.erase(inst.operands[i]);
+        }
+    for (Id id : candidates) promoted_[id] = "";  // registers allocated at the OpVariable
+}
+
+std::string FunctionTranslator::address_of(Id pointer, const SpirvInstruction& inst,
+                                           std::string* space) {
+    const Scalar p = value_scalar(pointer, inst);
+    if (!p.is_pointer()) unsupported(inst, "the pointer operand is not a pointer");
+    auto s = state_space(p.storage);
+    if (!s)
+        unsupported(inst,
+                    "pointers to " + storage_class_text(p.storage) + " memory are not supported");
+    *space = s->empty() ? std::string() : "." + std::string(*s);
+    return use(pointer);
+}
+
+bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
+    switch (inst.opcode) {
+        case spv::Op::OpVariable: {
+            const SpirvType& pt = module_.type(inst.result_type);
+            if (static_cast<spv::StorageClass>(inst.operand(0)) != spv::StorageClass::Function ||
+                pt.opcode != spv::Op::OpTypePointer)
+                unsupported(inst, "only Function-storage variables may be declared in a function");
+            types_[inst.result] = inst.result_type;
+            const Id init = inst.operands.size() > 1 ? inst.operand(1) : 0;
+            if (auto p = promoted_.find(inst.result); p != promoted_.end()) {
+                const Scalar s = scalar(pt.pointee, inst);
+                p->second = new_reg(reg_class(s));
+                if (init) emit("mov" + bit_type(s), {p->second, use(init)});
+                return true;
+            }
+            const std::string what = "variable " + id_text(module_, inst.result);
+            const std::uint64_t size = size_of(module_, pt.pointee, what);
+            const std::uint64_t align = alignment_of(module_, pt.pointee, what);
+            std::string name = module_.name_of(inst.result);
+            std::replace_if(
+                name.begin(), name.end(),
+                [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '_'; },
+                '_');
+            const std::string symbol =
+                (name.empty() ? "local" : name) + "$" + std::to_string(inst.result);
+            locals_.push_back(".local .align " + std::to_string(align) + " .b8 " + symbol + "[" +
+                              std::to_string(size) + "]");
+            const std::string r = new_reg(RegClass::B64);
+            emit_prologue("mov.u64", {r, symbol});
+            regs_[inst.result] = r;
+            if (init) unsupported(inst, "initializers of variables in memory are not supported");
+            return true;
+        }
+        case spv::Op::OpLoad: {
+            const Id pointer = inst.operand(0);
+            if (is_builtin_variable(module_, pointer)) {
+                load_builtin(inst, pointer);
+                return true;
+            }
+            const std::string d = def(inst);
+            const Scalar s = scalar(inst.result_type, inst);
+            if (auto p = promoted_.find(pointer); p != promoted_.end()) {
+                emit("mov" + bit_type(s), {d, p->second});
+                return true;
+            }
+            std::string space;
+            const std::string address = address_of(pointer, inst, &space);
+            const MemoryAccess access = memory_access(inst, 1);
+            const std::uint64_t natural = s.is_bool() ? 1 : s.bits / 8;
+            if (access.alignment && access.alignment < natural)
+                unsupported(inst, "loads less aligned than their type are not supported");
+            const std::string ld = std::string(access.is_volatile ? "ld.volatile" : "ld") + space;
+            if (s.is_bool()) {
+                const std::string byte = new_reg(RegClass::B32);
+                emit(ld + ".u8", {byte, "[" + address + "]"});
+                emit("setp.ne.u32", {d, byte, "0"});
+                return true;
+            }
+            emit(ld + memory_type(s), {d, "[" + address + "]"});
+            return true;
+        }
+        case spv::Op::OpStore: {
+            const Id pointer = inst.operand(0);
+            const Scalar s = value_scalar(inst.operand(1), inst);
+            std::string value = use(inst.operand(1));
+            if (auto p = promoted_.find(pointer); p != promoted_.end()) {
+                emit("mov" + bit_type(s), {p->second, value});
+                return true;
+            }
+            std::string space;
+            const std::string address = address_of(pointer, inst, &space);
+            const MemoryAccess access = memory_access(inst, 2);
+            const std::uint64_t natural = s.is_bool() ? 1 : s.bits / 8;
+            if (access.alignment && access.alignment < natural)
+                unsupported(inst, "stores less aligned than their type are not supported");
+            if (s.is_bool()) {
+                const std::string byte = new_reg(RegClass::B32);
+                emit("selp.u32", {byte, "1", "0", value});
+                value = byte;
+            }
+            const std::string st = std::string(access.is_volatile ? "st.volatile" : "st") + space;
+            emit(st + memory_type(s), {"[" + address + "]", value});
+            return true;
+        }
+        case spv::Op::OpAccessChain:
+        case spv::Op::OpInBoundsAccessChain:
+        case spv::Op::OpPtrAccessChain:
+        case spv::Op::OpInBoundsPtrAccessChain: {
+            const Id base = inst.operand(0);
+            const Scalar p = value_scalar(base, inst);
+            if (!p.is_pointer()) unsupported(inst, "the base is not a pointer");
+            if (promoted_.count(base)) unsupported(inst, "internal: promoted variable indexed");
+            const bool has_element = inst.opcode == spv::Op::OpPtrAccessChain ||
+                                     inst.opcode == spv::Op::OpInBoundsPtrAccessChain;
+            const std::string d = def(inst);
+            std::string address = use(base);
+            std::int64_t offset = 0;
+            Id type = p.pointee;
+            const std::string what = "the pointee of " + instruction_text(module_, inst);
+            for (std::size_t i = 1; i < inst.operands.size(); ++i) {
+                std::uint64_t stride = 0;
+                if (i == 1 && has_element) {
+                    stride = size_of(module_, type, what);
+                } else {
+                    const SpirvType& t = module_.type(type);
+                    if (t.opcode != spv::Op::OpTypeArray)
+                        unsupported(inst,
+                                    "only arrays can be indexed, not " + type_text(module_, type));
+                    type = t.element;
+                    stride = size_of(module_, type, what);
+                }
+                const Id index = inst.operands[i];
+                if (auto c = constant_value(index)) {
+                    const Scalar is = value_scalar(index, inst);
+                    std::int64_t v = static_cast<std::int64_t>(*c);
+                    if (is.bits < 2 * kWordBits) {  // sign-extend from the index's width
+                        const unsigned shift = 64 - is.bits;
+                        v = static_cast<std::int64_t>(static_cast<std::uint64_t>(v) << shift) >>
+                            shift;
+                    }
+                    offset += v * static_cast<std::int64_t>(stride);
+                    continue;
+                }
+                const Scalar is = value_scalar(index, inst);
+                if (!is.is_int()) unsupported(inst, "an index is not an integer");
+                std::string wide = use(index);
+                if (is.bits <= kWordBits) {  // indices are signed
+                    const std::string e = extended(index, true, inst);
+                    wide = new_reg(RegClass::B64);
+                    emit("cvt.s64.s32", {wide, e});
+                }
+                const bool last = i + 1 == inst.operands.size() && offset == 0;
+                const std::string next = last ? d : new_reg(RegClass::B64);
+                emit("mad.lo.s64", {next, wide, std::to_string(stride), address});
+                address = next;
+            }
+            if (offset != 0)
+                emit("add.s64", {d, address, std::to_string(offset)});
+            else if (address != d)
+                emit("mov.b64", {d, address});
+            return true;
+        }
+        case spv::Op::OpCompositeExtract:
+        case spv::Op::OpVectorExtractDynamic: {
+            auto v = builtin_vectors_.find(inst.operand(0));
+            if (v == builtin_vectors_.end())
+                unsupported(inst, "only components of work-item builtin vectors are supported");
+            const spv::BuiltIn builtin = v->second;
+            const std::string d = def(inst);
+            if (inst.opcode == spv::Op::OpCompositeExtract) {
+                if (inst.operands.size() != 2 || inst.operand(1) >= kVectorComponents)
+                    unsupported(inst, "the component index is out of range");
+                emit("mov.b64", {d, builtin_component(builtin, inst.operand(1))});
+                return true;
+            }
+            // A dimension known at run time: x unless it is 1 or 2.
+            const Scalar is = value_scalar(inst.operand(1), inst);
+            if (!is.is_int()) unsupported(inst, "the component index is not an integer");
+            const std::string index = extended(inst.operand(1), false, inst);
+            const std::string t = int_type(is, false);
+            const std::string is_y = new_reg(RegClass::Pred);
+            const std::string is_z = new_reg(RegClass::Pred);
+            const std::string xy = new_reg(RegClass::B64);
+            emit("setp.eq" + t, {is_y, index, "1"});
+            emit("setp.eq" + t, {is_z, index, "2"});
+            emit("selp.b64",
+                 {xy, builtin_component(builtin, 1), builtin_component(builtin, 0), is_y});
+            emit("selp.b64", {d, builtin_component(builtin, 2), xy, is_z});
+            return true;
+        }
+        case spv::Op::OpCopyObject: {
+            const Scalar s = scalar(inst.result_type, inst);
+            emit("mov" + bit_type(s), {def(inst), use(inst.operand(0))});
+            return true;
+        }
+        case spv::Op::OpUndef: {
+            const Scalar s = scalar(inst.result_type, inst);
+            emit(s.is_bool() ? "mov.pred" : "mov" + bit_type(s), {def(inst), "0"});
+            return true;
+        }
+        default: return false;
+    }
+}
+
+}  // namespace dpk::backends::cuda

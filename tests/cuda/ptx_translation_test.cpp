@@ -1,0 +1,448 @@
+// The SPIR-V -> PTX translator. Golden: every specialization of every tests/golden/in/*.dpk
+// compiles to SPIR-V that translates to PTX matching tests/golden/out/ptx/NAME[.N].ptx, and
+// ptxas -arch=sm_90 accepts it (when ptxas is found; otherwise a message says that part was
+// skipped). Snippets: key operations map to the right PTX; what the translator does not handle,
+// and malformed SPIR-V, throw PtxTranslationError naming the instruction and the kernel.
+// DPK_UPDATE_GOLDENS=1 rewrites the expected files.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+#include <spirv-tools/libspirv.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <optional>
+
+#include "backends/cuda/ptx/ptx_translator.h"
+#include "compiler/program.h"
+#include "tests/golden/corpus.h"
+
+using namespace dpk;
+using namespace dpk::compiler;
+using dpk::backends::cuda::PtxModule;
+using dpk::backends::cuda::PtxParamKind;
+using dpk::backends::cuda::PtxTranslationError;
+using dpk::backends::cuda::translate_to_ptx;
+using dpk::tests::CorpusFile;
+
+namespace {
+
+const std::filesystem::path kRoot = DPK_SOURCE_DIR;
+constexpr const char* kPtxasArch = "sm_90";
+
+/// Compiles one corpus file for one signature (or as declared), as the golden test does.
+std::optional<CompiledKernel> compile(const CorpusFile& f, const std::string* signature,
+                                      source::Diagnostics& diags) {
+    CompileOptions options;
+    if (!f.target.empty()) {
+        std::string error;
+        auto target = spirv::TargetProfile::parse(f.target, &error);
+        INFO(error);
+        REQUIRE(target);
+        options.target = *target;
+    }
+    auto program = Program::from_string(f.path.filename().string(), f.text, diags, options);
+    if (!program) return std::nullopt;
+    const ast::Function* kernel = nullptr;
+    if (!f.kernel.empty()) {
+        kernel = program->find_kernel(f.kernel);
+    } else if (auto ks = program->kernels(); ks.size() == 1) {
+        kernel = ks.front();
+    }
+    if (!kernel) return std::nullopt;
+    std::optional<Signature> sig;
+    if (signature) {
+        sig = program->parse_signature(*signature);
+        if (!sig) return std::nullopt;
+    }
+    return program->compile(*kernel, sig);
+}
+
+/// The SPIR-V of the only kernel of `source` (compiled for `target`, e.g. "opencl+sub_groups").
+std::vector<std::uint32_t> spirv_of(const std::string& source, const std::string& target = "",
+                                    const std::string& signature = "") {
+    CorpusFile f;
+    f.path = "snippet.dpk";
+    f.text = source;
+    f.target = target;
+    source::Diagnostics diags;
+    auto compiled = compile(f, signature.empty() ? nullptr : &signature, diags);
+    INFO(diags.render());
+    REQUIRE(compiled.has_value());
+    return compiled->image.spirv;
+}
+
+/// SPIR-V assembly -> words (SPIRV-Tools), for hand-written modules.
+std::vector<std::uint32_t> assemble(const std::string& text) {
+    spv_context context = spvContextCreate(SPV_ENV_UNIVERSAL_1_0);
+    spv_binary binary = nullptr;
+    spv_diagnostic diagnostic = nullptr;
+    const spv_result_t result =
+        spvTextToBinary(context, text.data(), text.size(), &binary, &diagnostic);
+    std::string error = diagnostic ? diagnostic->error : "";
+    INFO(error);
+    std::vector<std::uint32_t> words;
+    if (result == SPV_SUCCESS) words.assign(binary->code, binary->code + binary->wordCount);
+    spvBinaryDestroy(binary);
+    spvDiagnosticDestroy(diagnostic);
+    spvContextDestroy(context);
+    REQUIRE(result == SPV_SUCCESS);
+    return words;
+}
+
+/// ptxas from PATH or /usr/local/cuda/bin, or nullopt.
+std::optional<std::filesystem::path> find_ptxas() {
+    std::vector<std::filesystem::path> dirs;
+    if (const char* path = std::getenv("PATH")) {
+        std::string p = path;
+        for (std::size_t b = 0, e; b <= p.size(); b = e + 1) {
+            e = p.find(':', b);
+            if (e == std::string::npos) e = p.size();
+            if (e > b) dirs.emplace_back(p.substr(b, e - b));
+        }
+    }
+    dirs.emplace_back("/usr/local/cuda/bin");
+    for (const auto& d : dirs) {
+        const auto candidate = d / "ptxas";
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+    return std::nullopt;
+}
+
+const std::optional<std::filesystem::path>& ptxas() {
+    static const std::optional<std::filesystem::path> found = find_ptxas();
+    return found;
+}
+
+/// Assembles `ptx` with ptxas for sm_90; returns ptxas's messages when it fails.
+std::optional<std::string> ptxas_errors(const std::string& ptx, const std::string& name) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("dpk-ptx-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto input = dir / (name + ".ptx");
+    const auto log = dir / (name + ".log");
+    dpk::tests::write_text(input, ptx);
+    const std::string command = "'" + ptxas()->string() + "' -arch=" + kPtxasArch +
+                                " -o /dev/null '" + input.string() + "' > '" + log.string() +
+                                "' 2>&1";
+    const int status = std::system(command.c_str());
+    std::optional<std::string> errors;
+    if (status != 0)
+        errors = dpk::tests::read_text(log) + "(exit status " + std::to_string(status) + ")";
+    std::filesystem::remove(input);
+    std::filesystem::remove(log);
+    return errors;
+}
+
+void check_golden(const std::filesystem::path& expected_path, const std::string& actual) {
+    if (dpk::tests::update_goldens()) {
+        dpk::tests::write_text(expected_path, actual);
+        return;
+    }
+    INFO("golden: ", expected_path.string(), " (DPK_UPDATE_GOLDENS=1 rewrites it)");
+    CHECK(std::filesystem::exists(expected_path));
+    CHECK(dpk::tests::read_text(expected_path) == actual);
+}
+
+/// Translates, and with ptxas present checks that ptxas accepts the PTX.
+PtxModule translate_and_assemble(const std::vector<std::uint32_t>& spirv, const std::string& name) {
+    PtxModule m = translate_to_ptx(spirv);
+    if (ptxas()) {
+        auto errors = ptxas_errors(m.text, name);
+        INFO(m.text);
+        INFO(errors.value_or(""));
+        CHECK(!errors.has_value());
+    }
+    return m;
+}
+
+bool contains(const std::string& text, const std::string& fragment) {
+    return text.find(fragment) != std::string::npos;
+}
+
+/// The message of the PtxTranslationError `spirv` throws ("" when it translates).
+std::string translation_error(const std::vector<std::uint32_t>& spirv) {
+    try {
+        translate_to_ptx(spirv);
+    } catch (const PtxTranslationError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("ptx golden: every golden specialization translates, matches its golden, assembles") {
+    auto files = dpk::tests::corpus(kRoot / "tests/golden/in");
+    REQUIRE(!files.empty());
+    if (!ptxas())
+        MESSAGE(
+            "ptxas not found (PATH, /usr/local/cuda/bin): the PTX is NOT assembled, only "
+            "compared with the goldens");
+    std::size_t total = 0, translated = 0, assembled = 0;
+    for (const auto& path : files) {
+        CorpusFile f = dpk::tests::read_corpus_file(path);
+        std::vector<const std::string*> sigs;
+        for (const auto& s : f.signatures) sigs.push_back(&s);
+        if (sigs.empty()) sigs.push_back(nullptr);
+        for (std::size_t i = 0; i < sigs.size(); ++i) {
+            CAPTURE(path.filename().string());
+            CAPTURE(sigs[i] ? *sigs[i] : std::string("(as declared)"));
+            ++total;
+            source::Diagnostics diags;
+            auto compiled = compile(f, sigs[i], diags);
+            INFO(diags.render());
+            CHECK(compiled.has_value());  // the compiler's own golden test says why not
+            if (!compiled) continue;
+            std::string name = path.stem().string();
+            if (sigs.size() > 1) name += "." + std::to_string(i);
+            std::string ptx;
+            try {
+                ptx = translate_to_ptx(compiled->image.spirv).text;
+                ++translated;
+            } catch (const PtxTranslationError& e) {
+                FAIL_CHECK("PtxTranslationError: " << e.what());
+                continue;
+            }
+            check_golden(kRoot / "tests/golden/out/ptx" / (name + ".ptx"), ptx);
+            if (!ptxas()) continue;
+            auto errors = ptxas_errors(ptx, name);
+            INFO(errors.value_or(""));
+            CHECK(!errors.has_value());
+            if (!errors) ++assembled;
+        }
+    }
+    MESSAGE(translated << " of " << total << " golden specializations translated; " << assembled
+                       << " assembled by ptxas for " << std::string(kPtxasArch));
+}
+
+TEST_CASE("ptx: arithmetic maps to exact PTX instructions") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1], y: f64[::1], n: i32[::1], b: bool[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    x[i] = x[i] / (x[i] + 1.0) + f32(round(y[i])) + sqrt(x[i]);\n"
+                 "    n[i] = i32(x[i]) + n[i] / 3 + n[i] % 5 + (n[i] >> 2);\n"
+                 "    b[i] = isnan(x[i]) || isinf(y[i]) || x[i] != 2.0;\n"
+                 "    let p = f64(x[i]) * y[i];  // not contracted: a statement of its own\n"
+                 "    y[i] = p - fma(y[i], y[i], 1.0) + f64(n[i]);\n"
+                 "}\n"),
+        "arithmetic");
+    const std::string& t = m.text;
+    CHECK(contains(t, "div.rn.f32"));
+    CHECK(contains(t, "add.rn.f32"));
+    CHECK(contains(t, "sqrt.rn.f32"));
+    CHECK(contains(t, "cvt.rzi.s32.f32"));
+    CHECK(contains(t, "div.s32"));
+    CHECK(contains(t, "rem.s32"));
+    CHECK(contains(t, "shr.s32"));
+    CHECK(contains(t, "setp.nan.f32"));
+    CHECK(contains(t, "setp.neu.f32"));  // != is true on NaN
+    CHECK(contains(t, "fma.rn.f64"));
+    CHECK(contains(t, "mul.rn.f64"));
+    CHECK(contains(t, "cvt.rn.f64.s32"));
+    CHECK(contains(t, "cvt.f64.f32"));
+    CHECK(contains(t, "cvt.rn.f32.f64"));
+    CHECK(contains(t, "ld.global.f32"));
+    CHECK(contains(t, "st.global.u8"));  // bool arrays hold bytes
+    CHECK(!contains(t, ".ftz"));
+    CHECK(!contains(t, ".approx"));
+    CHECK(!contains(t, ".full"));
+    CHECK(contains(t, ".version 7.8\n.target sm_90\n.address_size 64\n"));
+}
+
+TEST_CASE("ptx: local memory, barriers and atomics") {
+    auto m = translate_and_assemble(spirv_of("kernel k(x: i32[::1], s: local f32[:], n: i64) {\n"
+                                             "    let t = local_array(i32, 64);\n"
+                                             "    let l = local_id(0);\n"
+                                             "    t[l] = x[global_id(0)];\n"
+                                             "    s[l] = f32(n);\n"
+                                             "    barrier(local);\n"
+                                             "    atomic_add(t, 0, 1);\n"
+                                             "    atomic_max(x, 0, t[63 - l]);\n"
+                                             "    x[l] = i32(s[0]);\n"
+                                             "}\n"),
+                                    "local_memory");
+    const std::string& t = m.text;
+    CHECK(contains(t, "bar.sync \t0;"));
+    CHECK(contains(t, "atom.relaxed.cta.shared.add.u32"));
+    CHECK(contains(t, "atom.relaxed.gpu.global.max.s32"));
+    CHECK(contains(t, ".shared .align 4 .b8 "));
+    CHECK(contains(t, "[256];"));
+    CHECK(contains(t, ".extern .shared .align 16 .b8 __dpk_dynamic_shared[];"));
+    CHECK(contains(t, "ld.shared.f32"));
+    REQUIRE(m.kernels.size() == 1);
+    const auto& k = m.kernels.front();
+    CHECK(k.name == "k");
+    CHECK(k.static_shared_bytes == 256);
+    CHECK(k.uses_dynamic_shared);
+    // x: data, shape; s: memory (an offset into dynamic shared memory), length; n.
+    REQUIRE(k.params.size() == 5);
+    CHECK(k.params[0].kind == PtxParamKind::GlobalPointer);
+    CHECK(k.params[0].size == 8);
+    CHECK(k.params[1].kind == PtxParamKind::Value);
+    CHECK(k.params[2].kind == PtxParamKind::LocalBuffer);
+    CHECK(k.params[2].size == 8);
+    CHECK(k.params[3].kind == PtxParamKind::Value);
+    CHECK(k.params[4].kind == PtxParamKind::Value);
+    CHECK(k.params[4].size == 8);
+}
+
+TEST_CASE("ptx: small scalar parameters and private arrays") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(a: i8, b: u16, c: f32, out: f64[::1]) {\n"
+                 "    let p = private_array(f64, 4);\n"
+                 "    let i = global_id(0);\n"
+                 "    for j in range(4) { p[j] = f64(a) + f64(b) * f64(j); }\n"
+                 "    out[i] = p[i % 4] + f64(c);\n"
+                 "}\n"),
+        "small_params");
+    const std::string& t = m.text;
+    CHECK(contains(t, ".param .u8 k_param_0"));
+    CHECK(contains(t, ".param .u16 k_param_1"));
+    CHECK(contains(t, ".param .f32 k_param_2"));
+    CHECK(contains(t, "cvt.s32.s8"));  // i8 sign-extended before its conversion
+    CHECK(contains(t, ".local .align 8 .b8 "));
+    CHECK(contains(t, "st.local.f64"));
+    REQUIRE(m.kernels.size() == 1);
+    const auto& k = m.kernels.front();
+    REQUIRE(k.params.size() == 5);
+    CHECK(k.params[0].size == 1);
+    CHECK(k.params[1].size == 2);
+    CHECK(k.params[2].size == 4);
+    CHECK(k.params[3].kind == PtxParamKind::GlobalPointer);
+    CHECK(k.static_shared_bytes == 0);
+    CHECK(!k.uses_dynamic_shared);
+}
+
+TEST_CASE("ptx: sub-group operations use warp shuffles over the sub-group's member mask") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f64[::1], n: i32[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    x[i] = sub_group_shuffle(x[i], u32(sub_group_local_id() ^ 1)) +\n"
+                 "           sub_group_reduce_add(x[i]) + sub_group_scan_exclusive_min(x[i]);\n"
+                 "    n[i] = sub_group_reduce_max(n[i]) + sub_group_broadcast(n[i], 0);\n"
+                 "    sub_group_barrier(local);\n"
+                 "}\n",
+                 "opencl+fp64+sub_groups+sub_group_shuffle"),
+        "sub_groups");
+    const std::string& t = m.text;
+    CHECK(contains(t, "shfl.sync.idx.b32"));
+    CHECK(contains(t, "shfl.sync.up.b32"));
+    CHECK(contains(t, "redux.sync.max.s32"));
+    CHECK(contains(t, "bar.warp.sync"));
+    CHECK(contains(t, "0dFFF0000000000000") == false);  // min's identity is +inf
+    CHECK(contains(t, "0d7FF0000000000000"));
+}
+
+TEST_CASE("ptx: an unsupported instruction throws, naming it and the kernel") {
+    const std::string module = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "reverse_bits"
+               OpName %k "reverse_bits"
+               OpName %rev "rev"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+        %ptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr
+      %entry = OpLabel
+          %v = OpLoad %uint %p Aligned 4
+        %rev = OpBitReverse %uint %v
+               OpStore %p %rev Aligned 4
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string error = translation_error(assemble(module));
+    CAPTURE(error);
+    CHECK(contains(error, "OpBitReverse"));
+    CHECK(contains(error, "'rev'"));
+    CHECK(contains(error, "kernel 'reverse_bits'"));
+
+    const std::string async_copy = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "copy"
+       %void = OpTypeVoid
+      %ulong = OpTypeInt 64 0
+       %uint = OpTypeInt 32 0
+      %event = OpTypeEvent
+    %uint_2 = OpConstant %uint 2
+    %ulong_16 = OpConstant %ulong 16
+    %ulong_1 = OpConstant %ulong 1
+     %gptr = OpTypePointer CrossWorkgroup %uint
+     %lptr = OpTypePointer Workgroup %uint
+         %fn = OpTypeFunction %void %gptr %lptr
+     %noevent = OpConstantNull %event
+          %k = OpFunction %void None %fn
+          %g = OpFunctionParameter %gptr
+          %l = OpFunctionParameter %lptr
+      %entry = OpLabel
+          %e = OpGroupAsyncCopy %event %uint_2 %l %g %ulong_16 %ulong_1 %noevent
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string copy_error = translation_error(assemble(async_copy));
+    CAPTURE(copy_error);
+    CHECK(contains(copy_error, "OpGroupAsyncCopy"));
+    CHECK(contains(copy_error, "kernel 'copy'"));
+}
+
+TEST_CASE("ptx: work-group collectives and unknown math are rejected clearly") {
+    const std::string module = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpCapability Groups
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "wg_sum"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_2 = OpConstant %uint 2
+        %ptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %ptr
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr
+      %entry = OpLabel
+          %v = OpLoad %uint %p Aligned 4
+          %s = OpGroupIAdd %uint %uint_2 Reduce %v
+               OpStore %p %s Aligned 4
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string error = translation_error(assemble(module));
+    CAPTURE(error);
+    CHECK(contains(error, "OpGroupIAdd"));
+    CHECK(contains(error, "Subgroup-scope"));
+    CHECK(contains(error, "kernel 'wg_sum'"));
+}
+
+TEST_CASE("ptx: malformed SPIR-V throws PtxTranslationError") {
+    const auto words = spirv_of("kernel k(x: f32[::1]) { x[global_id(0)] = 1.0; }\n");
+    CHECK(translation_error(words).empty());
+    // Truncated: the header, then half of the module.
+    CHECK(contains(translation_error({words.begin(), words.begin() + 3}), "header"));
+    CHECK(contains(translation_error({words.begin(), words.begin() + words.size() / 2}),
+                   "malformed SPIR-V"));
+    // Not SPIR-V.
+    auto wrong_magic = words;
+    wrong_magic[0] = 0x12345678;
+    CHECK(contains(translation_error(wrong_magic), "magic"));
+    // An id at or beyond the bound.
+    auto small_bound = words;
+    small_bound[3] = 2;
+    CHECK(contains(translation_error(small_bound), "bound"));
+    // A word count of zero.
+    auto zero_count = words;
+    zero_count[5] = 0;
+    CHECK(contains(translation_error(zero_count), "word count of 0"));
+}
+
+TEST_CASE("ptx: output is deterministic") {
+    const auto words = spirv_of("kernel k(x: f32[::1]) { x[global_id(0)] = exp(x[0]); }\n");
+    CHECK(translate_to_ptx(words).text == translate_to_ptx(words).text);
+}
