@@ -13,18 +13,6 @@
 
 namespace dpk::compiler {
 
-namespace {
-
-std::optional<std::string> read_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-}  // namespace
-
 std::string CompileOptions::codegen_key() const {
     char version[16];
     std::snprintf(version, sizeof version, "0x%08x", static_cast<unsigned>(spirv_version));
@@ -38,7 +26,7 @@ Program::~Program() = default;
 
 std::unique_ptr<Program> Program::from_file(const std::filesystem::path& path,
                                             source::Diagnostics& diags, CompileOptions options) {
-    auto text = read_file(path);
+    auto text = read_source_file(path);
     if (!text) {
         diags.error(nullptr, {}, "cannot read '" + path.string() + "'");
         return nullptr;

@@ -9,15 +9,15 @@
 
 namespace dpk::compiler {
 
-namespace {
-
-std::optional<std::string> read_file(const std::filesystem::path& path) {
+std::optional<std::string> read_source_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
 }
+
+namespace {
 
 bool contains(const std::vector<std::filesystem::path>& paths, const std::filesystem::path& p) {
     return std::find(paths.begin(), paths.end(), p) != paths.end();
@@ -62,7 +62,7 @@ const SourceText* ProgramSources::read(const ImportTarget& target) {
     for (const SourceText& f : files_)
         if (f.canonical == canonical) return &f;
     if (sealed_) return nullptr;
-    files_.push_back({target.path, std::move(canonical), read_file(target.path)});
+    files_.push_back({target.path, std::move(canonical), read_source_file(target.path)});
     return &files_.back();
 }
 

@@ -19,6 +19,9 @@ inline constexpr int kMaxImportDepth = 32;
 /// stdlib/ folder of this build.
 std::filesystem::path stdlib_dir(const std::filesystem::path& configured = {});
 
+/// The bytes of a source file, or nullopt when it cannot be read.
+std::optional<std::string> read_source_file(const std::filesystem::path& path);
+
 /// Where one `import a.b;` item points.
 struct ImportTarget {
     std::string dotted;              // "std.reduce", for messages

@@ -1,11 +1,15 @@
 // Prints the filter string of every device that takes SPIR-V, one a line: the devices
-// run_on_devices.sh runs each example on.
+// run_on_devices.sh runs each example on. With $DPK_DEVICE set, only the devices it selects.
 #include <cstdio>
+#include <cstdlib>
 
 #include "runtime/device.h"
 
 int main() {
-    for (const dpk::runtime::Device& d : dpk::runtime::all_devices())
+    const char* only = std::getenv("DPK_DEVICE");
+    const auto devices = only && *only ? dpk::runtime::select_devices(only)
+                                       : dpk::runtime::all_devices();
+    for (const dpk::runtime::Device& d : devices)
         if (d.takes_spirv()) std::printf("%s\n", d.filter_string().c_str());
     return 0;
 }

@@ -110,11 +110,4 @@ std::string LoadedKernel::build_log() const {
     return state_->program->build_log();
 }
 
-std::string LoadedKernel::param_label(std::size_t index) const {
-    const auto& names = state_->image.param_names;
-    std::string s = "parameter " + std::to_string(index);
-    if (index < names.size() && !names[index].empty()) s += " '" + names[index] + "'";
-    return s;
-}
-
 }  // namespace dpk::runtime

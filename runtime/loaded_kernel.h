@@ -41,8 +41,6 @@ public:
     /// How the SPIR-V reached the driver.
     backends::SpirvIngest ingest() const;
     std::string build_log() const;
-    /// "parameter 1 'x'" (or "parameter 1" without names) for messages.
-    std::string param_label(std::size_t index) const;
 
     struct State;
     State& state() const { return *state_; }

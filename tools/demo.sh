@@ -7,7 +7,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$root/build}"
 dpkc="$build/tools/dpkc/dpkc"
 dpk="$build/tools/dpk/dpk"
-python=/usr/bin/python3  # Debian's python3, which has python3-numpy
+# A python3 with numpy: Debian's (python3-numpy), or the first on PATH that has it.
+python=/usr/bin/python3
+for candidate in /usr/bin/python3 "$(command -v python3 || true)"; do
+    if [[ -x "$candidate" ]] && "$candidate" -c 'import numpy' 2>/dev/null; then
+        python="$candidate"
+        break
+    fi
+done
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 
@@ -32,7 +39,7 @@ compile matmul "$root/examples/matmul/matmul.dpk"
 compile block_sum "$root/examples/reduction/block_sum.dpk" "void(f32[::1], f32[::1], local f32[:])"
 
 echo "== dpk: devices"
-"$dpk" devices | grep -E '^(opencl|level_zero|default)|^  [a-z_]+:'
+"$dpk" devices | grep -E '^([a-z_]+ platform|[a-z_]+:|default)|^  [a-z_]+:'
 
 echo "== dpk run on the default device"
 "$python" - "$out" <<'PY'

@@ -79,15 +79,24 @@ void CudaContext::force_current() const {
 
 std::unique_ptr<Program> CudaContext::create_program(std::span<const std::uint32_t> spirv,
                                                      const std::string& build_options) {
-    const std::string what = "a module for device '" + info_.name + "' (CUDA)";
     const std::string target = "sm_" + std::to_string(target_.sm) + ", PTX ISA " +
                                std::to_string(target_.ptx_major) + "." +
                                std::to_string(target_.ptx_minor);
+    // Build options are OpenCL compiler flags (-cl-...): the driver's PTX JIT takes none of them,
+    // and silently dropping what a user asked for would hide a mistake.
+    if (build_options.find_first_not_of(" \t") != std::string::npos)
+        throw BuildError("building the kernel for device '" + info_.name + "' (CUDA, " + target +
+                             ", options \"" + build_options +
+                             "\"): the CUDA backend takes no build options (they are OpenCL "
+                             "compiler flags)",
+                         "");
     PtxModule module;
     try {
         module = translate_to_ptx(spirv, target_);
     } catch (const PtxTranslationError& e) {
-        throw BuildError("translating " + what + " to PTX (" + target + ") failed", e.what());
+        throw BuildError("building the kernel for device '" + info_.name + "' (CUDA, " + target +
+                             "): the translation to PTX failed",
+                         e.what());
     }
     return build_ptx_program(*this, std::move(module), build_options);
 }

@@ -57,9 +57,10 @@ std::vector<std::uint8_t> link_ptx(CudaContext& context, const std::string& ptx,
     if (r != CUDA_SUCCESS) {
         const PtxTarget& t = context.ptx_target();
         throw BuildError(
-            "the CUDA driver rejected the PTX for device '" + context.device_info().name +
-                "' (sm_" + std::to_string(t.sm) + ", PTX ISA " + std::to_string(t.ptx_major) + "." +
-                std::to_string(t.ptx_minor) + "): " + call + " failed with " + cu_result_text(r),
+            "building the kernel for device '" + context.device_info().name + "' (CUDA, sm_" +
+                std::to_string(t.sm) + ", PTX ISA " + std::to_string(t.ptx_major) + "." +
+                std::to_string(t.ptx_minor) + "): the driver rejected the PTX: " + call +
+                " failed with " + cu_result_text(r),
             log);
     }
     return out;

@@ -7,6 +7,7 @@
 #include "backends/opencl/cl_context.h"
 #include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_info.h"
+#include "backends/opencl/spir_translation.h"
 #include "backends/opencl/spir_translator_abi.h"
 
 namespace dpk::backends::opencl {
@@ -155,6 +156,11 @@ void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::str
         return;
     }
     if (has_extension(extensions, "cl_khr_spir")) {
+        if (std::optional<std::string> why = spir_translation_unavailable()) {
+            d.spirv = SpirvIngest::None;
+            d.spirv_detail = "the device takes SPIR 1.2 (cl_khr_spir), but " + *why;
+            return;
+        }
         d.spirv = SpirvIngest::Translated;
         d.spirv_detail =
             "SPIR-V -> SPIR 1.2 bitcode in-process (LLVMSPIRVLib 15), clCreateProgramWithBinary "

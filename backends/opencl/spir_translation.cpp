@@ -55,6 +55,18 @@ std::vector<fs::path> candidate_paths() {
     return paths;
 }
 
+}  // namespace
+
+std::optional<std::string> spir_translation_unavailable() {
+    if (kTranslatorBuilt) return std::nullopt;
+    std::error_code ec;
+    for (const fs::path& path : candidate_paths())
+        if (fs::exists(path, ec)) return std::nullopt;
+    return std::string(kNotBuiltTitle);
+}
+
+namespace {
+
 Translator load_translator() {
     std::string looked;
     for (const fs::path& path : candidate_paths()) {

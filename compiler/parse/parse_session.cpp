@@ -16,7 +16,8 @@ namespace {
 /// later pass over the AST) must stay far from the end of the stack.
 constexpr int kMaxNesting = 256;
 
-/// Byte offset of the first byte that is not part of valid UTF-8, or npos.
+/// Byte offset of the first byte that is not part of valid UTF-8 (RFC 3629: no overlong forms,
+/// no surrogates U+D800-DFFF, nothing above U+10FFFF), or npos.
 std::size_t first_invalid_utf8(std::string_view s) {
     std::size_t i = 0;
     while (i < s.size()) {
@@ -29,7 +30,12 @@ std::size_t first_invalid_utf8(std::string_view s) {
         if (len == 0 || i + len > s.size()) return i;
         for (std::size_t k = 1; k < len; ++k)
             if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return i;
-        if (len == 2 && c < 0xC2) return i;  // overlong
+        const auto second = len > 1 ? static_cast<unsigned char>(s[i + 1]) : 0;
+        if (len == 2 && c < 0xC2) return i;                     // overlong
+        if (len == 3 && c == 0xE0 && second < 0xA0) return i;   // overlong
+        if (len == 3 && c == 0xED && second >= 0xA0) return i;  // a surrogate
+        if (len == 4 && c == 0xF0 && second < 0x90) return i;   // overlong
+        if (len == 4 && (c > 0xF4 || (c == 0xF4 && second >= 0x90))) return i;  // > U+10FFFF
         i += len;
     }
     return std::string_view::npos;

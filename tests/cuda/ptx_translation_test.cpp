@@ -15,6 +15,7 @@
 #include "backends/cuda/ptx/ptx_translator.h"
 #include "compiler/program.h"
 #include "tests/golden/corpus.h"
+#include "tests/golden/corpus_compile.h"
 
 using namespace dpk;
 using namespace dpk::compiler;
@@ -29,32 +30,9 @@ namespace {
 const std::filesystem::path kRoot = DPK_SOURCE_DIR;
 constexpr const char* kPtxasArch = "sm_90";
 
-/// Compiles one corpus file for one signature (or as declared), as the golden test does.
 std::optional<CompiledKernel> compile(const CorpusFile& f, const std::string* signature,
                                       source::Diagnostics& diags) {
-    CompileOptions options;
-    if (!f.target.empty()) {
-        std::string error;
-        auto target = spirv::TargetProfile::parse(f.target, &error);
-        INFO(error);
-        REQUIRE(target);
-        options.target = *target;
-    }
-    auto program = Program::from_string(f.path.filename().string(), f.text, diags, options);
-    if (!program) return std::nullopt;
-    const ast::Function* kernel = nullptr;
-    if (!f.kernel.empty()) {
-        kernel = program->find_kernel(f.kernel);
-    } else if (auto ks = program->kernels(); ks.size() == 1) {
-        kernel = ks.front();
-    }
-    if (!kernel) return std::nullopt;
-    std::optional<Signature> sig;
-    if (signature) {
-        sig = program->parse_signature(*signature);
-        if (!sig) return std::nullopt;
-    }
-    return program->compile(*kernel, sig);
+    return dpk::tests::compile_corpus_file(f, signature, diags);
 }
 
 /// The SPIR-V of the only kernel of `source` (compiled for `target`, e.g. "opencl+sub_groups").

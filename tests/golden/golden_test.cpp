@@ -12,6 +12,7 @@
 #include "compiler/program.h"
 #include "compiler/spirv/validator.h"
 #include "tests/golden/corpus.h"
+#include "tests/golden/corpus_compile.h"
 
 using namespace dpk;
 using namespace dpk::compiler;
@@ -21,35 +22,9 @@ namespace {
 
 const std::filesystem::path kRoot = DPK_SOURCE_DIR;
 
-/// Compiles one corpus file for one signature (or as declared); diagnostics go to `diags`.
 std::optional<CompiledKernel> compile(const CorpusFile& f, const std::string* signature,
                                       source::Diagnostics& diags) {
-    CompileOptions options;
-    if (!f.target.empty()) {
-        std::string error;
-        auto target = spirv::TargetProfile::parse(f.target, &error);
-        INFO(error);
-        REQUIRE(target);
-        options.target = *target;
-    }
-    auto program = Program::from_string(f.path.filename().string(), f.text, diags, options);
-    if (!program) return std::nullopt;
-    const ast::Function* kernel = nullptr;
-    if (!f.kernel.empty()) {
-        kernel = program->find_kernel(f.kernel);
-    } else if (auto ks = program->kernels(); ks.size() == 1) {
-        kernel = ks.front();
-    }
-    if (!kernel) {
-        diags.error(nullptr, {}, "corpus file names no kernel (use // kernel: NAME)");
-        return std::nullopt;
-    }
-    std::optional<Signature> sig;
-    if (signature) {
-        sig = program->parse_signature(*signature);
-        if (!sig) return std::nullopt;
-    }
-    return program->compile(*kernel, sig);
+    return dpk::tests::compile_corpus_file(f, signature, diags);
 }
 
 void check_golden(const std::filesystem::path& expected_path, const std::string& actual) {

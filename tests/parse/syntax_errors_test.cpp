@@ -116,6 +116,14 @@ TEST_CASE("rendered form") {
 
 TEST_CASE("invalid UTF-8 and runaway nesting are diagnosed, not crashed on") {
     CHECK(errors_of("kernel k() {}\n  \xff\n") == "2:3: source text is not valid UTF-8\n");
+    // Surrogates, overlong forms and code points above U+10FFFF are not UTF-8 either (RFC 3629).
+    CHECK(errors_of("// \xed\xa0\x80\nkernel k() {}\n") == "1:4: source text is not valid UTF-8\n");
+    CHECK(errors_of("// \xe0\x96\x8d\nkernel k() {}\n") == "1:4: source text is not valid UTF-8\n");
+    CHECK(errors_of("// \xf0\x8f\xbf\xbf\nkernel k() {}\n") ==
+          "1:4: source text is not valid UTF-8\n");
+    CHECK(errors_of("// \xf4\x90\x80\x80\nkernel k() {}\n") ==
+          "1:4: source text is not valid UTF-8\n");
+    CHECK(errors_of("// \xf0\x9f\x98\x80 \xe2\x82\xac\nkernel k() {}\n").empty());
     CHECK(errors_of("kernel k() { let x = " + std::string(5000, '(') + "1" +
                     std::string(5000, ')') + "; }") ==
           "1:277: program nests too deeply (more than 256 levels)\n");  // + the body's '{'

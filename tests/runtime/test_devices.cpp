@@ -124,6 +124,11 @@ TEST_CASE("measured: PoCL takes SPIR-V translated to SPIR 1.2 and has fine-grain
     Device pocl = tests::device_where(is_pocl, "PoCL");
     if (!pocl) return;
     const backends::DeviceInfo& i = pocl.info();
+    if (i.platform_version.find("PoCL 3.1") == std::string::npos || !pocl.takes_spirv()) {
+        MESSAGE("SKIPPED: these are Debian 12's PoCL 3.1 facts with the SPIR 1.2 translator; this "
+                "is " << i.platform_version << " (" << i.spirv_detail << ")");
+        return;
+    }
     CHECK(i.spirv == backends::SpirvIngest::Translated);
     CHECK(i.svm_capabilities == 0xb);  // coarse + fine-grain buffer + atomics
     CHECK_FALSE(i.has_intel_usm);

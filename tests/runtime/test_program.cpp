@@ -107,9 +107,10 @@ TEST_CASE("a module the driver cannot build throws BuildError with the driver's 
 TEST_CASE("bad build options and missing entry points are BuildErrors") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));
+        // OpenCL: the driver's clBuildProgram error; CUDA: no build options at all.
         CHECK_THROWS_WITH_AS(
             LoadedKernel(dev, tests::vecadd_image(), LoadOptions{"-cl-no-such-option-dpk"}),
-            doctest::Contains("failed with CL_"), BuildError);
+            doctest::Contains("-cl-no-such-option-dpk"), BuildError);
         KernelImage wrong = tests::vecadd_image();
         wrong.kernel_name = "no_such_kernel";
         CHECK_THROWS_WITH_AS(LoadedKernel(dev, wrong),

@@ -6,10 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "backends/spirv_requirements.h"
 #include "jit/bundle_writer.h"
-#include "jit/compile_error.h"
 #include "core/error.h"
+#include "jit/compile_error.h"
 #include "runtime/kernel_bundle.h"
 
 namespace {
@@ -53,8 +52,9 @@ int list(const std::string& path) {
         std::cout << "  " << image.kernel_name << " " << image.signature.pretty() << "  ("
                   << image.spirv.size() * 4 << " bytes of SPIR-V";
         std::string needs;
-        for (const auto& r : dpk::backends::spirv_requirements(image.spirv))
-            needs += (needs.empty() ? "" : ", ") + std::string(feature_name(r.feature));
+        // Images read from a bundle are checked on the way in: their requirements are known.
+        for (const auto& r : image.requirements.value_or(std::vector<dpk::FeatureRequirement>{}))
+            needs += (needs.empty() ? "" : ", ") + std::string(dpk::feature_name(r.feature));
         if (!needs.empty()) std::cout << "; needs " << needs;
         std::cout << ")\n";
     }

@@ -117,6 +117,8 @@ prefix=""
 if prefix="$(bash "$root/tools/gpu/setup_prefix.sh" ${DPK_DEPS_PREFIX:+"$DPK_DEPS_PREFIX"} \
         2> >(tee -a "$logs/build.log" >&2) | tail -n1)" && [[ -n "$prefix" ]]; then
     record deps ok $((SECONDS - t0)) "$prefix"
+    # The carried tools (spirv-val, spirv-dis) for the tests that call them.
+    export PATH="$PATH:$prefix/usr/bin"
 else
     record deps FAILED $((SECONDS - t0)) "tools/gpu/setup_prefix.sh failed (is .gpu-deps carried?)"
 fi

@@ -242,6 +242,10 @@ private:
                 if (in_block_)
                     fail("malformed SPIR-V: a block of function " + id_text(module_, f.id) +
                          " has no terminator");
+                if (f.blocks.empty())
+                    fail("function " + id_text(module_, f.id) +
+                         " is declared without a body (an import): the CUDA backend links "
+                         "nothing beyond the module, so every function called needs its body");
                 module_.functions.push_back(std::move(f));
                 function_.reset();
                 return;

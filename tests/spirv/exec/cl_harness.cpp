@@ -70,6 +70,10 @@ std::vector<ClDevice>& cl_devices() {
                 dev.takes_il = il.find("SPIR-V_1.0") != std::string::npos;
                 dev.fp64 = ext.find("cl_khr_fp64") != std::string::npos;
                 if (!dev.takes_il && ext.find("cl_khr_spir") == std::string::npos) continue;
+                // A SPIR-only device needs the llvm-spirv-15 tool here (absent where LLVM is).
+                static const bool have_llvm_spirv =
+                    std::system("command -v llvm-spirv-15 >/dev/null 2>&1") == 0;
+                if (!dev.takes_il && !have_llvm_spirv) continue;
                 cl_int err = 0;
                 dev.context = clCreateContext(nullptr, 1, &d, nullptr, nullptr, &err);
                 if (err != CL_SUCCESS) continue;

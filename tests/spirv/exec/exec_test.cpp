@@ -41,7 +41,7 @@ template <typename F>
 void on_each_device(F body) {
     auto& devices = cl_devices();
     if (devices.empty()) {
-        MESSAGE("skipped: no OpenCL device takes SPIR-V or SPIR here");
+        MESSAGE("SKIPPED: no OpenCL device takes SPIR-V, nor SPIR with llvm-spirv-15 installed");
         return;
     }
     for (auto& d : devices) {
@@ -66,7 +66,7 @@ TEST_CASE("exec: devices") {
             d.name + (d.takes_il ? " (SPIR-V IL)" : " (SPIR 1.2 bitcode via llvm-spirv-15)");
         MESSAGE(line);
     }
-    if (cl_devices().empty()) MESSAGE("skipped: no OpenCL device takes SPIR-V or SPIR here");
+    if (cl_devices().empty()) MESSAGE("SKIPPED: no OpenCL device takes SPIR-V, nor SPIR with llvm-spirv-15 installed");
 }
 
 TEST_CASE("exec: vecadd and saxpy") {

@@ -1,0 +1,48 @@
+// Compiling one corpus file for one of its signatures, as every corpus test does (the SPIR-V
+// goldens, the PTX goldens, the driver builds).
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+
+#include "compiler/program.h"
+#include "tests/golden/corpus.h"
+
+namespace dpk::tests {
+
+/// Compiles `f` for `signature` (or as declared when null), for the file's `// target:` line;
+/// diagnostics go to `diags`. A file with several kernels names one with `// kernel: NAME`.
+inline std::optional<compiler::CompiledKernel> compile_corpus_file(
+    const CorpusFile& f, const std::string* signature, compiler::source::Diagnostics& diags) {
+    compiler::CompileOptions options;
+    if (!f.target.empty()) {
+        std::string error;
+        auto target = compiler::spirv::TargetProfile::parse(f.target, &error);
+        INFO(error);
+        REQUIRE(target);
+        options.target = *target;
+    }
+    auto program =
+        compiler::Program::from_string(f.path.filename().string(), f.text, diags, options);
+    if (!program) return std::nullopt;
+    const compiler::ast::Function* kernel = nullptr;
+    if (!f.kernel.empty()) {
+        kernel = program->find_kernel(f.kernel);
+    } else if (auto ks = program->kernels(); ks.size() == 1) {
+        kernel = ks.front();
+    }
+    if (!kernel) {
+        diags.error(nullptr, {}, "corpus file names no kernel (use // kernel: NAME)");
+        return std::nullopt;
+    }
+    std::optional<Signature> sig;
+    if (signature) {
+        sig = program->parse_signature(*signature);
+        if (!sig) return std::nullopt;
+    }
+    return program->compile(*kernel, sig);
+}
+
+}  // namespace dpk::tests
