@@ -284,7 +284,7 @@ std::vector<Case> cases(bool quick) {
 
 std::string label(const Device& dev) {
     return dev.filter_string() + " (" + dev.info().platform_name + ", " +
-           std::string(backends::spirv_ingest_name(dev.info().spirv)) + ")";
+           std::string(spirv_ingest_name(dev.info().spirv)) + ")";
 }
 
 double device_us(const Event& e) {

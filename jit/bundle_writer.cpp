@@ -1,5 +1,6 @@
 #include "jit/bundle_writer.h"
 
+#include "compiler/spirv/target_profile.h"
 #include "jit/source_digest.h"
 #include "core/error.h"
 #include "runtime/kernel_bundle.h"
@@ -23,6 +24,11 @@ std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const P
     if (!runtime::write_file_atomically(path, runtime::KernelBundle::encode(images, producer)))
         throw InvalidArgumentError("cannot write the kernel bundle '" + path.string() + "'");
     return images;
+}
+
+std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
+                                      std::span<const BundleRequest> requests) {
+    return write_bundle(path, program, requests, compiler::spirv::TargetProfile::opencl());
 }
 
 }  // namespace dpk

@@ -7,8 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "compiler/spirv/target_profile.h"
 #include "jit/program.h"
+
+namespace dpk::compiler::spirv {
+class TargetProfile;
+}  // namespace dpk::compiler::spirv
 
 namespace dpk {
 
@@ -21,13 +24,16 @@ struct BundleRequest {
 /// Compiles each requested (kernel, signature) of `program` for `target` — front end only:
 /// bundles hold device-independent SPIR-V, built for a device when loaded, which refuses an image
 /// needing a feature it lacks — and writes them to `path` as a sealed bundle
-/// (runtime::KernelBundle::encode). The default target is dpkc's (fp64 and 64-bit atomics, no
-/// fp16, no sub-groups). Returns the images written. Throws CompileError (also for a kernel using
-/// a feature `target` lacks), InvalidArgumentError, or InvalidArgumentError if `path` cannot be
-/// written.
-std::vector<KernelImage> write_bundle(
-    const std::filesystem::path& path, const Program& program,
-    std::span<const BundleRequest> requests,
-    const compiler::spirv::TargetProfile& target = compiler::spirv::TargetProfile::opencl());
+/// (runtime::KernelBundle::encode). Returns the images written. Throws CompileError (also for a
+/// kernel using a feature `target` lacks), InvalidArgumentError, or InvalidArgumentError if
+/// `path` cannot be written. A target is made by compiler/spirv/target_profile.h
+/// (TargetProfile::parse) or jit/device_target.h.
+std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
+                                      std::span<const BundleRequest> requests,
+                                      const compiler::spirv::TargetProfile& target);
+/// Same for dpkc's default target, TargetProfile::opencl() (fp64 and 64-bit atomics, no fp16,
+/// no sub-groups).
+std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
+                                      std::span<const BundleRequest> requests);
 
 }  // namespace dpk

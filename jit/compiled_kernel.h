@@ -23,7 +23,7 @@ public:
     const Signature& signature() const { return loaded_.signature(); }
     const runtime::Device& device() const { return loaded_.device(); }
     /// Max work-group size, preferred work-group size multiple, local and private memory.
-    const backends::KernelAttributes& attributes() const { return loaded_.attributes(); }
+    const KernelAttributes& attributes() const { return loaded_.attributes(); }
     /// Validated SPIR-V words.
     std::span<const std::uint32_t> spirv() const { return loaded_.image().spirv; }
     /// SPIR-V assembly of spirv() (SPIRV-Tools, friendly names).
@@ -31,7 +31,7 @@ public:
     /// Source parameter names, in order.
     const std::vector<std::string>& param_names() const { return loaded_.image().param_names; }
     /// How the SPIR-V reached the driver (IL, SPIR 1.2).
-    backends::SpirvIngest ingest() const { return loaded_.ingest(); }
+    SpirvIngest ingest() const { return loaded_.ingest(); }
     const runtime::LoadedKernel& loaded() const { return loaded_; }
 
     /// Checked, asynchronous launch of this very specialization (see runtime::launch).

@@ -4,7 +4,7 @@ namespace dpk::jit {
 
 compiler::spirv::TargetProfile device_target(const runtime::Device& device) {
     using compiler::spirv::TargetProfile;
-    const backends::DeviceInfo& i = device.info();
+    const DeviceInfo& i = device.info();
     DeviceFeatures f = i.features;
     if (!f.has(DeviceFeature::SubGroups)) f.set(DeviceFeature::SubGroupShuffle, false);
     // The SPIR-V every backend takes is OpenCL's; only whether messages name OpenCL extensions

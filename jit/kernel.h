@@ -11,10 +11,13 @@
 #include <string_view>
 #include <vector>
 
-#include "compiler/spirv/target_profile.h"
+#include "core/kernel_abi.h"
 #include "jit/compiled_kernel.h"
 #include "runtime/launch.h"
-#include "core/kernel_abi.h"
+
+namespace dpk::compiler::spirv {
+class TargetProfile;
+}  // namespace dpk::compiler::spirv
 
 namespace dpk {
 
@@ -69,7 +72,8 @@ public:
     /// OpenCL with fp64 and 64-bit atomics, no fp16, no sub-groups).
     KernelImage image(const Signature& signature) const;
     KernelImage image(std::string_view signature) const;
-    /// Same for `target`, e.g. jit::device_target(device) or a TargetProfile::parse spec.
+    /// Same for `target`, e.g. jit::device_target(device) (jit/device_target.h) or a
+    /// TargetProfile::parse spec (compiler/spirv/target_profile.h).
     KernelImage image(const Signature& signature,
                       const compiler::spirv::TargetProfile& target) const;
     KernelImage image(std::string_view signature,

@@ -9,6 +9,7 @@
 #include <optional>
 #include <tuple>
 
+#include "backends/backend.h"
 #include "runtime/cache_config.h"
 #include "runtime/device_directory.h"
 #include "core/error.h"

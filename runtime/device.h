@@ -6,7 +6,12 @@
 #include <string_view>
 #include <vector>
 
-#include "backends/backend.h"
+#include "core/device_info.h"
+
+namespace dpk::backends {
+class Context;
+class Device;
+}  // namespace dpk::backends
 
 namespace dpk::runtime {
 
@@ -20,14 +25,14 @@ public:
     /// An empty handle (no device); use select_device / default_device.
     Device() = default;
 
-    const backends::DeviceInfo& info() const;
+    const DeviceInfo& info() const;
     /// Canonical dpctl-style filter that selects exactly this device ("opencl:cpu:0").
     const std::string& filter_string() const;
     /// The backend's registered name ("opencl", "level_zero", "cuda").
     const std::string& backend() const { return info().backend; }
     const std::string& name() const { return info().name; }
     /// True when the device can take dpk's SPIR-V (directly or through a translation).
-    bool takes_spirv() const { return info().spirv != backends::SpirvIngest::None; }
+    bool takes_spirv() const { return info().spirv != SpirvIngest::None; }
     /// The device's default context, shared by every queue, array and kernel on it.
     const std::shared_ptr<backends::Context>& context() const;
     /// The backend object (for backend-specific code and tests).

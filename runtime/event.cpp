@@ -1,5 +1,7 @@
 #include "runtime/event.h"
 
+#include "backends/backend.h"
+
 namespace dpk::runtime {
 
 void Event::wait() const {

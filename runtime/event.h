@@ -5,7 +5,11 @@
 #include <memory>
 #include <span>
 
-#include "backends/backend.h"
+#include "core/device_info.h"
+
+namespace dpk::backends {
+class Event;
+}  // namespace dpk::backends
 
 namespace dpk::runtime {
 
@@ -20,7 +24,7 @@ public:
     bool is_complete() const;
     /// Device timestamps (ns) of the command; waits first. Throws BackendError if the queue was
     /// created without profiling.
-    backends::ProfilingTimes profiling() const;
+    ProfilingTimes profiling() const;
     /// Device-side execution time in nanoseconds (end - start).
     std::uint64_t duration_ns() const;
 

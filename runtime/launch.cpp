@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "backends/backend.h"
 #include "core/error.h"
 #include "runtime/argument_check.h"
 #include "runtime/loaded_kernel_state.h"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "backends/backend.h"
 #include "backends/spirv_requirements.h"
 #include "core/error.h"
 #include "runtime/kernel_image_check.h"

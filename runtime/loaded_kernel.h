@@ -4,9 +4,9 @@
 #include <memory>
 #include <string>
 
-#include "backends/backend.h"
-#include "runtime/device.h"
+#include "core/device_info.h"
 #include "core/kernel_abi.h"
+#include "runtime/device.h"
 
 namespace dpk::runtime {
 
@@ -37,9 +37,9 @@ public:
     const Signature& signature() const { return image().signature; }
     const Device& device() const;
     /// What the driver reports: max and preferred-multiple work-group size, local/private memory.
-    const backends::KernelAttributes& attributes() const;
+    const KernelAttributes& attributes() const;
     /// How the SPIR-V reached the driver.
-    backends::SpirvIngest ingest() const;
+    SpirvIngest ingest() const;
     std::string build_log() const;
 
     struct State;

@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "backends/backend.h"
 #include "runtime/loaded_kernel.h"
 
 namespace dpk::runtime {

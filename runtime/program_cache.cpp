@@ -2,6 +2,7 @@
 
 #include <future>
 
+#include "backends/backend.h"
 #include "runtime/content_hash.h"
 #include "core/error.h"
 #include "runtime/sealed_file.h"

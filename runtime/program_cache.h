@@ -8,10 +8,13 @@
 #include <span>
 #include <string>
 
-#include "backends/backend.h"
 #include "runtime/cache_config.h"
 #include "runtime/content_hash.h"
 #include "runtime/device.h"
+
+namespace dpk::backends {
+class Program;
+}  // namespace dpk::backends
 
 namespace dpk::runtime {
 

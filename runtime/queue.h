@@ -6,6 +6,10 @@
 #include "runtime/device.h"
 #include "runtime/event.h"
 
+namespace dpk::backends {
+class Queue;
+}  // namespace dpk::backends
+
 namespace dpk::runtime {
 
 /// How a queue is created.
@@ -24,7 +28,8 @@ public:
     explicit Queue(const Device& device, QueueOptions options = {});
 
     const Device& device() const { return device_; }
-    bool profiling() const { return impl_->profiling_enabled(); }
+    /// Whether commands record device timestamps (QueueOptions::profiling).
+    bool profiling() const;
     /// Blocks until every command submitted so far finished.
     void wait() const;
 

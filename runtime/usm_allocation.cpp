@@ -2,6 +2,7 @@
 
 #include <atomic>
 
+#include "backends/backend.h"
 #include "core/error.h"
 
 namespace dpk::runtime {

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "backends/backend.h"
 #include "core/error.h"
 
 namespace dpk::runtime {

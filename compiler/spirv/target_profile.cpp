@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <spirv/unified1/spirv.hpp11>
 
 #include "core/spirv_features.h"
 

@@ -4,12 +4,17 @@
 
 #include <cstdint>
 #include <optional>
-#include <spirv/unified1/spirv.hpp11>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/device_features.h"
+
+// SPIR-V capabilities by their type alone, so that including this header needs no SPIRV-Headers;
+// code naming the enumerators includes <spirv/unified1/spirv.hpp11>, which defines it.
+namespace spv {
+enum class Capability : unsigned;
+}  // namespace spv
 
 namespace dpk::compiler::spirv {
 

@@ -47,7 +47,7 @@ TEST_CASE("1 eager: specialize compiles at once; attributes are readable before 
         CHECK(saxpy.launch_count() == 0);
         CHECK(k.signature().pretty() == kSaxpySig);
         CHECK(k.device() == dev);
-        const backends::KernelAttributes& a = k.attributes();
+        const KernelAttributes& a = k.attributes();
         MESSAGE(device_label(dev) << ": saxpy max work-group " << a.max_work_group_size
                                   << ", preferred multiple " << a.preferred_work_group_size_multiple
                                   << ", local " << a.local_mem_size << " B, private "

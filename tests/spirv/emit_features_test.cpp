@@ -1,6 +1,8 @@
 // Emitter: one check per language feature, from source through the whole pipeline; every module
 // is validated in-process, then its disassembly is searched for the instructions that implement
 // the feature.
+#include <spirv/unified1/spirv.hpp11>
+
 #include "compiler/parse/parser.h"
 #include "compiler/parse/signature_parser.h"
 #include "compiler/sema/sema.h"

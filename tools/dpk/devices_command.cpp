@@ -26,17 +26,17 @@ std::string bytes(std::uint64_t n) {
 
 
 void print_device(std::ostream& out, const runtime::Device& d) {
-    const backends::DeviceInfo& i = d.info();
+    const DeviceInfo& i = d.info();
     out << "  " << d.filter_string() << "  " << i.name << "\n";
-    out << "      type " << backends::device_kind_name(i.kind) << ", vendor " << i.vendor
+    out << "      type " << device_kind_name(i.kind) << ", vendor " << i.vendor
         << ", driver " << i.driver_version << ", " << i.device_version << "\n";
     out << "      SPIR-V: ";
     switch (i.spirv) {
-        case backends::SpirvIngest::IL: out << "yes, as IL: " << i.spirv_detail; break;
-        case backends::SpirvIngest::Translated:
+        case SpirvIngest::IL: out << "yes, as IL: " << i.spirv_detail; break;
+        case SpirvIngest::Translated:
             out << "yes, translated: " << i.spirv_detail;
             break;
-        case backends::SpirvIngest::None:
+        case SpirvIngest::None:
             out << "NO: " << i.spirv_detail << " (never the default)";
             break;
     }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/spirv/target_profile.h"
 #include "jit/bundle_writer.h"
 #include "core/error.h"
 #include "jit/compile_error.h"

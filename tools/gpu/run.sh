@@ -192,7 +192,7 @@ if ((configured)); then
         ctest --output-on-failure -j "$jobs" "$@") 2>&1 | tee -a "$logs/ctest.log"
     ctest_rc=${PIPESTATUS[0]}
     set -e
-    ctest_counts="$(grep -E 'tests passed, [0-9]+ tests? failed out of' "$logs/ctest.log" | tail -n1 || true)"
+    ctest_counts="$(grep -E 'tests passed(, [0-9]+ tests? failed)? out of' "$logs/ctest.log" | tail -n1 || true)"
     if ((ctest_rc == 124 || ctest_rc == 137)); then
         record ctest FAILED $((SECONDS - t0)) "stopped at the time budget (${left}s)"
         ctest_counts="${ctest_counts:-stopped at the time budget}"

@@ -119,7 +119,7 @@ std::vector<runtime::Device> spirv_devices() {
 
 std::string device_label(const runtime::Device& d) {
     return d.filter_string() + " (" + d.info().platform_name + ", " +
-           std::string(backends::spirv_ingest_name(d.info().spirv)) + ")";
+           std::string(spirv_ingest_name(d.info().spirv)) + ")";
 }
 
 }  // namespace dpk::tests

@@ -1,6 +1,6 @@
-#include "backends/backend.h"
+#include "core/device_info.h"
 
-namespace dpk::backends {
+namespace dpk {
 
 std::string_view device_kind_name(DeviceKind k) {
     switch (k) {
@@ -21,4 +21,4 @@ std::string_view spirv_ingest_name(SpirvIngest s) {
     return "?";
 }
 
-}  // namespace dpk::backends
+}  // namespace dpk

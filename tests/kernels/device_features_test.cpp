@@ -53,7 +53,7 @@ struct TempCacheDir {
 TEST_SUITE("device_features") {
     TEST_CASE("device targets: the features of each device, named after it") {
         for (const Device& dev : tests::devices_under_test()) {
-            const backends::DeviceInfo& i = dev.info();
+            const DeviceInfo& i = dev.info();
             const compiler::spirv::TargetProfile t = jit::device_target(dev);
             INFO("device " << tests::device_label(dev) << ", target " << t.name());
             for (DeviceFeature f : {DeviceFeature::Fp64, DeviceFeature::Fp16,

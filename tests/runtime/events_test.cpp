@@ -95,7 +95,7 @@ TEST_CASE("profiling: device-side kernel time, and a clear error without profili
         LoadedKernel k(dev, tests::vecadd_image());
         auto a = UsmArray::zeros(q, DType::F32, {1 << 16});
         Event e = launch(q, k, Range(1 << 16), {a, a, a});
-        backends::ProfilingTimes t = e.profiling();
+        ProfilingTimes t = e.profiling();
         CHECK(t.queued <= t.submit);
         CHECK(t.start <= t.end);
         CHECK(e.duration_ns() == t.end - t.start);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "backends/backend.h"
 #include "runtime/device.h"
 #include "core/error.h"
 #include "tests/runtime/support/device_loop.h"
@@ -51,7 +52,7 @@ TEST_CASE("filter strings: backend, type, index and their combinations") {
     CHECK(select_devices("opencl:" + std::to_string(cl.size() - 1)).front() == cl.back());
     CHECK(select_devices("opencl:" + std::to_string(cl.size())).empty());
     auto cpus = select_devices("cpu");
-    for (const Device& d : cpus) CHECK(d.info().kind == backends::DeviceKind::Cpu);
+    for (const Device& d : cpus) CHECK(d.info().kind == DeviceKind::Cpu);
     CHECK(select_devices("opencl:cpu").size() <= cpus.size());
     if (!cpus.empty()) {
         CHECK(select_device("opencl:cpu:0") == select_devices("opencl:cpu").front());
@@ -100,13 +101,13 @@ TEST_CASE("the default device takes SPIR-V, prefers a GPU, then IL, and $DPK_DEV
         CHECK(d.takes_spirv());
         bool any_gpu = false, any_il = false;
         for (const Device& x : devices) {
-            any_gpu |= x.info().kind == backends::DeviceKind::Gpu;
-            any_il |= x.info().spirv == backends::SpirvIngest::IL;
+            any_gpu |= x.info().kind == DeviceKind::Gpu;
+            any_il |= x.info().spirv == SpirvIngest::IL;
         }
         if (any_gpu)
-            CHECK(d.info().kind == backends::DeviceKind::Gpu);
+            CHECK(d.info().kind == DeviceKind::Gpu);
         else if (any_il)
-            CHECK(d.info().spirv == backends::SpirvIngest::IL);
+            CHECK(d.info().spirv == SpirvIngest::IL);
         MESSAGE("default device: " << device_label(d));
 
         setenv("DPK_DEVICE", devices.back().filter_string().c_str(), 1);
@@ -123,13 +124,13 @@ TEST_CASE("the default device takes SPIR-V, prefers a GPU, then IL, and $DPK_DEV
 TEST_CASE("measured: PoCL takes SPIR-V translated to SPIR 1.2 and has fine-grain SVM, no Intel USM") {
     Device pocl = tests::device_where(is_pocl, "PoCL");
     if (!pocl) return;
-    const backends::DeviceInfo& i = pocl.info();
+    const DeviceInfo& i = pocl.info();
     if (i.platform_version.find("PoCL 3.1") == std::string::npos || !pocl.takes_spirv()) {
         MESSAGE("SKIPPED: these are Debian 12's PoCL 3.1 facts with the SPIR 1.2 translator; this "
                 "is " << i.platform_version << " (" << i.spirv_detail << ")");
         return;
     }
-    CHECK(i.spirv == backends::SpirvIngest::Translated);
+    CHECK(i.spirv == SpirvIngest::Translated);
     CHECK(i.svm_capabilities == 0xb);  // coarse + fine-grain buffer + atomics
     CHECK_FALSE(i.has_intel_usm);
     CHECK(i.supports(UsmType::Device));
@@ -140,8 +141,8 @@ TEST_CASE("measured: PoCL takes SPIR-V translated to SPIR 1.2 and has fine-grain
 TEST_CASE("measured: Intel's CPU runtime takes SPIR-V as IL and has Intel USM") {
     Device intel = tests::device_where(is_intel_cpu, "Intel OpenCL CPU runtime");
     if (!intel) return;
-    const backends::DeviceInfo& i = intel.info();
-    CHECK(i.spirv == backends::SpirvIngest::IL);
+    const DeviceInfo& i = intel.info();
+    CHECK(i.spirv == SpirvIngest::IL);
     CHECK(i.spirv_detail.find("SPIR-V_1.0") != std::string::npos);
     CHECK(i.has_intel_usm);
     CHECK(i.svm_capabilities == 0xf);  // + fine-grain system

@@ -38,7 +38,7 @@ TEST_CASE("range errors are InvalidRangeError with the sizes in the message; not
         INFO("device " << device_label(dev));
         Queue q(dev);
         LoadedKernel k(dev, tests::vecadd_image());
-        const backends::DeviceInfo& info = dev.info();
+        const DeviceInfo& info = dev.info();
         auto a = UsmArray::zeros(q, DType::F32, {1000});
         auto b = UsmArray::zeros(q, DType::F32, {1000});
         auto c = UsmArray::zeros(q, DType::F32, {1000});

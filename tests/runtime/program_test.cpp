@@ -37,8 +37,8 @@ TEST_CASE("each device builds by its own path and reports kernel attributes") {
         INFO("device " << device_label(dev));
         LoadedKernel k(dev, tests::block_sum_image());
         CHECK(k.ingest() == dev.info().spirv);
-        CHECK(k.ingest() != backends::SpirvIngest::None);
-        const backends::KernelAttributes& a = k.attributes();
+        CHECK(k.ingest() != SpirvIngest::None);
+        const KernelAttributes& a = k.attributes();
         CHECK(a.max_work_group_size > 0);
         CHECK(a.max_work_group_size <= dev.info().max_work_group_size);
         CHECK(a.preferred_work_group_size_multiple > 0);
@@ -47,9 +47,9 @@ TEST_CASE("each device builds by its own path and reports kernel attributes") {
                                   << ", local " << a.local_mem_size << " B, private "
                                   << a.private_mem_size << " B");
         if (dev.info().platform_name == "Portable Computing Language")
-            CHECK(k.ingest() == backends::SpirvIngest::Translated);
+            CHECK(k.ingest() == SpirvIngest::Translated);
         if (dev.info().platform_name == "Intel(R) OpenCL")
-            CHECK(k.ingest() == backends::SpirvIngest::IL);
+            CHECK(k.ingest() == SpirvIngest::IL);
     }
 }
 

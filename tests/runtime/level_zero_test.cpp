@@ -25,7 +25,7 @@ TEST_CASE("Level Zero reports its devices or why there are none") {
         INFO(tests::device_label(dev));
         Queue q(dev);
         LoadedKernel k(dev, tests::vecadd_image());
-        CHECK(k.ingest() == backends::SpirvIngest::IL);
+        CHECK(k.ingest() == SpirvIngest::IL);
         std::vector<float> a(256, 1.0f);
         auto da = UsmArray::from_host<float>(q, a);
         auto dc = UsmArray::zeros(q, DType::F32, {256});
