@@ -92,6 +92,9 @@ struct KernelAttributes {
     std::uint64_t preferred_work_group_size_multiple = 0;
     std::uint64_t local_mem_size = 0;    // bytes the kernel uses itself (static local memory)
     std::uint64_t private_mem_size = 0;  // bytes per work item
+    /// Registers per work-item where the driver says (CUDA: CU_FUNC_ATTRIBUTE_NUM_REGS); 0 when
+    /// it does not (OpenCL, Level Zero).
+    std::uint32_t registers = 0;
 };
 
 /// Device-side timestamps of a finished command, in nanoseconds.

@@ -40,6 +40,7 @@ CudaKernel::CudaKernel(std::shared_ptr<CudaModule> module, CUfunction function,
     attributes_.private_mem_size =
         static_cast<std::uint64_t>(attribute(CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES));
     num_regs_ = attribute(CU_FUNC_ATTRIBUTE_NUM_REGS);
+    attributes_.registers = static_cast<std::uint32_t>(num_regs_);
     max_dynamic_shared_ =
         static_cast<std::uint64_t>(attribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES));
     limits_ = context().launch_limits();

@@ -299,6 +299,7 @@ TEST_CASE("kernels: arguments, dependencies, profiling, binaries") {
     CHECK(kernel->attributes().max_work_group_size > 0);
     CHECK(kernel->attributes().preferred_work_group_size_multiple == 32);
     CHECK(ck.num_regs() > 0);
+    CHECK(kernel->attributes().registers == static_cast<std::uint32_t>(ck.num_regs()));
     double wrong = 1;
     CHECK_THROWS_WITH_AS(kernel->set_value_arg(2, sizeof wrong, &wrong),
                          doctest::Contains("4 bytes, 8 bytes"), InvalidArgumentError);

@@ -111,16 +111,6 @@ std::optional<std::string> ptxas_errors(const std::string& ptx, const std::strin
     return errors;
 }
 
-void check_golden(const std::filesystem::path& expected_path, const std::string& actual) {
-    if (dpk::tests::update_goldens()) {
-        dpk::tests::write_text(expected_path, actual);
-        return;
-    }
-    INFO("golden: ", expected_path.string(), " (DPK_UPDATE_GOLDENS=1 rewrites it)");
-    CHECK(std::filesystem::exists(expected_path));
-    CHECK(dpk::tests::read_text(expected_path) == actual);
-}
-
 /// Translates, and with ptxas present checks that ptxas accepts the PTX.
 PtxModule translate_and_assemble(const std::vector<std::uint32_t>& spirv, const std::string& name) {
     PtxModule m = translate_to_ptx(spirv);
@@ -181,7 +171,7 @@ TEST_CASE("ptx golden: every golden specialization translates, matches its golde
                 FAIL_CHECK("PtxTranslationError: " << e.what());
                 continue;
             }
-            check_golden(kRoot / "tests/golden/out/ptx" / (name + ".ptx"), ptx);
+            dpk::tests::check_golden(kRoot / "tests/golden/out/ptx" / (name + ".ptx"), ptx);
             if (!ptxas()) continue;
             auto errors = ptxas_errors(ptx, name);
             INFO(errors.value_or(""));

@@ -1,9 +1,10 @@
-// Compiling one corpus file for one of its signatures, as every corpus test does (the SPIR-V
-// goldens, the PTX goldens, the driver builds).
+// Compiling one corpus file for one of its signatures and checking an output against its golden
+// file, as every corpus test does (the SPIR-V goldens, the PTX goldens).
 #pragma once
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -43,6 +44,17 @@ inline std::optional<compiler::CompiledKernel> compile_corpus_file(
         if (!sig) return std::nullopt;
     }
     return program->compile(*kernel, sig);
+}
+
+/// Checks `actual` against the golden file, or rewrites it when DPK_UPDATE_GOLDENS=1.
+inline void check_golden(const std::filesystem::path& expected_path, const std::string& actual) {
+    if (update_goldens()) {
+        write_text(expected_path, actual);
+        return;
+    }
+    INFO("golden: ", expected_path.string(), " (DPK_UPDATE_GOLDENS=1 rewrites it)");
+    CHECK(std::filesystem::exists(expected_path));
+    CHECK(read_text(expected_path) == actual);
 }
 
 }  // namespace dpk::tests

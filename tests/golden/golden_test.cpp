@@ -27,16 +27,6 @@ std::optional<CompiledKernel> compile(const CorpusFile& f, const std::string* si
     return dpk::tests::compile_corpus_file(f, signature, diags);
 }
 
-void check_golden(const std::filesystem::path& expected_path, const std::string& actual) {
-    if (dpk::tests::update_goldens()) {
-        dpk::tests::write_text(expected_path, actual);
-        return;
-    }
-    INFO("golden: ", expected_path.string(), " (DPK_UPDATE_GOLDENS=1 rewrites it)");
-    CHECK(std::filesystem::exists(expected_path));
-    CHECK(dpk::tests::read_text(expected_path) == actual);
-}
-
 }  // namespace
 
 TEST_CASE("golden: every construct compiles to valid SPIR-V matching its golden") {
@@ -60,7 +50,7 @@ TEST_CASE("golden: every construct compiles to valid SPIR-V matching its golden"
             CHECK(!error.has_value());
             std::string name = path.stem().string();
             if (sigs.size() > 1) name += "." + std::to_string(i);
-            check_golden(kRoot / "tests/golden/out" / (name + ".spvasm"),
+            dpk::tests::check_golden(kRoot / "tests/golden/out" / (name + ".spvasm"),
                          spirv::disassemble(compiled->image.spirv));
         }
     }
@@ -91,7 +81,7 @@ TEST_CASE("errors: every wrong program fails at the right line and column") {
             CHECK(found);
         }
         auto golden = path;
-        check_golden(golden.replace_extension(".err"), rendered);
+        dpk::tests::check_golden(golden.replace_extension(".err"), rendered);
     }
 }
 

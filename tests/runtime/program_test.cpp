@@ -45,7 +45,9 @@ TEST_CASE("each device builds by its own path and reports kernel attributes") {
         MESSAGE(device_label(dev) << ": block_sum max work-group " << a.max_work_group_size
                                   << ", preferred multiple " << a.preferred_work_group_size_multiple
                                   << ", local " << a.local_mem_size << " B, private "
-                                  << a.private_mem_size << " B");
+                                  << a.private_mem_size << " B, registers " << a.registers);
+        // Registers are reported by CUDA only (a kernel always uses some there).
+        CHECK((a.registers > 0) == (dev.backend() == "cuda"));
         if (dev.info().platform_name == "Portable Computing Language")
             CHECK(k.ingest() == SpirvIngest::Translated);
         if (dev.info().platform_name == "Intel(R) OpenCL")
