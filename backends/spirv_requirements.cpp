@@ -1,9 +1,8 @@
 #include "backends/spirv_requirements.h"
 
-#include <spirv/unified1/spirv.hpp11>
-
 #include <array>
 #include <optional>
+#include <spirv/unified1/spirv.hpp11>
 #include <unordered_map>
 
 #include "core/error.h"
@@ -63,8 +62,8 @@ std::vector<FeatureRequirement> spirv_requirements(std::span<const std::uint32_t
                 }
                 break;
             case spv::Op::OpDecorate:  // target, decoration, builtin
-                if (count >= 4 && static_cast<spv::Decoration>(operands[1]) ==
-                                      spv::Decoration::BuiltIn) {
+                if (count >= 4 &&
+                    static_cast<spv::Decoration>(operands[1]) == spv::Decoration::BuiltIn) {
                     if (auto name = sub_group_builtin_name(static_cast<spv::BuiltIn>(operands[2])))
                         req.add(DeviceFeature::SubGroups, "builtin " + std::string(*name));
                 }
@@ -91,10 +90,10 @@ void check_requirements(std::span<const FeatureRequirement> needs, const DeviceI
                         const std::string& what) {
     for (const FeatureRequirement& r : needs) {
         if (info.has(r.feature)) continue;
-        std::string offer = info.names_opencl_extensions
-                                ? " (it does not report " +
-                                      std::string(feature_opencl_extension(r.feature)) + ")"
-                                : "";
+        std::string offer =
+            info.names_opencl_extensions
+                ? " (it does not report " + std::string(feature_opencl_extension(r.feature)) + ")"
+                : "";
         throw UnsupportedDeviceFeatureError(
             what + " needs " + std::string(feature_name(r.feature)) + " (" + r.why +
             " in its SPIR-V), which device '" + info.name + "' (" + info.platform_name +

@@ -22,8 +22,8 @@ struct Translation {
     DeviceFeatures features;
     /// The text the backend would hand its driver for validated SPIR-V; throws BuildError when
     /// the module cannot be translated or `target` is not one of the backend's ("sm_80").
-    std::string (*translate)(std::span<const std::uint32_t> spirv, std::string_view target) =
-        nullptr;
+    std::string (*translate)(std::span<const std::uint32_t> spirv,
+                             std::string_view target) = nullptr;
 };
 
 /// Every translation built into this library (generated from the dpk_register_translation lines).

@@ -38,9 +38,10 @@ int main(int argc, char** argv) {
         ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
     std::sort(ms.begin(), ms.end());
-    std::printf("compile_in_process kernel=matmul runs=%d median_ms=%.3f min_ms=%.3f max_ms=%.3f "
-                "spirv_words=%zu goal_ms<=2.0 %s\n",
-                runs, ms[ms.size() / 2], ms.front(), ms.back(), words,
-                ms[ms.size() / 2] <= 2.0 ? "MET" : "MISSED");
+    std::printf(
+        "compile_in_process kernel=matmul runs=%d median_ms=%.3f min_ms=%.3f max_ms=%.3f "
+        "spirv_words=%zu goal_ms<=2.0 %s\n",
+        runs, ms[ms.size() / 2], ms.front(), ms.back(), words,
+        ms[ms.size() / 2] <= 2.0 ? "MET" : "MISSED");
     return 0;
 }

@@ -173,8 +173,8 @@ int main(int argc, char** argv) {
                 "ratio=%.3f (goal <= 1.0) runs=%d dpk_min_us=%.1f opencl_c_min_us=%.1f "
                 "simd_multiple dpk=%llu opencl_c=%zu%s\n",
                 n, dev.filter_string().c_str(), dev.info().platform_name.c_str(),
-                std::string(spirv_ingest_name(dev.info().spirv)).c_str(), dm, cm, dm / cm,
-                runs, bench::minimum(dpk_us), bench::minimum(cl_us),
+                std::string(spirv_ingest_name(dev.info().spirv)).c_str(), dm, cm, dm / cm, runs,
+                bench::minimum(dpk_us), bench::minimum(cl_us),
                 static_cast<unsigned long long>(k.attributes().preferred_work_group_size_multiple),
                 opencl_c.preferred_multiple(raw), ok ? "" : " RESULTS WRONG");
             std::fflush(stdout);

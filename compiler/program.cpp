@@ -44,8 +44,7 @@ std::unique_ptr<Program> Program::from_string(std::string name, std::string text
 }
 
 std::unique_ptr<Program> Program::from_sources(std::shared_ptr<ProgramSources> sources,
-                                               source::Diagnostics& diags,
-                                               CompileOptions options) {
+                                               source::Diagnostics& diags, CompileOptions options) {
     options.stdlib_dir = sources->stdlib();
     std::unique_ptr<Program> program(new Program(diags, std::move(options)));
     program->sources_ = std::move(sources);
@@ -67,8 +66,7 @@ bool Program::load() {
     return checker_->check() && !diags_.has_errors();
 }
 
-bool Program::load_imports(const ast::Module& module, const std::filesystem::path& dir,
-                           int depth) {
+bool Program::load_imports(const ast::Module& module, const std::filesystem::path& dir, int depth) {
     for (const auto& import : module.imports) {
         if (depth >= kMaxImportDepth) {
             diags_.error(import.file, import.range, "imports nest too deeply");
@@ -152,9 +150,9 @@ std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
     }
     if (auto error = spirv::validate(emitted.words)) {
         // Our own output failed validation: a compiler bug, reported at the kernel.
-        diags_.error(kernel.file, kernel.name_range,
-                     "internal compiler error: invalid SPIR-V for kernel '" + kernel.name +
-                         "': " + *error);
+        diags_.error(
+            kernel.file, kernel.name_range,
+            "internal compiler error: invalid SPIR-V for kernel '" + kernel.name + "': " + *error);
         return std::nullopt;
     }
     CompiledKernel out;

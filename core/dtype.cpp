@@ -41,7 +41,9 @@ constexpr std::array<std::pair<std::string_view, DType>, 12> kAliases{{
 }};
 }  // namespace
 
-std::string_view dtype_name(DType t) { return kInfo[static_cast<std::size_t>(t)].name; }
+std::string_view dtype_name(DType t) {
+    return kInfo[static_cast<std::size_t>(t)].name;
+}
 
 std::optional<DType> parse_dtype(std::string_view name) {
     for (const auto& info : kInfo)
@@ -51,16 +53,24 @@ std::optional<DType> parse_dtype(std::string_view name) {
     return std::nullopt;
 }
 
-std::size_t dtype_size(DType t) { return kInfo[static_cast<std::size_t>(t)].size; }
+std::size_t dtype_size(DType t) {
+    return kInfo[static_cast<std::size_t>(t)].size;
+}
 
-bool is_float(DType t) { return t == DType::F16 || t == DType::F32 || t == DType::F64; }
+bool is_float(DType t) {
+    return t == DType::F16 || t == DType::F32 || t == DType::F64;
+}
 
-bool is_integer(DType t) { return t != DType::Bool && !is_float(t); }
+bool is_integer(DType t) {
+    return t != DType::Bool && !is_float(t);
+}
 
 bool is_signed(DType t) {
     return t == DType::I8 || t == DType::I16 || t == DType::I32 || t == DType::I64;
 }
 
-int dtype_bits(DType t) { return static_cast<int>(dtype_size(t)) * 8; }
+int dtype_bits(DType t) {
+    return static_cast<int>(dtype_size(t)) * 8;
+}
 
 }  // namespace dpk

@@ -25,7 +25,8 @@ struct AbiArg {
     Kind kind = Kind::Scalar;
     std::uint32_t param = 0;  // index of the source-level parameter
     std::uint32_t dim = 0;    // Shape / Stride only
-    DType dtype = DType::I64; // Scalar: its type; pointers: element type; Shape/Stride/LocalLength: I64
+    DType dtype =
+        DType::I64;  // Scalar: its type; pointers: element type; Shape/Stride/LocalLength: I64
 
     friend bool operator==(const AbiArg&, const AbiArg&) = default;
 };
@@ -33,7 +34,8 @@ struct AbiArg {
 /// Everything the runtime needs to launch one specialization without the compiler.
 struct KernelAbi {
     std::vector<AbiArg> args;
-    /// Work-group memory in bytes that the kernel declares itself (local_array with constant shape).
+    /// Work-group memory in bytes that the kernel declares itself (local_array with constant
+    /// shape).
     std::uint64_t static_local_bytes = 0;
     /// Highest work-item dimension the kernel reads (global_id(2) -> 3); 0 if none.
     std::uint32_t work_dims_used = 0;
@@ -53,8 +55,8 @@ struct FeatureRequirement {
 
 /// A compiled specialization: the unit the runtime loads, caches and ships in AOT bundles.
 struct KernelImage {
-    std::string kernel_name;       // entry point name in the SPIR-V module
-    Signature signature;           // the concrete signature it was specialized for
+    std::string kernel_name;  // entry point name in the SPIR-V module
+    Signature signature;      // the concrete signature it was specialized for
     KernelAbi abi;
     std::vector<std::uint32_t> spirv;
     /// Source names of the parameters, for messages; may be empty (then messages use indices).
@@ -67,7 +69,8 @@ struct KernelImage {
     std::optional<std::vector<FeatureRequirement>> requirements;
 };
 
-/// Human-readable summary of an ABI ("arg 0: global f32* (param 0 'x'), arg 1: i64 shape[0] of param 0").
+/// Human-readable summary of an ABI ("arg 0: global f32* (param 0 'x'), arg 1: i64 shape[0] of
+/// param 0").
 std::string describe(const KernelAbi& abi);
 
 }  // namespace dpk

@@ -21,10 +21,11 @@ struct ParamType {
     enum class Kind : std::uint8_t { Scalar, Array, LocalArray };
     Kind kind = Kind::Scalar;
     DType dtype = DType::F32;
-    int ndim = 0;                      // arrays: 1..; scalars: 0; local arrays: 1
-    Layout layout = Layout::Any;       // arrays only
+    int ndim = 0;                        // arrays: 1..; scalars: 0; local arrays: 1
+    Layout layout = Layout::Any;         // arrays only
     UsmType usm_type = UsmType::Device;  // arrays only
-    /// Device filter string ("opencl:cpu:0"); empty means "the device the kernel is specialized for".
+    /// Device filter string ("opencl:cpu:0"); empty means "the device the kernel is specialized
+    /// for".
     std::string device;
 
     static ParamType scalar(DType t);

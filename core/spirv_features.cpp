@@ -20,8 +20,7 @@ constexpr FeatureCapability kFeatureCapabilities[] = {
     {spv::Capability::GroupNonUniformClustered, DeviceFeature::SubGroups,
      "GroupNonUniformClustered"},
     {spv::Capability::SubgroupDispatch, DeviceFeature::SubGroups, "SubgroupDispatch"},
-    {spv::Capability::SubgroupShuffleINTEL, DeviceFeature::SubGroupShuffle,
-     "SubgroupShuffleINTEL"},
+    {spv::Capability::SubgroupShuffleINTEL, DeviceFeature::SubGroupShuffle, "SubgroupShuffleINTEL"},
     {spv::Capability::SubgroupBufferBlockIOINTEL, DeviceFeature::SubGroupShuffle,
      "SubgroupBufferBlockIOINTEL"},
 };

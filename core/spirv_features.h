@@ -2,10 +2,9 @@
 // target may declare) and by the backends (what an image needs). Internal: includes SPIRV-Headers.
 #pragma once
 
-#include <spirv/unified1/spirv.hpp11>
-
 #include <optional>
 #include <span>
+#include <spirv/unified1/spirv.hpp11>
 #include <string_view>
 
 #include "core/device_features.h"

@@ -1,10 +1,9 @@
 #include "core/spirv_validator.h"
 
-#include <spirv-tools/libspirv.hpp>
-
 #include <map>
 #include <memory>
 #include <mutex>
+#include <spirv-tools/libspirv.hpp>
 
 #include "core/spirv_environment.h"
 
@@ -27,10 +26,10 @@ const spvtools::SpirvTools& tools_for(spv_target_env env) {
     auto& slot = tools[static_cast<int>(env)];
     if (!slot) {
         slot = std::make_unique<spvtools::SpirvTools>(env);
-        slot->SetMessageConsumer([](spv_message_level_t level, const char*,
-                                    const spv_position_t&, const char* message) {
-            if (level <= SPV_MSG_ERROR) t_message = message ? message : "";
-        });
+        slot->SetMessageConsumer(
+            [](spv_message_level_t level, const char*, const spv_position_t&, const char* message) {
+                if (level <= SPV_MSG_ERROR) t_message = message ? message : "";
+            });
     }
     return *slot;
 }

@@ -7,8 +7,8 @@
 
 int main() {
     const char* only = std::getenv("DPK_DEVICE");
-    const auto devices = only && *only ? dpk::runtime::select_devices(only)
-                                       : dpk::runtime::all_devices();
+    const auto devices =
+        only && *only ? dpk::runtime::select_devices(only) : dpk::runtime::all_devices();
     for (const dpk::runtime::Device& d : devices)
         if (d.takes_spirv()) std::printf("%s\n", d.filter_string().c_str());
     return 0;

@@ -1,8 +1,8 @@
 #include "jit/bundle_writer.h"
 
 #include "compiler/spirv/target_profile.h"
-#include "jit/source_digest.h"
 #include "core/error.h"
+#include "jit/source_digest.h"
 #include "runtime/kernel_bundle.h"
 #include "runtime/sealed_file.h"
 
@@ -17,8 +17,7 @@ std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const P
         if (r.signatures.empty())
             throw InvalidArgumentError("bundle: kernel '" + r.kernel +
                                        "' needs at least one signature");
-        for (const std::string& sig : r.signatures)
-            images.push_back(k.image(sig, target));
+        for (const std::string& sig : r.signatures) images.push_back(k.image(sig, target));
     }
     const std::string producer = "dpk " + std::string(jit::compiler_fingerprint());
     if (!runtime::write_file_atomically(path, runtime::KernelBundle::encode(images, producer)))

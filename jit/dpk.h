@@ -1,6 +1,7 @@
 // dpk's C++ API in one include: programs and kernels (JIT), and the runtime they launch on.
 #pragma once
 
+#include "core/error.h"
 #include "jit/bundle_writer.h"
 #include "jit/compile_error.h"
 #include "jit/compiled_kernel.h"
@@ -8,7 +9,6 @@
 #include "jit/kernel_cache.h"
 #include "jit/program.h"
 #include "runtime/device.h"
-#include "core/error.h"
 #include "runtime/event.h"
 #include "runtime/launch.h"
 #include "runtime/queue.h"

@@ -2,9 +2,9 @@
 
 #include "compiler/parse/signature_parser.h"
 #include "compiler/spirv/validator.h"
+#include "core/error.h"
 #include "jit/compile_error.h"
 #include "jit/program_state.h"
-#include "core/error.h"
 
 namespace dpk {
 

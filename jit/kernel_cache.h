@@ -8,10 +8,10 @@
 #include <optional>
 #include <string>
 
+#include "core/kernel_abi.h"
 #include "runtime/cache_config.h"
 #include "runtime/content_hash.h"
 #include "runtime/program_cache.h"
-#include "core/kernel_abi.h"
 
 namespace dpk {
 

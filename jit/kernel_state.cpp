@@ -2,10 +2,10 @@
 #include <mutex>
 
 #include "compiler/parse/signature_parser.h"
+#include "core/error.h"
 #include "jit/compile_error.h"
 #include "jit/device_target.h"
 #include "jit/program_state.h"
-#include "core/error.h"
 #include "runtime/argument_check.h"
 
 namespace dpk::jit {

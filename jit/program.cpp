@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "compiler/parse/signature_parser.h"
+#include "core/error.h"
 #include "jit/compile_error.h"
 #include "jit/program_state.h"
 #include "jit/source_digest.h"
-#include "core/error.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk {

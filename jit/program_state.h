@@ -38,8 +38,8 @@ struct ProgramState {
     ProgramOptions options;
     std::shared_ptr<KernelCache> cache;
     std::shared_ptr<compiler::ProgramSources> sources;  // text + imports, read once
-    runtime::ContentKey digest;                          // of `sources`
-    std::vector<std::string> scanned_names;  // kernels found without parsing
+    runtime::ContentKey digest;                         // of `sources`
+    std::vector<std::string> scanned_names;             // kernels found without parsing
 
     /// The options the front end compiles with (from `options`).
     compiler::CompileOptions compile_options() const;

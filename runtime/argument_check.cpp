@@ -149,11 +149,10 @@ void throw_argument_mismatch(std::string_view kernel, std::size_t index,
                              std::string_view param_name, const ParamType& param,
                              const KernelArg& arg, const Device& device, std::string_view note) {
     const std::string why = hint(param, arg, device);
-    throw SignatureMismatchError("kernel '" + std::string(kernel) + "': " +
-                                 parameter_label(index, param_name) + ": expected " +
-                                 expected_type(param, arg) + ", got " + actual_type(arg) +
-                                 (why.empty() ? "" : "; " + why) +
-                                 (note.empty() ? "" : " (" + std::string(note) + ")"));
+    throw SignatureMismatchError(
+        "kernel '" + std::string(kernel) + "': " + parameter_label(index, param_name) +
+        ": expected " + expected_type(param, arg) + ", got " + actual_type(arg) +
+        (why.empty() ? "" : "; " + why) + (note.empty() ? "" : " (" + std::string(note) + ")"));
 }
 
 }  // namespace dpk::runtime

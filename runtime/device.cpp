@@ -10,9 +10,9 @@
 #include <tuple>
 
 #include "backends/backend.h"
+#include "core/error.h"
 #include "runtime/cache_config.h"
 #include "runtime/device_directory.h"
-#include "core/error.h"
 
 namespace dpk::runtime {
 
@@ -102,11 +102,10 @@ void add_backend(Registry& r, const backends::BackendEntry& backend,
         for (const auto& dev : p.devices) {
             const backends::DeviceInfo& info = dev->info();
             int ordinal = ordinals[info.kind]++;
-            DeviceEntry& entry =
-                entry_for(r, backend, dev,
-                          std::string(backend.name) + ":" +
-                              std::string(backends::device_kind_name(info.kind)) + ":" +
-                              std::to_string(ordinal));
+            DeviceEntry& entry = entry_for(r, backend, dev,
+                                           std::string(backend.name) + ":" +
+                                               std::string(backends::device_kind_name(info.kind)) +
+                                               ":" + std::to_string(ordinal));
             listing.devices.push_back(entry.handle());
             r.devices.push_back(entry.handle());
         }
@@ -116,9 +115,8 @@ void add_backend(Registry& r, const backends::BackendEntry& backend,
 
 DeviceRecord record_of(const Device& dev, std::string token) {
     const backends::DeviceInfo& i = dev.info();
-    return {i.backend,          i.kind,           i.spirv,
-            dev.filter_string(), i.name,          i.vendor,
-            i.driver_version,   i.platform_name,  std::move(token)};
+    return {i.backend, i.kind,           i.spirv,         dev.filter_string(), i.name,
+            i.vendor,  i.driver_version, i.platform_name, std::move(token)};
 }
 
 /// The devices of a full discovery as the device directory records them: those of every backend
@@ -126,7 +124,8 @@ DeviceRecord record_of(const Device& dev, std::string token) {
 DeviceDirectory directory_of(const Registry& r) {
     DeviceDirectory d;
     for (const backends::BackendEntry* b : backends::registered_backends())
-        if (reopens(*b)) d.fingerprints.push_back({std::string(b->name), b->configuration_fingerprint()});
+        if (reopens(*b))
+            d.fingerprints.push_back({std::string(b->name), b->configuration_fingerprint()});
     for (const Device& dev : r.devices) {
         const DeviceEntry& e = DeviceEntry::of(dev);
         if (reopens(*e.backend)) d.devices.push_back(record_of(dev, e.device->reopen_token()));
@@ -261,8 +260,7 @@ std::string list_devices() {
         s += "\n  " + d.filter_string() + "  " + d.name() + " (" + d.info().platform_name +
              (d.takes_spirv() ? "" : "; cannot take SPIR-V: " + d.info().spirv_detail) + ")";
     if (s.empty()) s = " none";
-    for (const BackendProblem& p : backend_problems())
-        s += "\n  " + p.backend + ": " + p.problem;
+    for (const BackendProblem& p : backend_problems()) s += "\n  " + p.backend + ": " + p.problem;
     return s;
 }
 
@@ -305,8 +303,8 @@ std::optional<std::size_t> selected(const Filter& f, const std::vector<Candidate
 std::optional<std::size_t> best_default(const std::vector<Candidate>& c) {
     auto rank = [](const Candidate& d) {
         const backends::BackendEntry* b = find_backend(d.backend);
-        return std::tuple(d.kind != backends::DeviceKind::Gpu,
-                          d.spirv != backends::SpirvIngest::IL, b ? b->rank : 0);
+        return std::tuple(d.kind != backends::DeviceKind::Gpu, d.spirv != backends::SpirvIngest::IL,
+                          b ? b->rank : 0);
     };
     std::optional<std::size_t> best;
     for (std::size_t i = 0; i < c.size(); ++i) {
@@ -317,9 +315,9 @@ std::optional<std::size_t> best_default(const std::vector<Candidate>& c) {
 }
 
 bool same_device(const backends::DeviceInfo& info, const DeviceRecord& rec) {
-    return info.backend == rec.backend && info.kind == rec.kind && info.spirv == rec.spirv && info.name == rec.name &&
-           info.vendor == rec.vendor && info.driver_version == rec.driver_version &&
-           info.platform_name == rec.platform_name;
+    return info.backend == rec.backend && info.kind == rec.kind && info.spirv == rec.spirv &&
+           info.name == rec.name && info.vendor == rec.vendor &&
+           info.driver_version == rec.driver_version && info.platform_name == rec.platform_name;
 }
 
 /// Before full discovery: the device `choose` picks among those the device directory lists,

@@ -80,8 +80,9 @@ DiscoveryStats discovery_stats();
 
 /// Devices matching a dpctl-style filter: `backend[:type][:index]`, `type[:index]`,
 /// `backend:index`, e.g. "opencl:cpu:0", "opencl:cpu", "opencl", "cpu", "cuda:gpu:0",
-/// "opencl:1"; the backends are those registered (backends::registered_backends()). The index counts devices matching the rest of the filter, in discovery order.
-/// Throws InvalidArgumentError on a malformed filter.
+/// "opencl:1"; the backends are those registered (backends::registered_backends()). The index
+/// counts devices matching the rest of the filter, in discovery order. Throws InvalidArgumentError
+/// on a malformed filter.
 std::vector<Device> select_devices(std::string_view filter);
 /// The device a filter names: with an index, exactly that one; without, the first match that
 /// takes SPIR-V (else the first match). Throws DeviceNotFoundError listing the devices found.

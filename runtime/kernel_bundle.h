@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/kernel_abi.h"
 #include "runtime/loaded_kernel.h"
 #include "runtime/specialization_set.h"
-#include "core/kernel_abi.h"
 
 namespace dpk::runtime {
 

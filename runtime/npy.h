@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/error.h"
 #include "core/dtype.h"
+#include "core/error.h"
 #include "runtime/usm_array.h"
 
 namespace dpk::runtime {

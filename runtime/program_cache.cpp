@@ -3,8 +3,8 @@
 #include <future>
 
 #include "backends/backend.h"
-#include "runtime/content_hash.h"
 #include "core/error.h"
+#include "runtime/content_hash.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk::runtime {

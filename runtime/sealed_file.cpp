@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "runtime/content_hash.h"
 #include "core/error.h"
+#include "runtime/content_hash.h"
 
 namespace dpk::runtime {
 

@@ -16,7 +16,7 @@ struct SpecializationSet::Node {
     explicit Node(LoadedKernel k) : kernel(std::move(k)) {}
     LoadedKernel kernel;
     Device device;
-    Signature key;  // signature without device strings
+    Signature key;                   // signature without device strings
     std::vector<ParamCheck> checks;  // one per parameter
     std::atomic<Node*> next{nullptr};
 

@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <memory>
 
-#include "runtime/device.h"
 #include "core/signature.h"
+#include "runtime/device.h"
 
 namespace dpk::runtime {
 

@@ -6,10 +6,10 @@
 #include <span>
 #include <vector>
 
+#include "core/signature.h"
 #include "runtime/event.h"
 #include "runtime/queue.h"
 #include "runtime/scalar.h"
-#include "core/signature.h"
 #include "runtime/usm_allocation.h"
 
 namespace dpk::runtime {

@@ -56,12 +56,12 @@ std::vector<std::uint8_t> link_ptx(CudaContext& context, const std::string& ptx,
     log = errors + (errors.empty() || infos.empty() ? "" : "\n") + infos;
     if (r != CUDA_SUCCESS) {
         const PtxTarget& t = context.ptx_target();
-        throw BuildError(
-            "building the kernel for device '" + context.device_info().name + "' (CUDA, sm_" +
-                std::to_string(t.sm) + ", PTX ISA " + std::to_string(t.ptx_major) + "." +
-                std::to_string(t.ptx_minor) + "): the driver rejected the PTX: " + call +
-                " failed with " + cu_result_text(r),
-            log);
+        throw BuildError("building the kernel for device '" + context.device_info().name +
+                             "' (CUDA, sm_" + std::to_string(t.sm) + ", PTX ISA " +
+                             std::to_string(t.ptx_major) + "." + std::to_string(t.ptx_minor) +
+                             "): the driver rejected the PTX: " + call + " failed with " +
+                             cu_result_text(r),
+                         log);
     }
     return out;
 }

@@ -104,8 +104,9 @@ void ClDevice::query_info() {
     d.has_intel_usm = has_extension(extensions, "cl_intel_unified_shared_memory");
     if (d.has_intel_usm) intel_usm_ = IntelUsmFunctions::load(platform_);
 
-    d.features.set(DeviceFeature::Int64Atomics,
-                   has_extension(extensions, feature_opencl_extension(DeviceFeature::Int64Atomics)));
+    d.features.set(
+        DeviceFeature::Int64Atomics,
+        has_extension(extensions, feature_opencl_extension(DeviceFeature::Int64Atomics)));
 
     decide_spirv_ingest(extensions, device_string(device_, CL_DEVICE_IL_VERSION));
     decide_sub_groups(extensions);
@@ -134,11 +135,11 @@ void ClDevice::decide_sub_groups(const std::string& extensions) {
     }
     // OpSubgroupShuffleINTEL reaches the driver as SPIR-V (IL) or as intel_sub_group_shuffle
     // calls in SPIR 1.2 (LLVMSPIRVLib's translation).
-    d.features.set(DeviceFeature::SubGroupShuffle,
-                   d.spirv == SpirvIngest::IL
-                       ? has_extension(extensions, "cl_intel_spirv_subgroups")
-                       : has_extension(extensions,
-                                       feature_opencl_extension(DeviceFeature::SubGroupShuffle)));
+    d.features.set(
+        DeviceFeature::SubGroupShuffle,
+        d.spirv == SpirvIngest::IL
+            ? has_extension(extensions, "cl_intel_spirv_subgroups")
+            : has_extension(extensions, feature_opencl_extension(DeviceFeature::SubGroupShuffle)));
 }
 
 void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::string& il_version) {

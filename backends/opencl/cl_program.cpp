@@ -92,7 +92,9 @@ std::unique_ptr<Program> build_program(ClContext& context, std::span<const std::
     cl_program program = nullptr;
     switch (info.spirv) {
         case SpirvIngest::IL: program = create_from_il(context, spirv, build_options); break;
-        case SpirvIngest::Translated: program = create_from_spir(context, spirv, build_options); break;
+        case SpirvIngest::Translated:
+            program = create_from_spir(context, spirv, build_options);
+            break;
         case SpirvIngest::None:
             throw UnsupportedDeviceFeatureError("device '" + info.name + "' (platform '" +
                                                 info.platform_name +

@@ -102,8 +102,9 @@ Translator load_translator() {
                 "this dpk was built without LLVM 15 + LLVMSPIRVLib 15, so devices that take SPIR-V "
                 "only as SPIR 1.2 (cl_khr_spir, e.g. PoCL) cannot build kernels; rebuild with "
                 "llvm-15-dev and libllvmspirvlib-15-dev installed (DPK_WITH_LLVM=AUTO or ON).\n"
-                "dpk looked for " + std::string(kSpirTranslatorFile) + " in:" + looked +
-                "\nor set DPK_SPIR_TRANSLATOR to the path of one built with this runtime"};
+                "dpk looked for " +
+                    std::string(kSpirTranslatorFile) + " in:" + looked +
+                    "\nor set DPK_SPIR_TRANSLATOR to the path of one built with this runtime"};
     return {nullptr, "the SPIR 1.2 translator (LLVMSPIRVLib plugin) is not available",
             "dpk looked for " + std::string(kSpirTranslatorFile) + " in:" + looked +
                 "\nset DPK_SPIR_TRANSLATOR to the path of the one built with this runtime"};

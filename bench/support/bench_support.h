@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "compiler/program.h"
+#include "core/kernel_abi.h"
 #include "runtime/device.h"
 #include "runtime/launch.h"
-#include "core/kernel_abi.h"
 
 namespace dpk::bench {
 

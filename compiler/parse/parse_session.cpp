@@ -31,10 +31,10 @@ std::size_t first_invalid_utf8(std::string_view s) {
         for (std::size_t k = 1; k < len; ++k)
             if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return i;
         const auto second = len > 1 ? static_cast<unsigned char>(s[i + 1]) : 0;
-        if (len == 2 && c < 0xC2) return i;                     // overlong
-        if (len == 3 && c == 0xE0 && second < 0xA0) return i;   // overlong
-        if (len == 3 && c == 0xED && second >= 0xA0) return i;  // a surrogate
-        if (len == 4 && c == 0xF0 && second < 0x90) return i;   // overlong
+        if (len == 2 && c < 0xC2) return i;                                     // overlong
+        if (len == 3 && c == 0xE0 && second < 0xA0) return i;                   // overlong
+        if (len == 3 && c == 0xED && second >= 0xA0) return i;                  // a surrogate
+        if (len == 4 && c == 0xF0 && second < 0x90) return i;                   // overlong
         if (len == 4 && (c > 0xF4 || (c == 0xF4 && second >= 0x90))) return i;  // > U+10FFFF
         i += len;
     }
@@ -200,7 +200,8 @@ bool ParseSession::check_nesting() {
             type == DpkParser::LPAREN || type == DpkParser::LBRACK || type == DpkParser::LBRACE;
         bool close =
             type == DpkParser::RPAREN || type == DpkParser::RBRACK || type == DpkParser::RBRACE;
-        bool prefix = type == DpkParser::MINUS || type == DpkParser::BANG || type == DpkParser::TILDE;
+        bool prefix =
+            type == DpkParser::MINUS || type == DpkParser::BANG || type == DpkParser::TILDE;
         if (open) ++depth;
         if (close && depth > 0) --depth;
         prefix_run = prefix ? prefix_run + 1 : 0;

@@ -46,7 +46,8 @@ int main() {
             dpk::Program::from_file(example::path("black_scholes.dpk")).kernel("black_scholes");
         const std::size_t n = 1 << 18;
         const double err32 = price_options<float>(bs, q, n);
-        const double err64 = dev.info().has(dpk::DeviceFeature::Fp64) ? price_options<double>(bs, q, n) : 0.0;
+        const double err64 =
+            dev.info().has(dpk::DeviceFeature::Fp64) ? price_options<double>(bs, q, n) : 0.0;
         for (const dpk::CompiledKernel& d : bs.definitions())
             std::printf("definition: %s\n", d.signature().pretty().c_str());
         std::printf("largest relative error: f32 %.2e, f64 %.2e\n", err32, err64);

@@ -16,8 +16,8 @@
 #include "backends/cuda/cuda_kernel.h"
 #include "backends/cuda/cuda_launch_geometry.h"
 #include "backends/cuda/cuda_program.h"
-#include "backends/cuda/ptx/ptx_target.h"
 #include "backends/cuda/cuda_queue.h"
+#include "backends/cuda/ptx/ptx_target.h"
 #include "core/error.h"
 
 #ifdef DPK_TEST_KERNELS_DIR

@@ -27,8 +27,10 @@ struct HostEntry {
 const std::map<std::string, HostEntry>& host_entries() {
     static const std::map<std::string, HostEntry> m = [] {
         std::map<std::string, HostEntry> e;
-#define DPK_ADD_UNARY(name) e[#name] = HostEntry{__dpk_##name##_f32, __dpk_##name##_f64, nullptr, nullptr};
-#define DPK_ADD_BINARY(name) e[#name] = HostEntry{nullptr, nullptr, __dpk_##name##_f32, __dpk_##name##_f64};
+#define DPK_ADD_UNARY(name) \
+    e[#name] = HostEntry{__dpk_##name##_f32, __dpk_##name##_f64, nullptr, nullptr};
+#define DPK_ADD_BINARY(name) \
+    e[#name] = HostEntry{nullptr, nullptr, __dpk_##name##_f32, __dpk_##name##_f64};
         DPK_MATH_UNARY_FUNCTIONS(DPK_ADD_UNARY)
         DPK_MATH_BINARY_FUNCTIONS(DPK_ADD_BINARY)
 #undef DPK_ADD_UNARY
@@ -68,8 +70,8 @@ TEST_CASE("dpk CUDA math library, host build: max ULP error within the OpenCL bo
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("%zu rows, %zu inputs each, %.1f s\n", rows.size(), n, secs);
     for (const auto& r : rows) {
-        INFO(r.name << " f" << r.bits << ": max " << r.max_ulp << " ulp (bound " << r.bound
-                    << "), " << r.special_failures << " special-value mismatches; " << r.worst);
+        INFO(r.name << " f" << r.bits << ": max " << r.max_ulp << " ulp (bound " << r.bound << "), "
+                    << r.special_failures << " special-value mismatches; " << r.worst);
         CHECK(r.ok());
     }
 }
@@ -93,9 +95,10 @@ TEST_CASE("dpk CUDA math library, host build: C99 Annex F special values") {
         const bool exact = std::isnan(c.expected) || std::isinf(c.expected) ||
                            c.expected == std::nearbyint(c.expected * 4) / 4;
         const double limit = exact ? 0.0 : f->bound;
-        INFO(std::string(c.name) << "(" << static_cast<double>(c.x) << ", " << static_cast<double>(c.y)
-                    << "): f32 " << g32 << " (" << e32 << " ulp), f64 " << g64 << " (" << e64
-                    << " ulp), expected " << static_cast<double>(c.expected));
+        INFO(std::string(c.name) << "(" << static_cast<double>(c.x) << ", "
+                                 << static_cast<double>(c.y) << "): f32 " << g32 << " (" << e32
+                                 << " ulp), f64 " << g64 << " (" << e64 << " ulp), expected "
+                                 << static_cast<double>(c.expected));
         CHECK(e32 <= limit);
         CHECK(e64 <= limit);
     }

@@ -1,5 +1,6 @@
 // Accuracy of dpk's math builtins on a CUDA device: each function and type as a dpk kernel
-//   kernel f(x: f32[::1], y: f32[::1]) { let i = global_id(0); if i < x.shape[0] { y[i] = exp(x[i]); } }
+//   kernel f(x: f32[::1], y: f32[::1]) { let i = global_id(0); if i < x.shape[0] { y[i] =
+//   exp(x[i]); } }
 // specialized on $DPK_DEVICE (default "cuda:gpu:0") through dpk's JIT API, so the SPIR-V goes
 // through the CUDA backend's translator and calls the PTX math library (backends/cuda/math).
 // The inputs, long double references, ULP measurement and table are those of the host check
@@ -21,7 +22,9 @@ namespace {
 
 using namespace dpk::cuda_math_test;
 
-std::string type_name(int bits) { return bits == 32 ? "f32" : "f64"; }
+std::string type_name(int bits) {
+    return bits == 32 ? "f32" : "f64";
+}
 
 std::string kernel_name(const MathFunction& f, int bits) {
     return std::string("k_") + f.name + "_" + type_name(bits);
@@ -37,9 +40,10 @@ std::string program_source() {
             const std::string t = type_name(bits);
             const std::string a = t + "[::1]";
             if (f.arity == 1)
-                src += "kernel " + kernel_name(f, bits) + "(x: " + a + ", y: " + a + ") {\n" +
-                       "    let i = global_id(0);\n    if i < x.shape[0] {\n        y[i] = " +
-                       f.name + "(x[i]);\n    }\n}\n";
+                src +=
+                    "kernel " + kernel_name(f, bits) + "(x: " + a + ", y: " + a + ") {\n" +
+                    "    let i = global_id(0);\n    if i < x.shape[0] {\n        y[i] = " + f.name +
+                    "(x[i]);\n    }\n}\n";
             else
                 src += "kernel " + kernel_name(f, bits) + "(x: " + a + ", z: " + a + ", y: " + a +
                        ") {\n    let i = global_id(0);\n    if i < x.shape[0] {\n        y[i] = " +
@@ -88,8 +92,7 @@ TEST_CASE("dpk math builtins on a CUDA device: max ULP error within the OpenCL b
         return;
     }
     if (dev.backend() != "cuda") {
-        MESSAGE("skipped: '" << filter << "' is " << dev.filter_string()
-                             << ", not a CUDA device");
+        MESSAGE("skipped: '" << filter << "' is " << dev.filter_string() << ", not a CUDA device");
         return;
     }
     const bool fp64 = dev.info().has(dpk::DeviceFeature::Fp64);
@@ -110,8 +113,8 @@ TEST_CASE("dpk math builtins on a CUDA device: max ULP error within the OpenCL b
                 fp64 ? "" : ", no fp64: f32 rows only");
     print_table(stdout, rows);
     for (const auto& r : rows) {
-        INFO(r.name << " f" << r.bits << ": max " << r.max_ulp << " ulp (bound " << r.bound
-                    << "), " << r.special_failures << " special-value mismatches; " << r.worst);
+        INFO(r.name << " f" << r.bits << ": max " << r.max_ulp << " ulp (bound " << r.bound << "), "
+                    << r.special_failures << " special-value mismatches; " << r.worst);
         CHECK(r.ok());
     }
 }

@@ -51,7 +51,7 @@ TEST_CASE("golden: every construct compiles to valid SPIR-V matching its golden"
             std::string name = path.stem().string();
             if (sigs.size() > 1) name += "." + std::to_string(i);
             dpk::tests::check_golden(kRoot / "tests/golden/out" / (name + ".spvasm"),
-                         spirv::disassemble(compiled->image.spirv));
+                                     spirv::disassemble(compiled->image.spirv));
         }
     }
 }

@@ -2,16 +2,16 @@
 // our compiler for each signature it lists, must be accepted by every driver: validated, built
 // (PoCL through SPIR 1.2, Intel through IL) and turned into a kernel. This catches what the
 // SPIR-V validator cannot: builtins a driver's library lacks, translator gaps, ABI mismatches.
+#include "tests/golden/corpus.h"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
-
 #include <optional>
 
 #include "compiler/program.h"
 #include "core/error.h"
 #include "runtime/loaded_kernel.h"
-#include "tests/golden/corpus.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"
 

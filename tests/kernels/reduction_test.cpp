@@ -1,6 +1,6 @@
-// Work-group reductions: block_sum from docs/language.md (examples/reduction/block_sum.dpk: launch-sized
-// local memory, a barrier loop, a float atomic add) over 2^16 values, and a generic block_sum
-// and float atomics in f32 and f64.
+// Work-group reductions: block_sum from docs/language.md (examples/reduction/block_sum.dpk:
+// launch-sized local memory, a barrier loop, a float atomic add) over 2^16 values, and a generic
+// block_sum and float atomics in f32 and f64.
 #include <doctest/doctest.h>
 
 #include <algorithm>

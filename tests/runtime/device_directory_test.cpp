@@ -1,6 +1,8 @@
 // The device directory: a full discovery records the OpenCL devices in the disk cache, and a
 // later process opens the one it asks for with only its driver loaded. Every case runs child
 // processes (discovery happens once per process), each launching vecadd on the device it got.
+#include "runtime/device_directory.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -9,7 +11,6 @@
 #include <string>
 
 #include "backends/opencl/icd_libraries.h"
-#include "runtime/device_directory.h"
 #include "runtime/sealed_file.h"
 #include "tests/seed/seed_support.h"
 

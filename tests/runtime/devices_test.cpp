@@ -5,8 +5,8 @@
 #include <set>
 
 #include "backends/backend.h"
-#include "runtime/device.h"
 #include "core/error.h"
+#include "runtime/device.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;
@@ -121,13 +121,16 @@ TEST_CASE("the default device takes SPIR-V, prefers a GPU, then IL, and $DPK_DEV
         setenv("DPK_DEVICE", saved.c_str(), 1);
 }
 
-TEST_CASE("measured: PoCL takes SPIR-V translated to SPIR 1.2 and has fine-grain SVM, no Intel USM") {
+TEST_CASE(
+    "measured: PoCL takes SPIR-V translated to SPIR 1.2 and has fine-grain SVM, no Intel USM") {
     Device pocl = tests::device_where(is_pocl, "PoCL");
     if (!pocl) return;
     const DeviceInfo& i = pocl.info();
     if (i.platform_version.find("PoCL 3.1") == std::string::npos || !pocl.takes_spirv()) {
-        MESSAGE("SKIPPED: these are Debian 12's PoCL 3.1 facts with the SPIR 1.2 translator; this "
-                "is " << i.platform_version << " (" << i.spirv_detail << ")");
+        MESSAGE(
+            "SKIPPED: these are Debian 12's PoCL 3.1 facts with the SPIR 1.2 translator; this "
+            "is "
+            << i.platform_version << " (" << i.spirv_detail << ")");
         return;
     }
     CHECK(i.spirv == SpirvIngest::Translated);

@@ -136,17 +136,24 @@ TEST_CASE("dpk run compiles with its flags, in the cache it is given") {
         CHECK(options.cache == nullptr);  // the process default
     }
     auto cache = std::make_shared<KernelCache>(CacheConfig::disabled());
-    CHECK(program_options(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4"}), cache)
-              .cache == cache);
+    CHECK(
+        program_options(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4"}), cache).cache ==
+        cache);
 }
 
 TEST_CASE("dpk run uses the jit's caches: a second run compiles nothing") {
     for (const Device& dev : tests::devices_under_test()) {
         INFO(tests::device_label(dev));
         std::shared_ptr<KernelCache> cache = fresh_cache("dpk_run_cache_reuse");
-        const std::vector<std::string> words{"-k", "vecadd", "--global", "4", "--device",
-                                             dev.filter_string(), "a=zeros:f32[4]",
-                                             "b=zeros:f32[4]", "c=zeros:f32[4]"};
+        const std::vector<std::string> words{"-k",
+                                             "vecadd",
+                                             "--global",
+                                             "4",
+                                             "--device",
+                                             dev.filter_string(),
+                                             "a=zeros:f32[4]",
+                                             "b=zeros:f32[4]",
+                                             "c=zeros:f32[4]"};
         std::string err;
         REQUIRE(run(words, nullptr, &err, cache) == 0);
         const KernelCache::Stats first = cache->stats();
@@ -167,10 +174,10 @@ TEST_CASE("dpk run: vecadd from .npy files on every device, output written back"
         write_f32(tmp("a.npy"), {1, 2, 3, 4});
         write_f32(tmp("b.npy"), {10, 20, 30, 40});
         std::string err;
-        int code = run({"-k", "vecadd", "--global", "4", "--device", dev.filter_string(),
-                        "a=@" + tmp("a.npy"), "b=@" + tmp("b.npy"), "c=zeros:f32[4]", "--out",
-                        "c=" + tmp("c.npy")},
-                       nullptr, &err);
+        int code = run(
+            {"-k", "vecadd", "--global", "4", "--device", dev.filter_string(), "a=@" + tmp("a.npy"),
+             "b=@" + tmp("b.npy"), "c=zeros:f32[4]", "--out", "c=" + tmp("c.npy")},
+            nullptr, &err);
         CHECK(err == "");
         REQUIRE(code == 0);
         CHECK(read_f32(tmp("c.npy")) == std::vector<float>{11, 22, 33, 44});
@@ -182,9 +189,8 @@ TEST_CASE("dpk run: scalars, local memory and --repeat timing") {
         INFO(tests::device_label(dev));
         write_f32(tmp("x.npy"), std::vector<float>(64, 1.0f));
         std::string out;
-        int code = run({"-k", "saxpy", "--global", "64", "--device", dev.filter_string(),
-                        "alpha=3", "x=@" + tmp("x.npy"), "y=@" + tmp("x.npy"), "--out",
-                        "y=" + tmp("y.npy")});
+        int code = run({"-k", "saxpy", "--global", "64", "--device", dev.filter_string(), "alpha=3",
+                        "x=@" + tmp("x.npy"), "y=@" + tmp("x.npy"), "--out", "y=" + tmp("y.npy")});
         REQUIRE(code == 0);
         CHECK(read_f32(tmp("y.npy")) == std::vector<float>(64, 4.0f));
 
@@ -205,9 +211,9 @@ TEST_CASE("dpk run: errors exit 1 with a message naming the parameter") {
         write_f32(tmp("a.npy"), {1, 2, 3, 4});
         std::string err;
         // -s given: the arrays must match it (c is f64 here).
-        int code = run({"-k", "vecadd", "-s", "void(f32[::1], f32[::1], f32[::1])",
-                        "--global", "4", "--device", dev.filter_string(), "a=@" + tmp("a.npy"),
-                        "b=@" + tmp("a.npy"), "c=zeros:f64[4]"},
+        int code = run({"-k", "vecadd", "-s", "void(f32[::1], f32[::1], f32[::1])", "--global", "4",
+                        "--device", dev.filter_string(), "a=@" + tmp("a.npy"), "b=@" + tmp("a.npy"),
+                        "c=zeros:f64[4]"},
                        nullptr, &err);
         CHECK(code == 1);
         CHECK(err.find("parameter 2 'c'") != std::string::npos);
@@ -232,8 +238,8 @@ TEST_CASE("dpk run: errors exit 1 with a message naming the parameter") {
         CHECK(err.find("/nonexistent.npy: cannot open") != std::string::npos);
 
         code =
-            run({"-k", "vecadd", "--global", "3", "--local", "2", "--device",
-                 dev.filter_string(), "a=@" + tmp("a.npy"), "b=@" + tmp("a.npy"), "c=zeros:f32[4]"},
+            run({"-k", "vecadd", "--global", "3", "--local", "2", "--device", dev.filter_string(),
+                 "a=@" + tmp("a.npy"), "b=@" + tmp("a.npy"), "c=zeros:f32[4]"},
                 nullptr, &err);
         CHECK(code == 1);
         CHECK(err.find("not a multiple of local range") != std::string::npos);

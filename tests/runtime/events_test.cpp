@@ -105,8 +105,7 @@ TEST_CASE("profiling: device-side kernel time, and a clear error without profili
         CHECK_FALSE(plain.profiling());
         Event e2 = launch(plain, k, Range(1 << 16), {a, a, a});
         e2.wait();
-        CHECK_THROWS_WITH_AS(e2.profiling(), doctest::Contains("profiling enabled"),
-                             BackendError);
+        CHECK_THROWS_WITH_AS(e2.profiling(), doctest::Contains("profiling enabled"), BackendError);
         CHECK(Event().is_complete());
         Event().wait();
     }

@@ -1,4 +1,6 @@
 // Launches with dpk's ABI on every SPIR-V-capable device: numbers, not just "no crash".
+#include "runtime/launch.h"
+
 #include <doctest/doctest.h>
 
 #include <map>
@@ -6,7 +8,6 @@
 #include <random>
 
 #include "core/error.h"
-#include "runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

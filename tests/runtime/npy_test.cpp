@@ -1,11 +1,12 @@
 // .npy reading and writing: numpy-made files, round trips, C/F order, and errors.
+#include "runtime/npy.h"
+
 #include <doctest/doctest.h>
 
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
-#include "runtime/npy.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

@@ -50,8 +50,7 @@ TEST_CASE("each device builds by its own path and reports kernel attributes") {
         CHECK((a.registers > 0) == (dev.backend() == "cuda"));
         if (dev.info().platform_name == "Portable Computing Language")
             CHECK(k.ingest() == SpirvIngest::Translated);
-        if (dev.info().platform_name == "Intel(R) OpenCL")
-            CHECK(k.ingest() == SpirvIngest::IL);
+        if (dev.info().platform_name == "Intel(R) OpenCL") CHECK(k.ingest() == SpirvIngest::IL);
     }
 }
 

@@ -1,4 +1,5 @@
-// The kernels of the seed scenarios (docs/kernels.md, "Seed scenarios"), as one program embedded in C++.
+// The kernels of the seed scenarios (docs/kernels.md, "Seed scenarios"), as one program embedded in
+// C++.
 #pragma once
 
 namespace dpk::tests {

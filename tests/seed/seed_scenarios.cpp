@@ -1,4 +1,5 @@
-// The ten seed scenarios (docs/kernels.md, "Seed scenarios"), each on every SPIR-V-capable device, with real arrays.
+// The ten seed scenarios (docs/kernels.md, "Seed scenarios"), each on every SPIR-V-capable device,
+// with real arrays.
 #include <chrono>
 #include <set>
 #include <span>
@@ -128,8 +129,7 @@ TEST_CASE("3 enforcement: dtype, ndim, layout, usm_type, device and host memory 
             [&] {
                 saxpy.launch(q, Range(256), {1.0f, x64, y});
             },
-            {"kernel 'saxpy'", "parameter 1 'x'", "expected f32[::1]",
-             "usm_ndarray(f64", listing});
+            {"kernel 'saxpy'", "parameter 1 'x'", "expected f32[::1]", "usm_ndarray(f64", listing});
         auto x2d = UsmArray::zeros(q, DType::F32, {16, 16});
         expect_mismatch(
             [&] {

@@ -1,5 +1,5 @@
-// Shared by the seed-scenario and JIT tests: the kernels of docs/language.md, a private cache folder,
-// host-side reference data.
+// Shared by the seed-scenario and JIT tests: the kernels of docs/language.md, a private cache
+// folder, host-side reference data.
 #pragma once
 
 #include <doctest/doctest.h>

@@ -1,6 +1,7 @@
 // The device features a module needs, read back from the SPIR-V our compiler emits: what the
 // runtime checks before a driver sees an image compiled for another target (an AOT bundle).
 #include "backends/spirv_requirements.h"
+
 #include "compiler/program.h"
 #include "core/error.h"
 #include "tests/spirv/emit_test_util.h"
@@ -75,8 +76,8 @@ TEST_CASE("requirements: each feature from the capability or construct that need
         "  a[i] = sub_group_shuffle(a[i], u32((sub_group_local_id() + 1) % sub_group_size())); }");
     REQUIRE(shuffle.size() == 2);
     CHECK(shuffle[0].feature == DeviceFeature::SubGroups);
-    CHECK(shuffle[1] == FeatureRequirement{DeviceFeature::SubGroupShuffle,
-                                           "capability SubgroupShuffleINTEL"});
+    CHECK(shuffle[1] ==
+          FeatureRequirement{DeviceFeature::SubGroupShuffle, "capability SubgroupShuffleINTEL"});
 }
 
 TEST_CASE("requirements: a truncated module yields what was read before the damage") {
@@ -112,12 +113,12 @@ TEST_CASE("requirements: a device without the feature refuses the module by name
     info.names_opencl_extensions = false;
     info.features.set(DeviceFeature::Fp64, false);
     const auto f64 = spirv_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
-    CHECK_THROWS_WITH_AS(backends::check_requirements(backends::spirv_requirements(f64), info,
-                                                      "a module"),
-                         "a module needs fp64 (capability Float64 in its SPIR-V), which device "
-                         "'Test CPU' (Test Platform) does not have; compile it for a target "
-                         "without that feature, or run it on a device that has it",
-                         UnsupportedDeviceFeatureError);
+    CHECK_THROWS_WITH_AS(
+        backends::check_requirements(backends::spirv_requirements(f64), info, "a module"),
+        "a module needs fp64 (capability Float64 in its SPIR-V), which device "
+        "'Test CPU' (Test Platform) does not have; compile it for a target "
+        "without that feature, or run it on a device that has it",
+        UnsupportedDeviceFeatureError);
 }
 
 TEST_CASE("requirements: the compiler records what it emits, so nothing scans its images") {
@@ -137,8 +138,7 @@ TEST_CASE("requirements: the compiler records what it emits, so nothing scans it
         const KernelImage image = image_of(source);
         REQUIRE(image.requirements.has_value());
         // The same features the scan of its SPIR-V finds, with the compiler's reasons.
-        CHECK(features(*image.requirements) ==
-              features(backends::spirv_requirements(image.spirv)));
+        CHECK(features(*image.requirements) == features(backends::spirv_requirements(image.spirv)));
     }
     const KernelImage f64 = image_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
     CHECK(*f64.requirements ==

@@ -2,6 +2,7 @@
 #include "compiler/spirv/target_profile.h"
 
 #include <doctest/doctest.h>
+
 #include <spirv/unified1/spirv.hpp11>
 
 using namespace dpk::compiler::spirv;

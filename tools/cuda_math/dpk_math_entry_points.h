@@ -3,18 +3,19 @@
 // host accuracy check to call them, and mirrored by backends/cuda/math/ptx_math_library.cpp.
 #pragma once
 
-#define DPK_MATH_UNARY_FUNCTIONS(X)                                                              \
-    X(rsqrt) X(cbrt) X(exp) X(exp2) X(exp10) X(expm1) X(log) X(log2) X(log10) X(log1p) X(sin)   \
-    X(cos) X(tan) X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(erf) X(erfc)
+#define DPK_MATH_UNARY_FUNCTIONS(X)                                                                \
+    X(rsqrt)                                                                                       \
+    X(cbrt) X(exp) X(exp2) X(exp10) X(expm1) X(log) X(log2) X(log10) X(log1p) X(sin) X(cos) X(tan) \
+        X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(erf) X(erfc)
 #define DPK_MATH_BINARY_FUNCTIONS(X) X(pow) X(atan2) X(fmod) X(hypot)
 
 #if !defined(__CUDACC__)
 extern "C" {
-#define DPK_MATH_DECLARE_UNARY(name)          \
-    float __dpk_##name##_f32(float x);        \
+#define DPK_MATH_DECLARE_UNARY(name)   \
+    float __dpk_##name##_f32(float x); \
     double __dpk_##name##_f64(double x);
-#define DPK_MATH_DECLARE_BINARY(name)                \
-    float __dpk_##name##_f32(float x, float y);      \
+#define DPK_MATH_DECLARE_BINARY(name)           \
+    float __dpk_##name##_f32(float x, float y); \
     double __dpk_##name##_f64(double x, double y);
 DPK_MATH_UNARY_FUNCTIONS(DPK_MATH_DECLARE_UNARY)
 DPK_MATH_BINARY_FUNCTIONS(DPK_MATH_DECLARE_BINARY)

@@ -7,9 +7,10 @@
 //       one kernel per entry point); generate.sh runs `ptxas -arch=sm_90` on each.
 //   ptx_module_check run [N]        (built with -DDPK_MATH_CUDA_DRIVER, linked with -lcuda and
 //                                    the host build tools/cuda_math/dpk_math_host.cpp)
-//       loads the all.ptx module (built in memory) through the CUDA driver, runs every entry point on the GPU over the
-//       inputs of tests/cuda/math_ulp_support.h, prints the ULP table and how many results
-//       differ in bits from the host build of the same source. Exit 1 on a row over its bound.
+//       loads the all.ptx module (built in memory) through the CUDA driver, runs every entry point
+//       on the GPU over the inputs of tests/cuda/math_ulp_support.h, prints the ULP table and how
+//       many results differ in bits from the host build of the same source. Exit 1 on a row over
+//       its bound.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -88,7 +89,8 @@ std::string all_module(const std::string& version, const std::string& target) {
     std::set<std::string> emitted;
     for (const auto& e : entries())
         for (auto s : ptx_math_closure(e.symbol))
-            if (emitted.insert(std::string(s)).second) m += std::string(ptx_math_definition(s)) + "\n\n";
+            if (emitted.insert(std::string(s)).second)
+                m += std::string(ptx_math_definition(s)) + "\n\n";
     for (const auto& e : entries()) m += test_kernel(e.symbol, e.f->arity, e.bits) + "\n";
     return m;
 }
@@ -121,28 +123,32 @@ int write(const std::string& dir, const std::string& version, const std::string&
 
 namespace {
 
-#define CU(call)                                                                   \
-    do {                                                                           \
-        CUresult r_ = (call);                                                      \
-        if (r_ != CUDA_SUCCESS) {                                                  \
-            const char* s_ = nullptr;                                              \
-            cuGetErrorString(r_, &s_);                                             \
-            std::fprintf(stderr, "%s failed: %s\n", #call, s_ ? s_ : "?");         \
-            std::exit(2);                                                          \
-        }                                                                          \
+#define CU(call)                                                           \
+    do {                                                                   \
+        CUresult r_ = (call);                                              \
+        if (r_ != CUDA_SUCCESS) {                                          \
+            const char* s_ = nullptr;                                      \
+            cuGetErrorString(r_, &s_);                                     \
+            std::fprintf(stderr, "%s failed: %s\n", #call, s_ ? s_ : "?"); \
+            std::exit(2);                                                  \
+        }                                                                  \
     } while (0)
 
 template <class T>
 T host_eval(const std::string& name, int arity, T x, T y) {
-#define DPK_H1(n)                                                         \
-    if (name == #n) {                                                     \
-        if constexpr (sizeof(T) == 4) return __dpk_##n##_f32(x);          \
-        else return __dpk_##n##_f64(x);                                   \
+#define DPK_H1(n)                      \
+    if (name == #n) {                  \
+        if constexpr (sizeof(T) == 4)  \
+            return __dpk_##n##_f32(x); \
+        else                           \
+            return __dpk_##n##_f64(x); \
     }
-#define DPK_H2(n)                                                         \
-    if (name == #n) {                                                     \
-        if constexpr (sizeof(T) == 4) return __dpk_##n##_f32(x, y);       \
-        else return __dpk_##n##_f64(x, y);                                \
+#define DPK_H2(n)                         \
+    if (name == #n) {                     \
+        if constexpr (sizeof(T) == 4)     \
+            return __dpk_##n##_f32(x, y); \
+        else                              \
+            return __dpk_##n##_f64(x, y); \
     }
     DPK_MATH_UNARY_FUNCTIONS(DPK_H1)
     DPK_MATH_BINARY_FUNCTIONS(DPK_H2)
@@ -220,7 +226,8 @@ int run(std::size_t n) {
     std::vector<std::string> diffs;
     for (const auto& e : entries()) {
         std::size_t diff = 0;
-        rows.push_back(e.bits == 32 ? run_one<float>(mod, e, n, &diff) : run_one<double>(mod, e, n, &diff));
+        rows.push_back(e.bits == 32 ? run_one<float>(mod, e, n, &diff)
+                                    : run_one<double>(mod, e, n, &diff));
         total_diff += diff;
         if (diff) diffs.push_back(e.symbol + ": " + std::to_string(diff));
     }

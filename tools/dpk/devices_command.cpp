@@ -4,8 +4,8 @@
 #include <sstream>
 #include <string>
 
-#include "runtime/device.h"
 #include "core/error.h"
+#include "runtime/device.h"
 
 namespace dpk::tools {
 
@@ -24,21 +24,16 @@ std::string bytes(std::uint64_t n) {
     return s.str();
 }
 
-
 void print_device(std::ostream& out, const runtime::Device& d) {
     const DeviceInfo& i = d.info();
     out << "  " << d.filter_string() << "  " << i.name << "\n";
-    out << "      type " << device_kind_name(i.kind) << ", vendor " << i.vendor
-        << ", driver " << i.driver_version << ", " << i.device_version << "\n";
+    out << "      type " << device_kind_name(i.kind) << ", vendor " << i.vendor << ", driver "
+        << i.driver_version << ", " << i.device_version << "\n";
     out << "      SPIR-V: ";
     switch (i.spirv) {
         case SpirvIngest::IL: out << "yes, as IL: " << i.spirv_detail; break;
-        case SpirvIngest::Translated:
-            out << "yes, translated: " << i.spirv_detail;
-            break;
-        case SpirvIngest::None:
-            out << "NO: " << i.spirv_detail << " (never the default)";
-            break;
+        case SpirvIngest::Translated: out << "yes, translated: " << i.spirv_detail; break;
+        case SpirvIngest::None: out << "NO: " << i.spirv_detail << " (never the default)"; break;
     }
     out << "\n";
     out << "      limits: max work-group " << i.max_work_group_size << " (";

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "compiler/spirv/target_profile.h"
-#include "jit/bundle_writer.h"
 #include "core/error.h"
+#include "jit/bundle_writer.h"
 #include "jit/compile_error.h"
 #include "runtime/kernel_bundle.h"
 

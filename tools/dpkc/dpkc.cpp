@@ -61,7 +61,8 @@ struct Options {
 };
 
 int usage_error(const std::string& message) {
-    std::cerr << "dpkc: " << message << "\n" << "try 'dpkc --help'\n";
+    std::cerr << "dpkc: " << message << "\n"
+              << "try 'dpkc --help'\n";
     return kExitUsage;
 }
 
@@ -138,7 +139,8 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
                 opt.compile.target = dpk::compiler::spirv::TargetProfile::opencl(t->features);
             }
         if (!opt.translation || opt.translation->format != opt.emit)
-            return usage_error("--emit " + opt.emit + " needs a --target of the backend that "
+            return usage_error("--emit " + opt.emit +
+                               " needs a --target of the backend that "
                                "emits it (cuda:sm_XY)");
     }
     return std::nullopt;
@@ -178,8 +180,9 @@ int run(const Options& opt) {
         if (!kernel) {
             std::string names;
             for (const auto* k : program->kernels()) names += (names.empty() ? "" : ", ") + k->name;
-            return usage_error("no kernel '" + *opt.kernel + "' in " + opt.input +
-                               (names.empty() ? " (it has no kernels)" : " (kernels: " + names + ")"));
+            return usage_error(
+                "no kernel '" + *opt.kernel + "' in " + opt.input +
+                (names.empty() ? " (it has no kernels)" : " (kernels: " + names + ")"));
         }
     } else {
         auto kernels = program->kernels();
@@ -187,7 +190,8 @@ int run(const Options& opt) {
         if (kernels.size() > 1) {
             std::string names;
             for (const auto* k : kernels) names += (names.empty() ? "" : ", ") + k->name;
-            return usage_error(opt.input + " has several kernels (" + names + "); choose one with -k");
+            return usage_error(opt.input + " has several kernels (" + names +
+                               "); choose one with -k");
         }
         kernel = kernels.front();
     }
@@ -206,16 +210,15 @@ int run(const Options& opt) {
         return write_output(opt, kernel->name + ".spv", bytes) ? kExitOk : kExitCompileError;
     }
     if (opt.emit == "spvasm" || opt.emit == "abi") {
-        std::string text = opt.emit == "spvasm" ? spirv::disassemble(words)
-                                                : dpk::describe(compiled->image.abi);
+        std::string text =
+            opt.emit == "spvasm" ? spirv::disassemble(words) : dpk::describe(compiled->image.abi);
         return write_output(opt, "-", text) ? kExitOk : kExitCompileError;
     }
     try {
         std::string text = opt.translation->translate(words, opt.architecture);
         return write_output(opt, "-", text) ? kExitOk : kExitCompileError;
     } catch (const dpk::BuildError& e) {
-        std::cerr << opt.input << ": error: kernel '" << kernel->name << "': " << e.what()
-                  << "\n";
+        std::cerr << opt.input << ": error: kernel '" << kernel->name << "': " << e.what() << "\n";
         return kExitCompileError;
     }
 }

@@ -13,8 +13,8 @@ namespace {
 
 /// The OpenCL.std functions the library implements (tools/cuda_math/dpk_math_entry_points.h).
 constexpr std::array<std::string_view, 25> kFunctions = {
-    "rsqrt", "cbrt", "exp",  "exp2", "exp10", "expm1", "log",  "log2",  "log10",
-    "log1p", "sin",  "cos",  "tan",  "asin",  "acos",  "atan", "sinh",  "cosh",
+    "rsqrt", "cbrt", "exp",  "exp2", "exp10", "expm1", "log",  "log2", "log10",
+    "log1p", "sin",  "cos",  "tan",  "asin",  "acos",  "atan", "sinh", "cosh",
     "tanh",  "erf",  "erfc", "pow",  "atan2", "fmod",  "hypot"};
 
 struct Index {

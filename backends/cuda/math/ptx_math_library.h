@@ -12,11 +12,14 @@
 
 namespace dpk::backends::cuda {
 
-/// The symbol of dpk's PTX implementation of OpenCL.std `name` for `bits` (32 or 64), e.g. "__dpk_exp_f32"; nullopt when there is none.
+/// The symbol of dpk's PTX implementation of OpenCL.std `name` for `bits` (32 or 64), e.g.
+/// "__dpk_exp_f32"; nullopt when there is none.
 std::optional<std::string_view> ptx_math_symbol(std::string_view opencl_name, unsigned bits);
-/// Every symbol `symbol` needs, itself last, in definition order (.func and .global/.const data symbols).
+/// Every symbol `symbol` needs, itself last, in definition order (.func and .global/.const data
+/// symbols).
 std::vector<std::string_view> ptx_math_closure(std::string_view symbol);
-/// The PTX text defining one symbol (a .func or a .global/.const data declaration), no .version/.target lines.
+/// The PTX text defining one symbol (a .func or a .global/.const data declaration), no
+/// .version/.target lines.
 std::string_view ptx_math_definition(std::string_view symbol);
 
 }  // namespace dpk::backends::cuda

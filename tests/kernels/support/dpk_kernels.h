@@ -4,9 +4,9 @@
 
 #include <string>
 
+#include "core/kernel_abi.h"
 #include "runtime/device.h"
 #include "runtime/loaded_kernel.h"
-#include "core/kernel_abi.h"
 
 namespace dpk::tests {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/device.h"
 #include "core/kernel_abi.h"
+#include "runtime/device.h"
 
 namespace dpk::tests {
 

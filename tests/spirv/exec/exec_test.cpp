@@ -66,7 +66,8 @@ TEST_CASE("exec: devices") {
             d.name + (d.takes_il ? " (SPIR-V IL)" : " (SPIR 1.2 bitcode via llvm-spirv-15)");
         MESSAGE(line);
     }
-    if (cl_devices().empty()) MESSAGE("SKIPPED: no OpenCL device takes SPIR-V, nor SPIR with llvm-spirv-15 installed");
+    if (cl_devices().empty())
+        MESSAGE("SKIPPED: no OpenCL device takes SPIR-V, nor SPIR with llvm-spirv-15 installed");
 }
 
 TEST_CASE("exec: vecadd and saxpy") {
