@@ -143,7 +143,7 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
     for (std::size_t i = 0; i < params.size(); ++i) {
         const ParamType& p = params[i];
         const KernelArg& a = args[i];
-        if (!ParamCheck(p).fits(a, k.device(), ScalarFit::ExactValue))
+        if (!k.state().param_checks[i].fits(a, k.device(), ScalarFit::ExactValue))
             throw_argument_mismatch(k.name(), i, param_name(k, i), p, a, k.device(),
                                     "signature " + k.signature().pretty());
         if (p.is_scalar()) {

@@ -92,6 +92,7 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
                                    std::to_string(s.kernel->num_args()));
     s.static_local_bytes = std::max<std::uint64_t>(image.abi.static_local_bytes,
                                                    s.kernel->attributes().local_mem_size);
+    for (const ParamType& p : image.signature.params) s.param_checks.emplace_back(p);
     s.image = std::move(image);
 }
 

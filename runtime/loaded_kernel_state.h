@@ -2,8 +2,10 @@
 #pragma once
 
 #include <mutex>
+#include <vector>
 
 #include "backends/backend.h"
+#include "runtime/argument_check.h"
 #include "runtime/loaded_kernel.h"
 
 namespace dpk::runtime {
@@ -13,6 +15,9 @@ struct LoadedKernel::State {
     KernelImage image;
     std::shared_ptr<backends::Program> program;  // shared with the program cache
     std::unique_ptr<backends::Kernel> kernel;
+    /// The signature's parameters prepared for checking arguments, made once at load: a launch
+    /// only compares.
+    std::vector<ParamCheck> param_checks;
     /// Static work-group memory: the larger of the ABI's figure and the driver's.
     std::uint64_t static_local_bytes = 0;
     /// Serializes argument setting + enqueue (driver kernel objects hold argument state).
