@@ -27,10 +27,6 @@ constexpr FeatureCapability kFeatureCapabilities[] = {
 
 }  // namespace
 
-std::span<const FeatureCapability> feature_capabilities() {
-    return kFeatureCapabilities;
-}
-
 spv::Capability enabling_capability(DeviceFeature f) {
     for (const FeatureCapability& c : kFeatureCapabilities)
         if (c.feature == f) return c.capability;

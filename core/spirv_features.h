@@ -3,7 +3,6 @@
 #pragma once
 
 #include <optional>
-#include <span>
 #include <spirv/unified1/spirv.hpp11>
 #include <string_view>
 
@@ -18,10 +17,7 @@ struct FeatureCapability {
     std::string_view name;
 };
 
-/// Every capability that needs a feature. The first entry of each feature is the capability dpk's
-/// compiler declares for it.
-std::span<const FeatureCapability> feature_capabilities();
-/// The capability the compiler declares for `f`.
+/// The capability the compiler declares for `f` (the table's first entry of that feature).
 spv::Capability enabling_capability(DeviceFeature f);
 /// The entry of `c`, or null when `c` needs no optional feature.
 const FeatureCapability* feature_capability(spv::Capability c);

@@ -127,21 +127,18 @@ std::string TargetProfile::missing_capability(Capability c, std::string_view why
 }
 
 std::string capability_name(Capability c) {
+    // The capabilities of optional features are spelled in the feature table.
+    if (const FeatureCapability* f = feature_capability(c)) return std::string(f->name);
     switch (c) {
         case Capability::Addresses: return "Addresses";
         case Capability::Linkage: return "Linkage";
         case Capability::Kernel: return "Kernel";
         case Capability::Vector16: return "Vector16";
         case Capability::Float16Buffer: return "Float16Buffer";
-        case Capability::Float16: return "Float16";
-        case Capability::Float64: return "Float64";
         case Capability::Int64: return "Int64";
-        case Capability::Int64Atomics: return "Int64Atomics";
         case Capability::Int16: return "Int16";
         case Capability::Int8: return "Int8";
         case Capability::GenericPointer: return "GenericPointer";
-        case Capability::Groups: return "Groups";
-        case Capability::SubgroupShuffleINTEL: return "SubgroupShuffleINTEL";
         default: break;
     }
     return "Capability(" + std::to_string(static_cast<unsigned>(c)) + ")";
