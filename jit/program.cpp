@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "compiler/ast/type_annotation.h"
 #include "compiler/parse/signature_parser.h"
 #include "core/error.h"
 #include "jit/compile_error.h"
@@ -206,7 +207,7 @@ DeclaredParams ProgramState::declared_params(const std::string& kernel) {
         }
         compiler::source::Diagnostics diags;
         out.types.push_back(
-            compiler::parse::param_type_from_annotation(*p.var.type, fn.file, diags));
+            compiler::ast::param_type_of(*p.var.type, fn.file, diags));
         if (!out.types.back())
             throw CompileError(
                 "kernel '" + kernel + "': parameter '" + p.var.name + "' has an invalid type",

@@ -27,6 +27,16 @@ ALLOWED = {
 # alone on backends/*.h), and the layers this applies to: tests and benchmarks may reach into a
 # backend to test it or to measure against its raw API.
 SIBLINGS = {"backends"}
+# Inside compiler/: its stages, bottom first, and which other stages each may include (the files
+# directly in compiler/ tie them together and may include any).
+COMPILER_STAGES = {
+    "source": set(),
+    "types": set(),
+    "ast": {"source"},
+    "parse": {"source", "ast"},
+    "sema": {"source", "ast", "types"},
+    "spirv": {"source", "ast", "types", "sema"},
+}
 SIBLING_RULE_LAYERS = {"core", "backends", "compiler", "runtime", "jit", "tools"}
 LAYER_ROOTS = {k for k in ALLOWED if "/" not in k}
 
@@ -58,6 +68,13 @@ def check(root: pathlib.Path) -> list[str]:
             if to != layer and to not in ALLOWED[key]:
                 problems.append(f"{where}: {key}/ may not include {to}/ "
                                 f"(allowed: {', '.join(sorted(ALLOWED[key])) or 'nothing'})")
+                continue
+            if (layer == to == "compiler" and len(parts) > 2 and len(target.parts) > 2
+                    and parts[1] in COMPILER_STAGES and target.parts[1] != parts[1]
+                    and target.parts[1] not in COMPILER_STAGES[parts[1]]):
+                problems.append(f"{where}: compiler/{parts[1]}/ may not include "
+                                f"compiler/{target.parts[1]}/ (allowed: "
+                                f"{', '.join(sorted(COMPILER_STAGES[parts[1]])) or 'nothing'})")
                 continue
             if to in SIBLINGS and key in SIBLING_RULE_LAYERS and len(target.parts) > 2:
                 own = parts[1] if layer == to and len(parts) > 2 else None

@@ -1,5 +1,7 @@
 #include "compiler/parse/ast_dump.h"
 
+#include "compiler/ast/type_annotation.h"
+
 namespace dpk::compiler::parse {
 
 namespace {
@@ -109,18 +111,7 @@ std::string join_exprs(const std::vector<ast::ExprPtr>& exprs) {
 }  // namespace
 
 std::string dump(const ast::TypeExpr& t) {
-    if (t.explicit_usm) {
-        std::string s = "usm_ndarray(" + t.scalar + ", ndim=" + std::to_string(t.ndim) +
-                        ", layout=\"" + t.layout + "\", usm_type=\"" + t.usm_type + "\"";
-        if (!t.device.empty()) s += ", device=\"" + t.device + "\"";
-        return s + ")";
-    }
-    std::string s = t.is_local ? "local " + t.scalar : t.scalar;
-    if (!t.is_array) return s;
-    s += "[";
-    for (std::size_t d = 0; d < t.unit_stride.size(); ++d)
-        s += std::string(d ? ", " : "") + (t.unit_stride[d] ? "::1" : ":");
-    return s + "]";
+    return ast::spelling(t);
 }
 
 std::string dump(const ast::Expr* e) {

@@ -2,8 +2,8 @@
 
 #include <memory>
 
+#include "compiler/ast/type_annotation.h"
 #include "compiler/parse/ast_builder.h"
-#include "compiler/parse/ast_dump.h"
 #include "compiler/parse/parse_session.h"
 
 namespace dpk::compiler::parse {
@@ -17,50 +17,6 @@ std::optional<Result> parse_text(const char* name, std::string_view text,
                                  source::Diagnostics& diags, F&& parse) {
     source::SourceFile file(name, std::string(text));
     return parse(file, diags);
-}
-
-std::optional<ParamType> convert(const ast::TypeExpr& type, const source::SourceFile* file,
-                                 source::Diagnostics& diags, const char* where) {
-    std::optional<DType> dtype = parse_dtype(type.scalar);
-    if (!dtype) {
-        diags.error(file, type.range, "unknown type '" + type.scalar + "'" + where);
-        return std::nullopt;
-    }
-    if (!type.is_array) return ParamType::scalar(*dtype);
-    if (type.explicit_usm) {
-        Layout layout = type.layout == "F"   ? Layout::F
-                        : type.layout == "A" ? Layout::Any
-                                             : Layout::C;
-        UsmType usm = type.usm_type == "shared" ? UsmType::Shared
-                      : type.usm_type == "host" ? UsmType::Host
-                                                : UsmType::Device;
-        return ParamType::array(*dtype, type.ndim, layout, usm, type.device);
-    }
-    int ndim = static_cast<int>(type.unit_stride.size());
-    if (type.is_local) {
-        if (ndim != 1 || type.unit_stride.front()) {
-            diags.error(file, type.range,
-                        "a local array is one-dimensional and sized at launch: write 'local " +
-                            type.scalar + "[:]'");
-            return std::nullopt;
-        }
-        return ParamType::local_array(*dtype);
-    }
-    int units = 0;
-    for (bool u : type.unit_stride) units += u ? 1 : 0;
-    Layout layout = Layout::Any;
-    if (units == 1 && type.unit_stride.back()) {
-        layout = Layout::C;
-    } else if (units == 1 && type.unit_stride.front()) {
-        layout = Layout::F;
-    } else if (units != 0) {
-        diags.error(file, type.range,
-                    "invalid array type '" + dump(type) +
-                        "': write '::1' on the last dimension for C layout or on the first for "
-                        "F layout, and ':' everywhere else");
-        return std::nullopt;
-    }
-    return ParamType::array(*dtype, ndim, layout);
 }
 
 std::optional<Signature> parse_signature_file(const source::SourceFile& file,
@@ -83,7 +39,7 @@ std::optional<Signature> parse_signature_file(const source::SourceFile& file,
     if (failed) return std::nullopt;
     Signature sig;
     for (const auto& t : types) {
-        auto p = convert(t, &file, diags, " in signature");
+        auto p = ast::param_type_of(t, &file, diags, " in signature");
         if (!p)
             failed = true;
         else
@@ -118,14 +74,8 @@ std::optional<ParamType> parse_param_type(std::string_view text, source::Diagnos
             bool failed = session.has_errors();
             session.diagnostics().flush(&file, d);
             if (failed || !type) return std::nullopt;
-            return convert(*type, &file, d, "");
+            return ast::param_type_of(*type, &file, d);
         });
-}
-
-std::optional<ParamType> param_type_from_annotation(const ast::TypeExpr& type,
-                                                    const source::SourceFile* file,
-                                                    source::Diagnostics& diags) {
-    return convert(type, file, diags, "");
 }
 
 }  // namespace dpk::compiler::parse

@@ -4,7 +4,6 @@
 #include <optional>
 #include <string_view>
 
-#include "compiler/ast/ast.h"
 #include "compiler/source/diagnostics.h"
 #include "compiler/source/source_file.h"
 #include "core/signature.h"
@@ -26,15 +25,5 @@ std::optional<Signature> parse_signature(const source::SourceFile& file,
 /// Parses one parameter type, e.g. `f32[:, ::1]` or `usm_ndarray(f32, ndim=2, layout="F")`.
 /// Diagnostics as for parse_signature (file "<type>").
 std::optional<ParamType> parse_param_type(std::string_view text, source::Diagnostics& diags);
-
-/// Converts a parameter annotation to a ParamType: `f32` -> scalar; `f32[:]` -> 1-d, any
-/// layout; `f32[::1]` -> 1-d C; `f32[:, ::1]` -> 2-d C; `f32[::1, :]` -> 2-d F (any other
-/// `::1` position is an error); `local f32[:]` -> launch-sized local array; the explicit
-/// `usm_ndarray(...)` form as written (defaults ndim=1, layout "C", usm_type "device", the
-/// kernel's device). Unknown type names are errors ("unknown type 'flot32'"), reported at the
-/// annotation's range in `file`.
-std::optional<ParamType> param_type_from_annotation(const ast::TypeExpr& type,
-                                                    const source::SourceFile* file,
-                                                    source::Diagnostics& diags);
 
 }  // namespace dpk::compiler::parse

@@ -1,6 +1,6 @@
 #include "compiler/sema/annotation.h"
 
-#include "compiler/parse/signature_parser.h"
+#include "compiler/ast/type_annotation.h"
 
 namespace dpk::compiler::sema {
 
@@ -22,9 +22,9 @@ std::optional<DType> element_type(const ast::TypeExpr& t, const source::SourceFi
 
 std::optional<ParamType> param_type_of(const ast::TypeExpr& t, const source::SourceFile* file,
                                        source::Diagnostics* diags) {
-    if (diags) return parse::param_type_from_annotation(t, file, *diags);
+    if (diags) return ast::param_type_of(t, file, *diags);
     source::Diagnostics quiet;
-    return parse::param_type_from_annotation(t, file, quiet);
+    return ast::param_type_of(t, file, quiet);
 }
 
 std::optional<DType> scalar_type_of(const ast::TypeExpr& t, const source::SourceFile* file,

@@ -10,7 +10,7 @@
 
 namespace dpk::compiler::sema {
 
-/// The parameter type an annotation denotes (parse::param_type_from_annotation). Numba notation:
+/// The parameter type an annotation denotes (ast::param_type_of). Numba notation:
 /// `f32[:]` is 1-d with any layout, `f32[::1]` 1-d contiguous, `f32[:, ::1]` C, `f32[::1, :]` F;
 /// usm_type is "device" unless the explicit form says otherwise. Unknown types and layouts are
 /// reported to `diags` (when given) and give nullopt.

@@ -1,13 +1,14 @@
 // Signature strings (numba notation and the explicit usm_ndarray form) and annotations.
 #include <doctest/doctest.h>
 
+#include "compiler/ast/type_annotation.h"
 #include "compiler/parse/signature_parser.h"
 #include "tests/parse/parse_helpers.h"
 
 namespace dpk::tests {
 namespace {
 
-using compiler::parse::param_type_from_annotation;
+using compiler::ast::param_type_of;
 using compiler::parse::parse_param_type;
 using compiler::parse::parse_signature;
 
@@ -145,7 +146,7 @@ TEST_CASE("kernel annotations convert like signature types") {
     std::vector<std::optional<ParamType>> types;
     source::Diagnostics diags;
     for (const auto& prm : params)
-        types.push_back(param_type_from_annotation(*prm.var.type, p->file.get(), diags));
+        types.push_back(param_type_of(*prm.var.type, p->file.get(), diags));
     CHECK(types[0] == ParamType::scalar(DType::F32));
     CHECK(types[1] == ParamType::array(DType::F32, 1, Layout::C));
     CHECK(types[2] == ParamType::array(DType::F64, 2, Layout::F));
