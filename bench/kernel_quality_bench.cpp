@@ -1,11 +1,17 @@
-// Kernel quality: device time of dpk kernels next to the same kernels written in OpenCL C, built
-// from source by the same driver (clCreateProgramWithSource) and launched with the raw OpenCL API
-// on the same queue with the same USM arrays. Per device, in one run: saxpy, tiled matmul,
-// Black-Scholes (f64 and f32 from one generic kernel), a 5-point Jacobi stencil and a reduction.
+// Kernel quality: device time of dpk kernels next to the same kernels written by hand, launched
+// with the raw API on the same queue with the same USM arrays. On OpenCL devices the twins are
+// OpenCL C built from source by the same driver (clCreateProgramWithSource); on CUDA devices they
+// are CUDA C compiled by nvcc -O3 when the benchmarks were built (bench/kernels/*.cu) and launched
+// with cuLaunchKernel on the queue's stream. Per device, in one run: saxpy, tiled matmul,
+// Black-Scholes (f64 and f32 from one generic kernel), a 5-point Jacobi stencil, a reduction, and
+// two memory-bound kernels (copy, STREAM triad) whose bandwidth is also given as a share of the
+// device's own device-to-device copy measured in the same run (goal >= 90 %). CUDA devices get
+// GPU sizes (saxpy, reduction and the stream kernels 2^28 f32, matmul 4096^2, Black-Scholes 2^24,
+// Jacobi 8192^2).
 // Each kernel's two versions run back to back RUNS times (the order swapped every other time);
-// one line per kernel per device gives the medians of the profiling-event times side by side,
-// `ratio` (median dpk / median OpenCL C) and `paired` (the median of the RUNS back-to-back
-// ratios, which a machine shared with other work disturbs least). Goal: paired <= 1.05.
+// one line per kernel per device gives the medians of the device times side by side, `ratio`
+// (median dpk / median twin) and `paired` (the median of the RUNS back-to-back ratios, which a
+// machine shared with other work disturbs least). Goal: paired <= 1.05.
 //
 // By default both sides may contract `a * b + c` into one multiply-add (dpk's default, OpenCL C's
 // FP_CONTRACT ON); --no-fp-contract and --cl-no-contract turn that off on either side.
@@ -17,7 +23,7 @@
 //                  shorter than 1 s / N (quick: 0.1 s / N) run on until each version ran for
 //                  about 1 s (0.1 s), at most 20 N times
 //   --kernel NAME  only the kernels whose name contains NAME (saxpy, matmul, black_scholes_f64,
-//                  black_scholes_f32, jacobi, reduction)
+//                  black_scholes_f32, jacobi, reduction, copy, triad)
 //   --device F     only the devices a dpctl filter selects ("opencl:cpu:0")
 //   --no-fp-contract  compile the dpk kernels without contraction (CompileOptions::fp_contract
 //                  false: every operation rounded on its own)
@@ -34,7 +40,9 @@
 #include <string>
 #include <vector>
 
+#include "backends/backend.h"
 #include "bench/support/bench_support.h"
+#include "bench/support/cuda_c_kernel.h"
 #include "core/error.h"
 #include "runtime/launch.h"
 
@@ -44,6 +52,12 @@ using namespace dpk::runtime;
 namespace {
 
 const std::string kKernelDir = DPK_SOURCE_DIR "/bench/kernels/";
+#ifdef DPK_BENCH_CUDA_DIR
+/// Where the build put the CUDA C twins (nvcc -fatbin of bench/kernels/*.cu).
+const std::string kCudaDir = DPK_BENCH_CUDA_DIR "/";
+#else
+const std::string kCudaDir;  // nvcc was not found when the benchmarks were built
+#endif
 
 /// The arrays and scalars of one kernel launch, its ranges, and how to check its outputs.
 struct Workload {
@@ -59,7 +73,7 @@ struct Workload {
     UsmArray& add(UsmArray a) { return arrays.emplace_back(std::move(a)); }
 };
 
-/// One benchmarked kernel: its dpk and OpenCL C versions and how to make its inputs.
+/// One benchmarked kernel: its dpk, OpenCL C and CUDA C versions and how to make its inputs.
 struct Case {
     std::string name;
     std::string size;
@@ -67,7 +81,15 @@ struct Case {
     std::string cl_file, cl_options;
     bool needs_fp64 = false;
     std::function<Workload(const Queue&)> make;
+    std::string cu_fatbin;  // the CUDA C twin, in kCudaDir; empty: the name with .fatbin
+    /// Bytes one run reads and writes, for the memory-bound kernels (0: not reported), and
+    /// their arrays' length.
+    std::uint64_t bytes_moved = 0;
+    std::size_t elements = 0;
 };
+
+/// The problem sizes of one run.
+enum class Sizes { Quick, Cpu, Gpu };
 
 struct Options {
     bool quick = false;
@@ -101,7 +123,12 @@ std::string mismatch(const char* what, std::size_t at, double got, double want) 
 }
 
 Case saxpy_case(std::size_t n) {
-    Case c{"saxpy", "n=" + std::to_string(n), "saxpy.dpk", "saxpy", "", "saxpy.cl", "", false, {}};
+    Case c{"saxpy",     "n=" + std::to_string(n),
+           "saxpy.dpk", "saxpy",
+           "",          "saxpy.cl",
+           "",          false,
+           {},          "",
+           0,           0};
     c.make = [n](const Queue& q) {
         auto x = values<float>(n, -1.0, 1.0, 1);
         auto y0 = values<float>(n, -1.0, 1.0, 2);
@@ -128,7 +155,7 @@ Case saxpy_case(std::size_t n) {
 
 Case matmul_case(std::int64_t n) {
     const std::string dims = std::to_string(n) + "x" + std::to_string(n);
-    Case c{"matmul", dims, "matmul.dpk", "matmul", "", "matmul.cl", "", false, {}};
+    Case c{"matmul", dims, "matmul.dpk", "matmul", "", "matmul.cl", "", false, {}, "", 0, 0};
     c.make = [n](const Queue& q) {
         const auto count = static_cast<std::size_t>(n * n);
         auto a = values<float>(count, 0.0, 1.0, 3);
@@ -171,7 +198,11 @@ Case black_scholes_case(std::size_t n) {
            "black_scholes.cl",
            f64 ? "-DREAL=double" : "-DREAL=float",
            f64,
-           {}};
+           {},
+           "",
+           0,
+           0};
+    c.cu_fatbin = "black_scholes_" + t + ".fatbin";
     c.make = [n](const Queue& q) {
         auto price = values<T>(n, 10.0, 50.0, 5);
         auto strike = values<T>(n, 10.0, 50.0, 6);
@@ -215,7 +246,7 @@ Case black_scholes_case(std::size_t n) {
 
 Case jacobi_case(std::int64_t n) {
     const std::string dims = std::to_string(n) + "x" + std::to_string(n);
-    Case c{"jacobi", dims, "jacobi.dpk", "jacobi", "", "jacobi.cl", "", false, {}};
+    Case c{"jacobi", dims, "jacobi.dpk", "jacobi", "", "jacobi.cl", "", false, {}, "", 0, 0};
     c.make = [n](const Queue& q) {
         auto u = values<float>(static_cast<std::size_t>(n * n), 0.0, 1.0, 8);
         Workload w;
@@ -249,7 +280,10 @@ Case reduction_case(std::size_t n) {
            "reduction.cl",
            "",
            false,
-           {}};
+           {},
+           "",
+           0,
+           0};
     c.make = [n](const Queue& q) {
         auto x = values<float>(n, 0.0, 1.0, 9);
         double sum = 0.0;
@@ -272,14 +306,69 @@ Case reduction_case(std::size_t n) {
     return c;
 }
 
-std::vector<Case> cases(bool quick) {
-    const std::size_t big = std::size_t{1} << (quick ? 18 : 24);
+/// The memory-bound kernels of stream.dpk: `copy` (y = x) and `triad` (a = b + s c).
+Case stream_case(const std::string& kernel, std::size_t n) {
+    const bool triad = kernel == "triad";
+    Case c{kernel,
+           "n=" + std::to_string(n),
+           "stream.dpk",
+           kernel,
+           "",
+           "stream.cl",
+           "",
+           false,
+           {},
+           "",
+           0,
+           0};
+    c.cu_fatbin = "stream.fatbin";
+    c.bytes_moved = (triad ? 3 : 2) * 4 * std::uint64_t{n};
+    c.elements = n;
+    c.make = [n, triad](const Queue& q) {
+        auto x = values<float>(n, -1.0, 1.0, 10);
+        auto z = values<float>(n, -1.0, 1.0, 11);
+        const float s = 1.5f;
+        Workload w;
+        UsmArray& out = w.add(UsmArray::zeros(q, DType::F32, {std::int64_t(n)}));
+        UsmArray& dx = w.add(UsmArray::from_host<float>(q, x));
+        if (triad) {
+            UsmArray& dz = w.add(UsmArray::from_host<float>(q, z));
+            w.args = {out, dx, dz, s};
+        } else {
+            w.args = {dx, out};
+        }
+        w.global = Range(n);
+        w.local = Range(256);
+        w.reset = [&out] { out.fill(0.0f).wait(); };
+        w.check = [&out, x, z, s, triad]() -> std::string {
+            auto got = out.to_vector<float>();
+            for (std::size_t i = 0; i < got.size(); i += 103) {
+                const double want = triad ? x[i] + double(s) * z[i] : x[i];
+                if (!close(got[i], want, 1e-6)) return mismatch("out", i, got[i], want);
+            }
+            return "";
+        };
+        return w;
+    };
+    return c;
+}
+
+std::vector<Case> cases(Sizes sizes) {
+    const bool quick = sizes == Sizes::Quick, gpu = sizes == Sizes::Gpu;
+    const std::size_t big = std::size_t{1} << (quick ? 18 : gpu ? 28 : 24);
+    const std::size_t options = std::size_t{1} << (quick ? 16 : gpu ? 24 : 22);
     return {saxpy_case(big),
-            matmul_case(quick ? 256 : 1024),
-            black_scholes_case<double>(std::size_t{1} << (quick ? 16 : 22)),
-            black_scholes_case<float>(std::size_t{1} << (quick ? 16 : 22)),
-            jacobi_case(quick ? 512 : 2048),
-            reduction_case(big)};
+            matmul_case(quick ? 256
+                        : gpu ? 4096
+                              : 1024),
+            black_scholes_case<double>(options),
+            black_scholes_case<float>(options),
+            jacobi_case(quick ? 512
+                        : gpu ? 8192
+                              : 2048),
+            reduction_case(big),
+            stream_case("copy", big),
+            stream_case("triad", big)};
 }
 
 std::string label(const Device& dev) {
@@ -292,23 +381,65 @@ double device_us(const Event& e) {
     return static_cast<double>(e.duration_ns()) / 1000.0;
 }
 
-/// Runs one case on one device; prints its line. Returns false when a result is wrong.
-bool run_case(const Case& c, const Device& dev, const Options& opt) {
+/// Bytes per second of a device-to-device copy of `n` f32 through the queue (the driver's own
+/// memcpy: cuMemcpyAsync on CUDA), counting what it reads and writes; median of 11.
+double copy_bandwidth(const Queue& q, std::size_t n) {
+    UsmArray src = UsmArray::zeros(q, DType::F32, {std::int64_t(n)});
+    UsmArray dst = UsmArray::zeros(q, DType::F32, {std::int64_t(n)});
+    std::vector<double> us;
+    for (int i = 0; i < 12; ++i) {
+        Event e(q.backend().copy(dst.data(), src.data(), n * 4, {}));
+        if (i > 0)
+            us.push_back(device_us(e));  // the first one warms up
+        else
+            e.wait();
+    }
+    return 2.0 * 4.0 * static_cast<double>(n) / (bench::median(us) * 1e-6);
+}
+
+std::string fatbin_of(const Case& c) {
+    if (!c.cu_fatbin.empty()) return c.cu_fatbin;
+    return c.dpk_file.substr(0, c.dpk_file.rfind('.')) + ".fatbin";
+}
+
+/// Runs one case on one device; prints its line. `copy_bps` is the device's own copy bandwidth
+/// (bytes read and written per second). Returns false when a result is wrong.
+bool run_case(const Case& c, const Device& dev, const Options& opt, double copy_bps) {
     if (c.needs_fp64 && !dev.info().has(DeviceFeature::Fp64)) {
         std::printf("%-17s device=%s skipped: no fp64\n", c.name.c_str(), label(dev).c_str());
         return true;
     }
+    const bool cuda = dev.backend() == "cuda";
     Queue q(dev);  // profiling on
     KernelImage image =
         bench::compile_dpk(kKernelDir + c.dpk_file, c.kernel, c.signature, opt.compile);
     const KernelAbi abi = image.abi;
     LoadedKernel dpk_kernel(dev, std::move(image));
-    const std::string cl_source = (opt.cl_no_contract ? "#pragma OPENCL FP_CONTRACT OFF\n" : "") +
-                                  bench::read_text(kKernelDir + c.cl_file);
-    bench::OpenClCKernel cl_kernel(q, cl_source, c.kernel, c.cl_options);
     Workload w = c.make(q);
     auto run_dpk = [&] { return device_us(launch(q, dpk_kernel, w.global, w.local, w.args)); };
-    auto run_cl = [&] { return device_us(cl_kernel.launch(abi, w.args, w.global, &w.local)); };
+
+    // The hand-written twin: OpenCL C from source, or nvcc's CUDA C.
+    std::unique_ptr<bench::OpenClCKernel> cl_kernel;
+    std::unique_ptr<bench::CudaCKernel> cu_kernel;
+    std::function<double()> run_twin;
+    std::string twin_name, width;
+    if (cuda) {
+        cu_kernel = std::make_unique<bench::CudaCKernel>(q, kCudaDir + fatbin_of(c), c.kernel);
+        run_twin = [&] { return cu_kernel->launch_us(abi, w.args, w.global, w.local); };
+        twin_name = "cuda_c";
+        width = "regs dpk=" + std::to_string(dpk_kernel.attributes().registers) +
+                " cuda_c=" + std::to_string(cu_kernel->registers());
+    } else {
+        const std::string cl_source =
+            (opt.cl_no_contract ? "#pragma OPENCL FP_CONTRACT OFF\n" : "") +
+            bench::read_text(kKernelDir + c.cl_file);
+        cl_kernel = std::make_unique<bench::OpenClCKernel>(q, cl_source, c.kernel, c.cl_options);
+        run_twin = [&] { return device_us(cl_kernel->launch(abi, w.args, w.global, &w.local)); };
+        twin_name = "opencl_c";
+        width = "simd dpk=" +
+                std::to_string(dpk_kernel.attributes().preferred_work_group_size_multiple) +
+                " opencl_c=" + std::to_string(cl_kernel->preferred_multiple());
+    }
 
     // Checked runs (the first launch of a local size also makes PoCL compile its work-group
     // function), then one more warm-up each.
@@ -317,33 +448,42 @@ bool run_case(const Case& c, const Device& dev, const Options& opt) {
     run_dpk();
     if (std::string e = w.check(); !e.empty()) wrong += " dpk: " + e;
     w.reset();
-    run_cl();
-    if (std::string e = w.check(); !e.empty()) wrong += " opencl_c: " + e;
+    run_twin();
+    if (std::string e = w.check(); !e.empty()) wrong += " " + twin_name + ": " + e;
     run_dpk();
-    run_cl();
+    run_twin();
 
     // At least opt.runs runs; short kernels run on until each version ran for opt.budget_us
     // (at most 20 * opt.runs), so their medians rest on more samples.
-    std::vector<double> dpk_us, cl_us, paired;
+    std::vector<double> dpk_us, twin_us, paired;
     double spent_us = 0;
     const int max_runs = 20 * opt.runs;
     for (int i = 0; i < opt.runs || (spent_us < opt.budget_us && i < max_runs); ++i) {
-        if (i % 2) cl_us.push_back(run_cl());
+        if (i % 2) twin_us.push_back(run_twin());
         dpk_us.push_back(run_dpk());
-        if (i % 2 == 0) cl_us.push_back(run_cl());
-        paired.push_back(dpk_us.back() / cl_us.back());
+        if (i % 2 == 0) twin_us.push_back(run_twin());
+        paired.push_back(dpk_us.back() / twin_us.back());
         spent_us += dpk_us.back();
     }
-    const double dm = bench::median(dpk_us), cm = bench::median(cl_us);
+    const double dm = bench::median(dpk_us), tm = bench::median(twin_us);
     const double pm = bench::median(paired);
+    std::string bandwidth;
+    if (c.bytes_moved) {
+        const double dpk_bps = c.bytes_moved / (dm * 1e-6), twin_bps = c.bytes_moved / (tm * 1e-6);
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      " GB/s dpk=%.0f %s=%.0f copy=%.0f share_of_copy dpk=%.1f%%%s", dpk_bps / 1e9,
+                      twin_name.c_str(), twin_bps / 1e9, copy_bps / 1e9, 100 * dpk_bps / copy_bps,
+                      dpk_bps >= 0.9 * copy_bps ? "" : " (<90%)");
+        bandwidth = buf;
+    }
     std::printf(
-        "%-17s %-9s device=%-46s dpk_us=%10.1f opencl_c_us=%10.1f ratio=%.3f paired=%.3f%s "
-        "runs=%d min_us dpk=%.1f opencl_c=%.1f simd dpk=%llu opencl_c=%zu%s\n",
-        c.name.c_str(), c.size.c_str(), label(dev).c_str(), dm, cm, dm / cm, pm,
+        "%-17s %-9s device=%-46s dpk_us=%10.1f %s_us=%10.1f ratio=%.3f paired=%.3f%s "
+        "runs=%d min_us dpk=%.1f %s=%.1f %s%s%s\n",
+        c.name.c_str(), c.size.c_str(), label(dev).c_str(), dm, twin_name.c_str(), tm, dm / tm, pm,
         pm > 1.05 ? " (>1.05)" : "        ", static_cast<int>(paired.size()),
-        bench::minimum(dpk_us), bench::minimum(cl_us),
-        static_cast<unsigned long long>(dpk_kernel.attributes().preferred_work_group_size_multiple),
-        cl_kernel.preferred_multiple(), wrong.empty() ? "" : (" RESULTS WRONG:" + wrong).c_str());
+        bench::minimum(dpk_us), twin_name.c_str(), bench::minimum(twin_us), width.c_str(),
+        bandwidth.c_str(), wrong.empty() ? "" : (" RESULTS WRONG:" + wrong).c_str());
     std::fflush(stdout);
     return wrong.empty();
 }
@@ -399,14 +539,31 @@ int main(int argc, char** argv) {
         int measured = 0;
         bool all_right = true;
         for (const Device& dev : devices) {
-            if (!dev.takes_spirv() || dev.backend() != "opencl") continue;
-            for (const Case& c : cases(opt.quick)) {
+            if (!dev.takes_spirv()) continue;
+            const bool cuda = dev.backend() == "cuda";
+            if (cuda && kCudaDir.empty()) {
+                std::printf(
+                    "kernel_quality device=%s: SKIPPED, nvcc was not found when the benchmarks "
+                    "were built (the CUDA C twins are compiled then)\n",
+                    dev.filter_string().c_str());
+                continue;
+            }
+            if (!cuda && dev.backend() != "opencl") continue;
+            const Sizes sizes = opt.quick ? Sizes::Quick : cuda ? Sizes::Gpu : Sizes::Cpu;
+            const std::vector<Case> all = cases(sizes);
+            double copy_bps = 0;
+            for (const Case& c : all) {
                 if (!opt.only.empty() && c.name.find(opt.only) == std::string::npos) continue;
-                all_right = run_case(c, dev, opt) && all_right;
+                if (c.bytes_moved && copy_bps == 0) {
+                    copy_bps = copy_bandwidth(Queue(dev), c.elements);
+                    std::printf("device_copy       n=%-7zu device=%-46s GB/s=%.0f (read + write)\n",
+                                c.elements, label(dev).c_str(), copy_bps / 1e9);
+                }
+                all_right = run_case(c, dev, opt, copy_bps) && all_right;
                 ++measured;
             }
         }
-        if (measured == 0) std::printf("kernel_quality: SKIPPED, no OpenCL device takes SPIR-V\n");
+        if (measured == 0) std::printf("kernel_quality: SKIPPED, no device takes SPIR-V\n");
         return all_right ? 0 : 1;
     } catch (const dpk::error& e) {
         std::fprintf(stderr, "bench_kernel_quality: %s\n", e.what());

@@ -1,15 +1,22 @@
 // Launch overhead: host time per launch of a tiny kernel with 3 array arguments through dpk
-// (signature dispatch + checked launch) next to the same cl_kernel launched with the raw OpenCL
-// API on the same queue, asynchronous (many launches, one wait) and synchronous (launch + wait),
-// on every OpenCL device that takes SPIR-V. Goal: within 1 us of raw.
+// (signature dispatch + checked launch) next to the same driver kernel launched with the raw API
+// on the same queue, asynchronous (many launches, one wait) and synchronous (launch + wait), on
+// every OpenCL device that takes SPIR-V (clSetKernelArg* + clEnqueueNDRangeKernel) and every
+// CUDA device (cuLaunchKernel on the queue's stream; cuStreamSynchronize for the synchronous
+// path). Goal: within 1 us of raw.
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <optional>
 #include <vector>
 
+#include "backends/cuda/cuda_context.h"
+#include "backends/cuda/cuda_event.h"
+#include "backends/cuda/cuda_kernel.h"
+#include "backends/cuda/cuda_queue.h"
 #include "backends/opencl/cl_context.h"
 #include "backends/opencl/cl_program.h"
 #include "backends/opencl/cl_queue.h"
@@ -49,6 +56,31 @@ struct RawLaunch {
             CL_SUCCESS)
             std::abort();
         return ev;
+    }
+};
+
+using dpk::backends::cuda::CUDA_SUCCESS;
+using dpk::backends::cuda::CUevent;
+using dpk::backends::cuda::CUfunction;
+using dpk::backends::cuda::CUstream;
+
+/// The raw CUDA path for one LoadedKernel: its CUfunction, the queue's stream, the arguments.
+struct RawCudaLaunch {
+    const dpk::backends::cuda::DriverApi* cu;
+    CUfunction function;
+    CUstream stream;
+    void* ptr[3];
+    long long shape;
+    unsigned block;
+    void* params[6] = {&ptr[0], &shape, &ptr[1], &shape, &ptr[2], &shape};
+
+    void enqueue() const {
+        if (cu->cuLaunchKernel(function, 1, 1, 1, block, 1, 1, 0, stream,
+                               const_cast<void**>(params), nullptr) != CUDA_SUCCESS)
+            std::abort();
+    }
+    void finish() const {
+        if (cu->cuStreamSynchronize(stream) != CUDA_SUCCESS) std::abort();
     }
 };
 
@@ -102,9 +134,10 @@ int main(int argc, char** argv) {
         launches, rounds, sync_samples);
     std::printf(
         "# anchors: numba-dpex 130-900 us/launch; numba-cuda ~5.5 us + 1.5 us/arg "
-        "(~10 us for 3 args); goal: dpk within 1 us of raw OpenCL\n");
+        "(~10 us for 3 args); goal: dpk within 1 us of the raw API\n");
     for (const Device& dev : all_devices()) {
-        if (!dev.takes_spirv() || dev.backend() != "opencl") continue;
+        const bool cuda = dev.backend() == "cuda";
+        if (!dev.takes_spirv() || (dev.backend() != "opencl" && !cuda)) continue;
         Program program = Program::from_string("launch_bench.dpk", kSource, options);
         Kernel vecadd = program.kernel("vecadd");
         CompiledKernel ck = vecadd.specialize("void(f32[::1], f32[::1], f32[::1])", dev);
@@ -114,34 +147,64 @@ int main(int argc, char** argv) {
         auto b = UsmArray::zeros(q, DType::F32, {n});
         auto c = UsmArray::zeros(q, DType::F32, {n});
 
-        auto& cl_context = dynamic_cast<backends::opencl::ClContext&>(*dev.context());
-        RawLaunch raw{
-            dynamic_cast<backends::opencl::ClKernel&>(*ck.loaded().state().kernel).handle(),
-            dynamic_cast<backends::opencl::ClQueue&>(q.backend()).handle(),
-            cl_context.intel_usm() ? cl_context.intel_usm()->set_kernel_arg : nullptr,
-            {a.data(), b.data(), c.data()},
-            n,
-            static_cast<std::size_t>(n)};
+        // The raw API's launch, launch + wait, and wait on a dpk launch's event.
+        std::function<void(int)> raw_async_body, raw_sync_body, raw_wait_body;
+        Event last_dpk;  // the event the raw wait waits on
+        std::optional<RawLaunch> raw;
+        std::optional<RawCudaLaunch> raw_cuda;
+        if (cuda) {
+            auto& context = dynamic_cast<backends::cuda::CudaContext&>(*dev.context());
+            raw_cuda.emplace(RawCudaLaunch{
+                &context.api(),
+                dynamic_cast<backends::cuda::CudaKernel&>(*ck.loaded().state().kernel).handle(),
+                dynamic_cast<backends::cuda::CudaQueue&>(q.backend()).handle(),
+                {a.data(), b.data(), c.data()},
+                n,
+                static_cast<unsigned>(n)});
+            context.make_current();
+            raw_async_body = [&](int) { raw_cuda->enqueue(); };
+            raw_sync_body = [&](int) {
+                raw_cuda->enqueue();
+                raw_cuda->finish();
+            };
+            raw_wait_body = [&](int) {
+                CUevent h = static_cast<backends::cuda::CudaEvent*>(last_dpk.backend())->handle();
+                if (raw_cuda->cu->cuEventSynchronize(h) != CUDA_SUCCESS) std::abort();
+            };
+        } else {
+            auto& cl_context = dynamic_cast<backends::opencl::ClContext&>(*dev.context());
+            raw.emplace(RawLaunch{
+                dynamic_cast<backends::opencl::ClKernel&>(*ck.loaded().state().kernel).handle(),
+                dynamic_cast<backends::opencl::ClQueue&>(q.backend()).handle(),
+                cl_context.intel_usm() ? cl_context.intel_usm()->set_kernel_arg : nullptr,
+                {a.data(), b.data(), c.data()},
+                n,
+                static_cast<std::size_t>(n)});
+            raw_async_body = [&](int) {
+                raw->set_args();
+                clReleaseEvent(raw->enqueue());
+            };
+            raw_sync_body = [&](int) {
+                raw->set_args();
+                cl_event e = raw->enqueue();
+                clWaitForEvents(1, &e);
+                clReleaseEvent(e);
+            };
+            raw_wait_body = [&](int) {
+                cl_event h = static_cast<backends::opencl::ClEvent*>(last_dpk.backend())->handle();
+                clWaitForEvents(1, &h);
+            };
+        }
+        const char* raw_name = cuda ? "raw_cuda_us" : "raw_opencl_us";
 
         const Range global(static_cast<std::size_t>(n));
         std::vector<double> raw_async, raw_sync, dpk_async, dpk_sync, direct_async, raw_batch,
             dpk_batch;
-        auto raw_async_body = [&](int) {
-            raw.set_args();
-            clReleaseEvent(raw.enqueue());
-        };
-        auto raw_sync_body = [&](int) {
-            raw.set_args();
-            cl_event e = raw.enqueue();
-            clWaitForEvents(1, &e);
-            clReleaseEvent(e);
-        };
         auto dpk_async_body = [&](int) { vecadd.launch(q, global, {a, b, c}); };
         auto dpk_sync_body = [&](int) { vecadd.launch(q, global, {a, b, c}).wait(); };
         auto mixed_sync_body = [&](int) {  // dpk's launch, the raw API's wait on its event
-            Event e = vecadd.launch(q, global, {a, b, c});
-            cl_event h = static_cast<backends::opencl::ClEvent*>(e.backend())->handle();
-            clWaitForEvents(1, &h);
+            last_dpk = vecadd.launch(q, global, {a, b, c});
+            raw_wait_body(0);
         };
         auto direct_async_body = [&](int) { ck.launch(q, global, {a, b, c}); };
         auto finish = [&] { q.wait(); };
@@ -183,22 +246,25 @@ int main(int argc, char** argv) {
             return ours - anchor <= 1.0 ? "MET" : "MISSED";
         };
         std::printf(
-            "launch_async device=%s dpk_us=%.2f raw_opencl_us=%.2f diff_us=%+.2f "
+            "launch_async device=%s dpk_us=%.2f %s=%.2f diff_us=%+.2f "
             "goal_diff<=1us %s (host time per launch call, median of %zu interleaved batches; "
             "CompiledKernel::launch %.2f us)\n",
-            dev.filter_string().c_str(), da, ra, da - ra, verdict(da, ra), raw_async.size(), ca);
+            dev.filter_string().c_str(), da, raw_name, ra, da - ra, verdict(da, ra),
+            raw_async.size(), ca);
         std::printf(
-            "launch_async_with_wait device=%s dpk_us=%.2f raw_opencl_us=%.2f "
+            "launch_async_with_wait device=%s dpk_us=%.2f %s=%.2f "
             "diff_us=%+.2f (batches of %d launches + one wait, per launch)\n",
-            dev.filter_string().c_str(), db, rb, db - rb, kBatch);
+            dev.filter_string().c_str(), db, raw_name, rb, db - rb, kBatch);
         std::printf(
-            "launch_sync device=%s dpk_us=%.2f raw_opencl_us=%.2f diff_us=%+.2f "
+            "launch_sync device=%s dpk_us=%.2f %s=%.2f diff_us=%+.2f "
             "goal_diff<=1us %s (launch + wait each; medians of %zu interleaved single launches)\n",
-            dev.filter_string().c_str(), ds, rs, dsd, dsd <= 1.0 ? "MET" : "MISSED",
+            dev.filter_string().c_str(), ds, raw_name, rs, dsd, dsd <= 1.0 ? "MET" : "MISSED",
             raw_sync.size());
         std::printf(
-            "#   launch_sync device=%s dpk launch + raw clWaitForEvents: diff_us=%+.2f (the same "
-            "launch as dpk's line, another wait: how far the completion latency alone moves)\n",
+            "#   launch_sync device=%s dpk launch + the raw wait on its event: diff_us=%+.2f (the "
+            "same "
+            "launch as dpk's line, the raw API's wait: how far the completion latency alone "
+            "moves)\n",
             dev.filter_string().c_str(), median(mixed_sync) - rs);
         std::printf("#   %s (%s): definitions=%zu compiles=%llu launches=%llu\n",
                     dev.filter_string().c_str(), dev.info().platform_name.c_str(),
