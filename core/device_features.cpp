@@ -17,6 +17,7 @@ constexpr FeatureFacts kFacts[] = {
     {"int64_atomics", "64-bit atomics", "cl_khr_int64_base_atomics"},
     {"sub_groups", "sub-groups", "cl_khr_subgroups"},
     {"sub_group_shuffle", "sub-group shuffles", "cl_intel_subgroups"},
+    {"float_atomic_add", "float atomic add", "cl_ext_float_atomics"},
 };
 static_assert(std::size(kFacts) == kDeviceFeatures.size());
 

@@ -19,12 +19,18 @@ enum class DeviceFeature : std::uint8_t {
     Int64Atomics,     // cl_khr_int64_base_atomics -> Int64Atomics
     SubGroups,        // cl_khr_subgroups / OpenCL 2.1+ sub-groups -> Groups, Subgroup* builtins
     SubGroupShuffle,  // cl_intel_subgroups (SPV_INTEL_subgroups) -> SubgroupShuffleINTEL
+    FloatAtomicAdd,   // cl_ext_float_atomics (SPV_EXT_shader_atomic_float_add) ->
+                      // AtomicFloat32AddEXT / AtomicFloat64AddEXT: one native atomic add on
+                      // f32/f64 instead of a compare-exchange loop
 };
 
 /// Every feature, in the order target names spell them.
-inline constexpr std::array<DeviceFeature, 5> kDeviceFeatures = {
-    DeviceFeature::Fp64, DeviceFeature::Fp16, DeviceFeature::Int64Atomics, DeviceFeature::SubGroups,
-    DeviceFeature::SubGroupShuffle};
+inline constexpr std::array<DeviceFeature, 6> kDeviceFeatures = {DeviceFeature::Fp64,
+                                                                 DeviceFeature::Fp16,
+                                                                 DeviceFeature::Int64Atomics,
+                                                                 DeviceFeature::SubGroups,
+                                                                 DeviceFeature::SubGroupShuffle,
+                                                                 DeviceFeature::FloatAtomicAdd};
 
 /// The spelling in target names and `--target` specs ("sub_groups").
 std::string_view feature_name(DeviceFeature f);

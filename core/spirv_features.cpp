@@ -21,6 +21,8 @@ constexpr FeatureCapability kFeatureCapabilities[] = {
      "GroupNonUniformClustered"},
     {spv::Capability::SubgroupDispatch, DeviceFeature::SubGroups, "SubgroupDispatch"},
     {spv::Capability::SubgroupShuffleINTEL, DeviceFeature::SubGroupShuffle, "SubgroupShuffleINTEL"},
+    {spv::Capability::AtomicFloat32AddEXT, DeviceFeature::FloatAtomicAdd, "AtomicFloat32AddEXT"},
+    {spv::Capability::AtomicFloat64AddEXT, DeviceFeature::FloatAtomicAdd, "AtomicFloat64AddEXT"},
     {spv::Capability::SubgroupBufferBlockIOINTEL, DeviceFeature::SubGroupShuffle,
      "SubgroupBufferBlockIOINTEL"},
 };

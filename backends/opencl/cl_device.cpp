@@ -96,6 +96,9 @@ void ClDevice::query_info() {
         d.kind == DeviceKind::Cpu;
 
     std::string extensions = device_string(device_, CL_DEVICE_EXTENSIONS);
+    // FloatAtomicAdd stays off: cl_ext_float_atomics says nothing of whether the driver takes
+    // SPV_EXT_shader_atomic_float_add in SPIR-V (or the SPIR 1.2 translation handles it), and no
+    // OpenCL driver here was checked with it. Kernels use the compare-exchange loop.
     d.features.set(DeviceFeature::Fp64,
                    has_extension(extensions, feature_opencl_extension(DeviceFeature::Fp64)) ||
                        device_value<cl_device_fp_config>(device_, CL_DEVICE_DOUBLE_FP_CONFIG) != 0);

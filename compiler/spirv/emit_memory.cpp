@@ -275,9 +275,20 @@ Id FunctionEmitter::emit_atomic(const ast::Call& e) {
         return inst(op, type, {pointer, scope, relaxed, value});
     }
 
-    // Floats: atomics on the integer bit pattern, so no float-atomic extension is needed.
-    const Id int_type = m_.int_of_width(t);
+    // Floats: a native add where the target has one (SPV_EXT_shader_atomic_float_add), else
+    // atomics on the integer bit pattern, which need no extension.
     const Id float_type = m_.value_type(t);
+    if ((b == Builtin::AtomicAdd || b == Builtin::AtomicSub) &&
+        (t == DType::F32 || t == DType::F64) && m_.b.target().has(DeviceFeature::FloatAtomicAdd)) {
+        m_.b.require_extension("SPV_EXT_shader_atomic_float_add");
+        m_.b.require(t == DType::F32 ? spv::Capability::AtomicFloat32AddEXT
+                                     : spv::Capability::AtomicFloat64AddEXT,
+                     std::string(sema::builtin_name(b)) + " on " + std::string(dtype_name(t)));
+        const Id v =
+            b == Builtin::AtomicSub ? inst(spv::Op::OpFNegate, float_type, {value}) : value;
+        return inst(spv::Op::OpAtomicFAddEXT, float_type, {pointer, scope, relaxed, v});
+    }
+    const Id int_type = m_.int_of_width(t);
     const Id int_pointer =
         inst(spv::Op::OpBitcast, m_.pointer(ModuleContext::storage_class(a.type->space), int_type),
              {pointer});

@@ -176,7 +176,7 @@ TEST_CASE("sub-groups: a target without them is one error, at the first use, nam
     const std::string e = errors(src, "", TargetProfile::opencl());
     CHECK(e ==
           "sg.dpk:3:13: error: the target (opencl+fp64-fp16+int64_atomics-sub_groups-"
-          "sub_group_shuffle) has no sub-groups (cl_khr_subgroups), needed for sub_group_size\n"
+          "sub_group_shuffle-float_atomic_add) has no sub-groups (cl_khr_subgroups), needed for sub_group_size\n"
           "      let s = sub_group_size();\n"
           "              ^~~~~~~~~~~~~~~~\n");
     // Named after the device when the target is a device's.
@@ -191,7 +191,7 @@ TEST_CASE("sub-groups: a target without them is one error, at the first use, nam
         "", kSubGroups);
     CHECK(has(s,
               "sg.dpk:2:43: error: the target (opencl+fp64-fp16+int64_atomics+sub_groups-"
-              "sub_group_shuffle) has no sub-group shuffles (cl_intel_subgroups), needed for "
+              "sub_group_shuffle-float_atomic_add) has no sub-group shuffles (cl_intel_subgroups), needed for "
               "sub_group_shuffle"));
     // A sub_group_barrier alone is enough to need sub-groups.
     CHECK(has(errors("kernel k() { sub_group_barrier(local); }", "", TargetProfile::opencl()),

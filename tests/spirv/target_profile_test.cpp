@@ -9,9 +9,9 @@ using namespace dpk::compiler::spirv;
 
 TEST_CASE("target profiles: names spell every feature and parse back") {
     const TargetProfile cl = TargetProfile::opencl();
-    CHECK(cl.name() == "opencl+fp64-fp16+int64_atomics-sub_groups-sub_group_shuffle");
+    CHECK(cl.name() == "opencl+fp64-fp16+int64_atomics-sub_groups-sub_group_shuffle-float_atomic_add");
     CHECK(TargetProfile::level_zero().name() ==
-          "level-zero+fp64+fp16+int64_atomics+sub_groups+sub_group_shuffle");
+          "level-zero+fp64+fp16+int64_atomics+sub_groups+sub_group_shuffle+float_atomic_add");
     for (const char* spec : {"opencl", "level-zero", "opencl+fp16+sub_groups", "level-zero-fp64",
                              "opencl-fp64-int64_atomics+sub_groups+sub_group_shuffle"}) {
         CAPTURE(spec);

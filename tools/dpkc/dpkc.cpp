@@ -16,6 +16,13 @@
 
 namespace {
 
+/// What kernels for a backend's translation are compiled for: its devices' features, and short
+/// loops unrolled where its code generator leaves them.
+dpk::compiler::spirv::TargetProfile translation_target(const dpk::backends::Translation& t) {
+    auto target = dpk::compiler::spirv::TargetProfile::opencl(t.features);
+    return t.unroll_short_loops ? target.with_short_loops_unrolled() : target;
+}
+
 constexpr int kExitOk = 0;
 constexpr int kExitCompileError = 1;
 constexpr int kExitUsage = 2;
@@ -39,7 +46,8 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
       --target TARGET     what the kernel may use: opencl (default: fp64 and 64-bit atomics, no
                           fp16, no sub-groups) or level-zero (everything), then +FEATURE or
-                          -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle,
+                          -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle
+                          float_atomic_add,
                           e.g. opencl+sub_groups+sub_group_shuffle; or BACKEND:ARCH for a
                           backend that translates SPIR-V (cuda:sm_90): its devices' features
   -h, --help              this text
@@ -114,8 +122,7 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
                     return usage_error("--target " + *v + ": no backend '" + backend +
                                        "' translates SPIR-V (BACKEND:ARCH targets: cuda:sm_XY)");
                 opt.architecture = v->substr(colon + 1);
-                opt.compile.target =
-                    dpk::compiler::spirv::TargetProfile::opencl(opt.translation->features);
+                opt.compile.target = translation_target(*opt.translation);
                 continue;
             }
             std::string error;
@@ -136,7 +143,7 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
             if (t->format == opt.emit && !opt.translation && !opt.target_given) {
                 opt.translation = t;
                 opt.architecture = std::string(t->default_target);
-                opt.compile.target = dpk::compiler::spirv::TargetProfile::opencl(t->features);
+                opt.compile.target = translation_target(*t);
             }
         if (!opt.translation || opt.translation->format != opt.emit)
             return usage_error("--emit " + opt.emit +
