@@ -44,6 +44,7 @@
 #include "bench/support/bench_support.h"
 #include "bench/support/cuda_c_kernel.h"
 #include "core/error.h"
+#include "jit/device_target.h"
 #include "runtime/launch.h"
 
 using namespace dpk;
@@ -337,7 +338,7 @@ Case stream_case(const std::string& kernel, std::size_t n) {
         } else {
             w.args = {dx, out};
         }
-        w.global = Range(n);
+        w.global = Range(n / 4);  // four elements per work item
         w.local = Range(256);
         w.reset = [&out] { out.fill(0.0f).wait(); };
         w.check = [&out, x, z, s, triad]() -> std::string {
@@ -411,8 +412,11 @@ bool run_case(const Case& c, const Device& dev, const Options& opt, double copy_
     }
     const bool cuda = dev.backend() == "cuda";
     Queue q(dev);  // profiling on
-    KernelImage image =
-        bench::compile_dpk(kKernelDir + c.dpk_file, c.kernel, c.signature, opt.compile);
+    // For the device's own target, as the JIT compiles (its features, and how its code
+    // generator wants loops).
+    compiler::CompileOptions compile = opt.compile;
+    compile.target = jit::device_target(dev);
+    KernelImage image = bench::compile_dpk(kKernelDir + c.dpk_file, c.kernel, c.signature, compile);
     const KernelAbi abi = image.abi;
     LoadedKernel dpk_kernel(dev, std::move(image));
     Workload w = c.make(q);

@@ -72,11 +72,11 @@ struct RawCudaLaunch {
     void* ptr[3];
     long long shape;
     unsigned block;
-    void* params[6] = {&ptr[0], &shape, &ptr[1], &shape, &ptr[2], &shape};
 
-    void enqueue() const {
-        if (cu->cuLaunchKernel(function, 1, 1, 1, block, 1, 1, 0, stream,
-                               const_cast<void**>(params), nullptr) != CUDA_SUCCESS)
+    void enqueue() {
+        void* params[6] = {&ptr[0], &shape, &ptr[1], &shape, &ptr[2], &shape};
+        if (cu->cuLaunchKernel(function, 1, 1, 1, block, 1, 1, 0, stream, params, nullptr) !=
+            CUDA_SUCCESS)
             std::abort();
     }
     void finish() const {

@@ -1,8 +1,9 @@
 // OpenCL.std extended instructions. Those with an exact PTX equivalent are inlined: sqrt
-// (sqrt.rn), fma and mad (fma.rn), fabs, fmin/fmax (PTX min/max return the non-NaN operand, as
-// OpenCL requires), fclamp, floor/ceil/trunc/rint (cvt.rmi/rpi/rzi/rni), round (half away from
-// zero), copysign, and the integer s_abs, s_min, s_max, u_min, u_max, s_clamp, u_clamp. Every
-// other float function calls dpk's PTX math library (backends/cuda/math/): `__dpk_<name>_f32` /
+// (sqrt.rn), f32 rsqrt (rsqrt.approx: 2 ulp, as OpenCL allows), fma and mad (fma.rn), fabs,
+// fmin/fmax (PTX min/max return the non-NaN operand, as OpenCL requires), fclamp,
+// floor/ceil/trunc/rint (cvt.rmi/rpi/rzi/rni), round (half away from zero), copysign, and the
+// integer s_abs, s_min, s_max, u_min, u_max, s_clamp, u_clamp. Every other float function calls
+// dpk's PTX math library (backends/cuda/math/): `__dpk_<name>_f32` /
 // `_f64` with nvcc's .func ABI; f16 calls go through the f32 function (argument widened exactly,
 // the result rounded to nearest). A function the library lacks is a PtxTranslationError.
 #include <spirv/unified1/OpenCL.std.h>
@@ -202,6 +203,13 @@ bool FunctionTranslator::select_ext_inst(const SpirvInstruction& inst) {
         case OpenCLLIB::Rint:
             need(1);
             emit("cvt.rni" + ft + ft, {d, args[0]});
+            return true;
+        case OpenCLLIB::Rsqrt:
+            if (s.bits != kWordBits) break;  // f64 (and f16 through it): the math library
+            // MUFU.RSQ: at most 2 ulp over the whole range, subnormals and special values
+            // included (CUDA's rsqrtf is this instruction), within OpenCL's 2 ulp.
+            need(1);
+            emit("rsqrt.approx.f32", {d, args[0]});
             return true;
         case OpenCLLIB::Sqrt:
             need(1);
