@@ -189,10 +189,12 @@ Operand TypeChecker::binary(const ast::Binary& e) {
                              (e.op >= ast::BinaryOp::Lt && e.op <= ast::BinaryOp::Ne));
     if (lo.is_untyped() && ro.is_untyped() && arithmetic_like && (!lo.known || !ro.known)) {
         bool is_float = lo.untyped->is_float || ro.untyped->is_float;
-        // An integer known only at run time meeting a float is an integer value with a float
-        // (f64, as for a typed integer): combined below. Anything else stays untyped.
-        bool int_meets_float = is_float && ((!lo.known && !lo.untyped->is_float) ||
-                                            (!ro.known && !ro.untyped->is_float));
+        // An integer variable whose type is being inferred meeting a float is an integer with a
+        // float (f64, as for a typed integer): combined below. Anything else stays untyped.
+        auto int_variable = [](const Operand& o) {
+            return !o.known && !o.untyped->is_float && o.var_class >= 0;
+        };
+        bool int_meets_float = is_float && (int_variable(lo) || int_variable(ro));
         if (!int_meets_float) {
             bool float_ok = e.op == ast::BinaryOp::Add || e.op == ast::BinaryOp::Sub ||
                             e.op == ast::BinaryOp::Mul || e.op == ast::BinaryOp::Div ||
