@@ -209,7 +209,7 @@ Signature ProgramState::infer_number_types(const std::string& kernel, const Sign
     diags_.clear();
     std::optional<Signature> sig = front_end_->infer_number_types(fn, partial, untyped);
     if (!sig)
-        throw CompileError("kernel '" + kernel + "': the types of its number arguments",
+        throw CompileError("kernel '" + kernel + "': its uses give a number argument no one type",
                            diags_.render());
     return *sig;
 }

@@ -22,8 +22,8 @@ std::string tmp(const std::string& name) {
     return std::string(DPK_TEST_TMP_DIR) + "/" + name;
 }
 
-/// vecadd (generic), saxpy (annotated), gsaxpy (generic) and block_sum (per-group sums in local
-/// memory).
+/// vecadd (generic), saxpy (annotated), gsaxpy and mixed (generic) and block_sum (per-group sums
+/// in local memory).
 constexpr const char* kKernels = R"(
 kernel vecadd(a, b, c) {
     let i = global_id(0);
@@ -42,6 +42,12 @@ kernel gsaxpy(alpha, x, y) {
     if i < x.shape[0] {
         y[i] = alpha * x[i] + y[i];
     }
+}
+
+kernel mixed(alpha, x, z) {
+    let i = global_id(0);
+    x[i] = alpha * x[i];
+    z[i] = alpha * z[i];
 }
 
 kernel block_sum(x: f32[::1], out: f32[::1], scratch: local f32[:]) {
@@ -262,6 +268,14 @@ TEST_CASE("dpk run: an untyped number for a generic parameter is typed by the ke
         CHECK(err.find("runs as void(f64, f64[::1], f64[::1]) (alpha=2.5 as f64") !=
               std::string::npos);
         CHECK(read_f64(tmp("gy64_out.npy")) == std::vector<double>(64, 4.0));
+
+        // Uses that disagree (f32 and f64) are an error naming both.
+        code = run({"-k", "mixed", "--global", "4", "--device", dev.filter_string(), "alpha=2.5",
+                    "x=zeros:f32[4]", "z=zeros:f64[4]"},
+                   nullptr, &err);
+        CHECK(code == 1);
+        CHECK(err.find("'alpha' is used here as f64 but as f32 on line") != std::string::npos);
+        CHECK(err.find("NAME=VALUE:DTYPE") != std::string::npos);
 
         // A dtype given with the number is kept: no inference, no note.
         code = run({"-k", "gsaxpy", "--global", "64", "--device", dev.filter_string(),
