@@ -16,11 +16,14 @@ namespace dpk::compiler {
 std::string CompileOptions::codegen_key() const {
     char version[16];
     std::snprintf(version, sizeof version, "0x%08x", static_cast<unsigned>(spirv_version));
-    return std::string("spirv ") + version + (fp_contract ? " fp_contract" : " no_fp_contract");
+    return std::string("spirv ") + version + (fp_contract ? " fp_contract" : " no_fp_contract") +
+           (warnings_as_errors ? " werror" : "");
 }
 
 Program::Program(source::Diagnostics& diags, CompileOptions options)
-    : diags_(diags), options_(std::move(options)) {}
+    : diags_(diags), options_(std::move(options)) {
+    diags_.set_warnings_as_errors(options_.warnings_as_errors);
+}
 
 Program::~Program() = default;
 
@@ -118,6 +121,15 @@ const ast::Function* Program::find_kernel(std::string_view name) const {
 
 std::optional<Signature> Program::parse_signature(std::string_view text) {
     return parse::parse_signature(text, diags_);
+}
+
+std::optional<Signature> Program::infer_number_types(
+    const ast::Function& kernel, const Signature& partial,
+    const std::vector<std::optional<bool>>& untyped) {
+    const std::size_t errors_before = diags_.error_count();
+    auto sig = checker_->infer_number_types(kernel, partial, untyped);
+    if (diags_.error_count() > errors_before) return std::nullopt;
+    return sig;
 }
 
 std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,

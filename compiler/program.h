@@ -32,9 +32,13 @@ struct CompileOptions {
     /// may fuse, as OpenCL C does by default (see spirv::EmitOptions::fp_contract). The language
     /// default; off rounds every operation on its own.
     bool fp_contract = true;
+    /// Report warnings (an integer quotient converted to a float implicitly, ...) as errors,
+    /// so a program that warns does not compile (`dpkc -Werror`).
+    bool warnings_as_errors = false;
 
     /// The options that change the emitted code, as text ("spirv 0x00010000 fp_contract"): part
-    /// of every cache key for compiled kernels. `stdlib_dir` is not in it (what the imports
+    /// of every cache key for compiled kernels, with "werror" when warnings are errors (they
+    /// decide whether a kernel compiles). `stdlib_dir` is not in it (what the imports
     /// contain is keyed by the sources).
     std::string codegen_key() const;
     /// What kernels are compiled for: the capabilities and device features (fp16, sub-groups,
@@ -83,6 +87,12 @@ public:
     std::optional<CompiledKernel> compile(const ast::Function& kernel,
                                           const std::optional<Signature>& signature,
                                           const spirv::TargetProfile& target);
+    /// The signature for arguments some of which are untyped numbers (sema::ProgramChecker::
+    /// infer_number_types): `untyped[i]` set means parameter i is an untyped integer (false) or
+    /// float (true) typed by its uses. Nullopt with diagnostics when the uses disagree.
+    std::optional<Signature> infer_number_types(const ast::Function& kernel,
+                                                const Signature& partial,
+                                                const std::vector<std::optional<bool>>& untyped);
     /// Parses a signature string (`void(f32, f32[::1])` or the usm_ndarray form).
     std::optional<Signature> parse_signature(std::string_view text);
 

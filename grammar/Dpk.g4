@@ -41,10 +41,10 @@ param
     ;
 
 // ---------------------------------------------------------------------------------------------
-// Types: `f32`, `f32[:, ::1]`, `local f32[:]`, `usm_ndarray(f32, ndim=2, layout="C")`.
+// Types: `f32`, `f32[:, ::1]`, `local f32[:]`, `usm_ndarray(f32, ndim=2, layout="C")`, `x.dtype`.
 
 typeExpr
-    : LOCAL? ID (LBRACK dim (COMMA dim)* RBRACK)?              # namedType
+    : LOCAL? ID (DOT ID)? (LBRACK dim (COMMA dim)* RBRACK)?    # namedType
     | ID LPAREN ID (COMMA typeArg)* RPAREN                     # explicitType
     ;
 
@@ -119,7 +119,7 @@ postfixExpr
 
 postfixOp
     : LBRACK expr (COMMA expr)* RBRACK                         # indexOp
-    | DOT ID                                                   # memberOp
+    | DOT ID (LPAREN (expr (COMMA expr)*)? RPAREN)?            # memberOp
     ;
 
 primary

@@ -16,7 +16,8 @@ namespace dpk {
 /// objects. Launching it directly checks the arguments against its signature.
 class CompiledKernel {
 public:
-    explicit CompiledKernel(runtime::LoadedKernel loaded) : loaded_(std::move(loaded)) {}
+    explicit CompiledKernel(runtime::LoadedKernel loaded, std::vector<std::string> warnings = {})
+        : loaded_(std::move(loaded)), warnings_(std::move(warnings)) {}
 
     const std::string& name() const { return loaded_.name(); }
     /// The signature it was specialized for (device strings cleared: the device is device()).
@@ -33,6 +34,12 @@ public:
     /// How the SPIR-V reached the driver (IL, SPIR 1.2).
     SpirvIngest ingest() const { return loaded_.ingest(); }
     const runtime::LoadedKernel& loaded() const { return loaded_; }
+    /// The compiler's warnings about this specialization (an integer quotient converted to a
+    /// float implicitly, ...), each rendered as `file:line:col: warning: ...` with its source
+    /// line; empty when there were none. A specialization that warns is compiled in every
+    /// process (never served from the disk cache), so its warnings are always here.
+    /// ProgramOptions::warnings_as_errors makes them compile errors instead.
+    const std::vector<std::string>& warnings() const { return warnings_; }
 
     /// Checked, asynchronous launch of this very specialization (see runtime::launch).
     runtime::Event launch(const runtime::Queue& queue, const runtime::Range& global,
@@ -61,6 +68,7 @@ public:
 
 private:
     runtime::LoadedKernel loaded_;
+    std::vector<std::string> warnings_;
 };
 
 }  // namespace dpk

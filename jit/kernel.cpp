@@ -26,14 +26,26 @@ CompiledKernel Kernel::specialize(std::string_view signature, const runtime::Dev
 
 CompiledKernel Kernel::specialize(const Signature& signature, const runtime::Device& device) const {
     if (!device) throw InvalidArgumentError("kernel '" + name() + "': specialize needs a device");
-    CompiledKernel k(state_->specialize(state_->normalize(signature, device), device));
+    const Signature sig = state_->normalize(signature, device);
+    const runtime::LoadedKernel& loaded = state_->specialize(sig, device);
+    CompiledKernel k(loaded, state_->program.warnings(name(), sig));
     state_->specialized.store(true, std::memory_order_release);  // from now on: specialized-only
     return k;
 }
 
+Signature Kernel::infer_number_types(std::span<const runtime::KernelArg> args,
+                                     const std::vector<std::optional<bool>>& untyped) const {
+    Signature partial;
+    for (const runtime::KernelArg& a : args) partial.params.push_back(jit::type_of(a));
+    return state_->program.infer_number_types(name(), partial, untyped);
+}
+
 std::vector<CompiledKernel> Kernel::definitions() const {
     std::vector<CompiledKernel> out;
-    for (runtime::LoadedKernel& k : state_->set.all()) out.emplace_back(std::move(k));
+    for (runtime::LoadedKernel& k : state_->set.all()) {
+        std::vector<std::string> w = state_->program.warnings(name(), k.signature());
+        out.emplace_back(std::move(k), std::move(w));
+    }
     return out;
 }
 

@@ -64,6 +64,15 @@ public:
     /// Same for a signature built in C++; both spellings of one signature are one definition.
     CompiledKernel specialize(const Signature& signature, const runtime::Device& device) const;
 
+    /// The signature for arguments some of which are untyped numbers, as `dpk run` reads
+    /// `alpha=2.5`: `untyped[i]` set means parameter i is generic and given a number whose type
+    /// its uses in the kernel decide, as for a `let` without a type (an integer if false, a
+    /// float if true; docs/language.md, "Literals take their type from their uses"); `args[i]`
+    /// gives every other parameter's type. Runs the front end; throws CompileError when the
+    /// uses disagree.
+    Signature infer_number_types(std::span<const runtime::KernelArg> args,
+                                 const std::vector<std::optional<bool>>& untyped) const;
+
     /// Every specialization, one per (signature, device), in the order they were made.
     std::vector<CompiledKernel> definitions() const;
 

@@ -10,9 +10,6 @@
 
 namespace dpk::jit {
 
-namespace {
-
-/// The type an argument has as a parameter (layout from its contiguity).
 ParamType type_of(const runtime::KernelArg& a) {
     switch (a.kind()) {
         case runtime::KernelArg::Kind::Array: {
@@ -27,8 +24,6 @@ ParamType type_of(const runtime::KernelArg& a) {
     }
     return {};
 }
-
-}  // namespace
 
 Signature KernelState::parse(std::string_view text) {
     {

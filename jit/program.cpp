@@ -91,6 +91,7 @@ compiler::CompileOptions ProgramState::compile_options() const {
     compiler::CompileOptions co;
     co.stdlib_dir = stdlib;
     co.fp_contract = options.fp_contract;
+    co.warnings_as_errors = options.warnings_as_errors;
     return co;
 }
 
@@ -163,6 +164,9 @@ void ProgramState::remember_image(const std::string& request, const KernelImage&
     {
         std::lock_guard lock(images_mutex_);
         images_.insert_or_assign(request, image);
+        // An image whose compilation warned stays out of the disk cache, so that every process
+        // compiles it and sees its warnings.
+        if (warnings_.count(warnings_key(image.kernel_name, image.signature))) return;
     }
     cache->store_image(runtime::ContentKeyBuilder().add(request).key(), request, image);
 }
@@ -191,8 +195,35 @@ KernelImage ProgramState::image(const std::string& kernel, const Signature& sign
                            diags_.render());
     KernelImage image = std::move(compiled->image);
     if (image.param_names.empty()) image.param_names = std::move(compiled->param_names);
+    if (std::vector<std::string> w = diags_.rendered_warnings(); !w.empty()) {
+        std::lock_guard warnings_lock(images_mutex_);
+        warnings_[warnings_key(kernel, signature)] = std::move(w);
+    }
     remember_image(request, image);
     return image;
+}
+
+Signature ProgramState::infer_number_types(const std::string& kernel, const Signature& partial,
+                                           const std::vector<std::optional<bool>>& untyped) {
+    std::lock_guard lock(front_end_mutex());
+    const compiler::ast::Function& fn = find_kernel(kernel);
+    diags_.clear();
+    std::optional<Signature> sig = front_end_->infer_number_types(fn, partial, untyped);
+    if (!sig)
+        throw CompileError("kernel '" + kernel + "': its uses give a number argument no one type",
+                           diags_.render());
+    return *sig;
+}
+
+std::string ProgramState::warnings_key(const std::string& kernel, const Signature& signature) {
+    return kernel + "\n" + runtime::without_devices(signature).key();
+}
+
+std::vector<std::string> ProgramState::warnings(const std::string& kernel,
+                                                const Signature& signature) {
+    std::lock_guard lock(images_mutex_);
+    auto it = warnings_.find(warnings_key(kernel, signature));
+    return it == warnings_.end() ? std::vector<std::string>{} : it->second;
 }
 
 DeclaredParams ProgramState::declared_params(const std::string& kernel) {

@@ -23,6 +23,9 @@ struct ProgramOptions {
     /// Let `a * b + c` (and `a * b - c`, `c - a * b`, `+=`, `-=`) fuse into one multiply-add, as
     /// OpenCL C does (compiler::CompileOptions::fp_contract); false rounds every operation.
     bool fp_contract = true;
+    /// Warnings make a kernel fail to compile (CompileError) instead of being returned with it
+    /// (CompiledKernel::warnings), like `dpkc -Werror`.
+    bool warnings_as_errors = false;
 };
 
 /// A program and its kernels. Cheap to copy (copies share the kernels and their definitions).

@@ -30,6 +30,9 @@ struct DeclaredParams {
     std::vector<std::optional<ParamType>> types;  // nullopt: generic
 };
 
+/// The type an argument has as a parameter (an array's layout from its contiguity).
+ParamType type_of(const runtime::KernelArg& a);
+
 /// A program's source, its digest, its (lazily built) front end and its kernels.
 struct ProgramState {
     std::string name;  // file path or the name given with the text
@@ -50,6 +53,12 @@ struct ProgramState {
     /// never served to a target without them. Throws CompileError / InvalidArgumentError.
     KernelImage image(const std::string& kernel, const Signature& signature,
                       const compiler::spirv::TargetProfile& target);
+    /// The warnings of the compilation of `kernel` for `signature` in this process (rendered
+    /// diagnostics, each with its notes); empty when it did not warn.
+    std::vector<std::string> warnings(const std::string& kernel, const Signature& signature);
+    /// Kernel::infer_number_types.
+    Signature infer_number_types(const std::string& kernel, const Signature& partial,
+                                 const std::vector<std::optional<bool>>& untyped);
     /// The kernel's declared parameters (runs the front end). Throws if there is no such kernel.
     DeclaredParams declared_params(const std::string& kernel);
     /// Parses and checks the program if not done yet; throws CompileError.
@@ -76,7 +85,9 @@ private:
     std::optional<std::string> front_end_error_;
 
     std::mutex images_mutex_;
-    std::map<std::string, KernelImage> images_;  // by request
+    std::map<std::string, KernelImage> images_;                 // by request
+    std::map<std::string, std::vector<std::string>> warnings_;  // by warnings_key
+    static std::string warnings_key(const std::string& kernel, const Signature& signature);
 
     std::mutex kernels_mutex_;
     std::map<std::string, std::unique_ptr<KernelState>, std::less<>> kernels_;

@@ -22,6 +22,9 @@ using source::SourceRange;
 struct TypeExpr {
     SourceRange range;
     std::string scalar;  // element or scalar type name as written ("f32", "float32", ...)
+    /// `x.dtype`: the element type of the array `x` (scalar is then "x.dtype").
+    std::string dtype_of;
+    SourceRange dtype_of_range;
     bool is_array = false;
     bool is_local = false;  // `local T[:]`: work-group memory sized at launch (parameters only)
     /// One entry per dimension: true where the dimension is written `::1` (unit stride).
@@ -37,13 +40,28 @@ struct TypeExpr {
 // ---------------------------------------------------------------------------------------------
 // Expressions
 
-enum class ExprKind {
-    IntLit, FloatLit, BoolLit, Name, Unary, Binary, Call, Index, Member, Tuple
-};
+enum class ExprKind { IntLit, FloatLit, BoolLit, Name, Unary, Binary, Call, Index, Member, Tuple };
 
 enum class UnaryOp { Neg, Not, BitNot };
 enum class BinaryOp {
-    Mul, Div, Rem, Add, Sub, Shl, Shr, Lt, Le, Gt, Ge, Eq, Ne, BitAnd, BitXor, BitOr, LogAnd, LogOr
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    LogAnd,
+    LogOr
 };
 const char* op_spelling(UnaryOp op);
 const char* op_spelling(BinaryOp op);
@@ -60,8 +78,8 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 struct IntLit : Expr {
     IntLit() : Expr(ExprKind::IntLit) {}
-    std::uint64_t value = 0;   // magnitude as written (a leading '-' is a unary operator)
-    std::string suffix;        // optional type suffix, e.g. "u32" in `3u32` (may be empty)
+    std::uint64_t value = 0;  // magnitude as written (a leading '-' is a unary operator)
+    std::string suffix;       // optional type suffix, e.g. "u32" in `3u32` (may be empty)
 };
 struct FloatLit : Expr {
     FloatLit() : Expr(ExprKind::FloatLit) {}
@@ -96,6 +114,8 @@ struct Call : Expr {
     std::string callee;
     SourceRange callee_range;
     std::vector<ExprPtr> args;
+    /// `x.dtype(v)`: callee "dtype", the receiver `x` (null for plain calls).
+    ExprPtr receiver;
 };
 /// `base[i]`, `base[i, j]`.
 struct Index : Expr {
@@ -137,8 +157,8 @@ struct Block : Stmt {
 /// A named value in a function: a parameter, a `let`/`var`, or a `for` variable.
 struct VarSymbol {
     std::string name;
-    SourceRange range;       // of the name
-    bool is_mutable = false;  // `var`
+    SourceRange range;             // of the name
+    bool is_mutable = false;       // `var`
     std::optional<TypeExpr> type;  // annotation if written
     /// Dense index within the enclosing function; keys sema's side tables.
     std::uint32_t id = 0;
@@ -181,7 +201,7 @@ struct For : Stmt {
     VarSymbol var;
     ExprPtr start;  // null means 0
     ExprPtr stop;
-    ExprPtr step;   // null means 1
+    ExprPtr step;            // null means 1
     SourceRange range_call;  // of `range(...)`
     std::unique_ptr<Block> body;
 };
@@ -211,13 +231,13 @@ struct Param {
 struct Function {
     bool is_kernel = false;
     std::string name;
-    SourceRange range;       // whole item
+    SourceRange range;  // whole item
     SourceRange name_range;
     std::vector<Param> params;
     std::optional<TypeExpr> return_type;  // `-> T` (funcs only)
     std::unique_ptr<Block> body;
     std::uint32_t expr_count = 0;  // ids in [0, expr_count) are used by this function's Exprs
-    std::uint32_t var_count = 0;   // ids in [0, var_count) are used by its VarSymbols (params first)
+    std::uint32_t var_count = 0;  // ids in [0, var_count) are used by its VarSymbols (params first)
     const source::SourceFile* file = nullptr;
 
     /// True when every parameter is annotated, so the kernel compiles without a signature.

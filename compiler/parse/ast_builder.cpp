@@ -266,11 +266,19 @@ struct DepthGuard {
 int precedence(ast::BinaryOp op) {
     using B = ast::BinaryOp;
     switch (op) {
-        case B::Mul: case B::Div: case B::Rem: return 10;
-        case B::Add: case B::Sub: return 9;
-        case B::Shl: case B::Shr: return 8;
-        case B::Lt: case B::Le: case B::Gt: case B::Ge: return 7;
-        case B::Eq: case B::Ne: return 6;
+        case B::Mul:
+        case B::Div:
+        case B::Rem: return 10;
+        case B::Add:
+        case B::Sub: return 9;
+        case B::Shl:
+        case B::Shr: return 8;
+        case B::Lt:
+        case B::Le:
+        case B::Gt:
+        case B::Ge: return 7;
+        case B::Eq:
+        case B::Ne: return 6;
         case B::BitAnd: return 5;
         case B::BitXor: return 4;
         case B::BitOr: return 3;
@@ -356,7 +364,14 @@ ast::ExprPtr AstBuilder::build_postfix(P::PostfixExprContext* ctx) {
             e->base = std::move(base);
             for (auto* i : idx->expr()) e->indices.push_back(build_expr(i));
             base = std::move(e);
-        } else if (auto* mem = dynamic_cast<P::MemberOpContext*>(op)) {
+        } else if (auto* mem = dynamic_cast<P::MemberOpContext*>(op); mem && mem->LPAREN()) {
+            auto e = make<ast::Call>(range);  // `x.dtype(v)`
+            e->receiver = std::move(base);
+            e->callee = mem->ID()->getText();
+            e->callee_range = loc_.range(mem->ID()->getSymbol());
+            for (auto* a : mem->expr()) e->args.push_back(build_expr(a));
+            base = std::move(e);
+        } else if (mem) {
             auto e = make<ast::Member>(range);
             e->base = std::move(base);
             e->member = mem->ID()->getText();

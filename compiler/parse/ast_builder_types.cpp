@@ -22,7 +22,16 @@ ast::TypeExpr AstBuilder::build_type(P::TypeExprContext* ctx) {
     }
     auto* n = dynamic_cast<P::NamedTypeContext*>(ctx);
     if (n == nullptr) return type;
-    type.scalar = n->ID()->getText();
+    type.scalar = n->ID(0)->getText();
+    if (n->DOT()) {  // `x.dtype`
+        type.dtype_of = type.scalar;
+        type.dtype_of_range = loc_.range(n->ID(0)->getSymbol());
+        type.scalar += "." + n->ID(1)->getText();
+        if (n->ID(1)->getText() != "dtype")
+            error(loc_.range(n->ID(1)->getSymbol()),
+                  "unknown type '" + type.scalar + "'; the element type of array '" +
+                      type.dtype_of + "' is " + type.dtype_of + ".dtype");
+    }
     type.is_local = n->LOCAL() != nullptr;
     auto dims = n->dim();
     if (!dims.empty()) {

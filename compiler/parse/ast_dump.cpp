@@ -136,6 +136,9 @@ std::string dump(const ast::Expr* e) {
         }
         case ast::ExprKind::Call: {
             const auto* c = static_cast<const ast::Call*>(e);
+            if (c->receiver)  // `x.dtype(v)`
+                return "(call (. " + dump(c->receiver.get()) + " " + c->callee + ")" +
+                       join_exprs(c->args) + ")";
             return "(call " + c->callee + join_exprs(c->args) + ")";
         }
         case ast::ExprKind::Index: {

@@ -44,7 +44,7 @@ std::optional<std::int64_t> TypeChecker::constant_int(const ast::Expr& e, const 
     Operand o = check(e);
     if (o.error) return std::nullopt;
     if (o.is_untyped() && !o.untyped->is_float) {
-        finalize(e, scalar(DType::I64));
+        finalize(e, scalar(DType::I64), true, false);
         if (auto v = use_value(e)) return const_int(*v);
         return std::nullopt;
     }
@@ -76,10 +76,21 @@ Operand TypeChecker::array_alloc(const ast::Call& e, Builtin b) {
     std::string name(builtin_name(b));
     const ast::Expr& elem = *e.args[0];
     const NameBinding* nb = elem.id < res_.names.size() ? &res_.names[elem.id] : nullptr;
-    if (!nb || nb->kind != NameKind::TypeName) return Operand::failed();  // reported already
+    DType elem_type;
+    if (nb && nb->kind == NameKind::TypeName) {
+        elem_type = nb->type_name;
+    } else if (elem.kind == ast::ExprKind::Member &&
+               static_cast<const ast::Member&>(elem).member == "dtype") {
+        const auto& m = static_cast<const ast::Member&>(elem);
+        auto d = m.base ? element_type_of(*m.base, name + "(x.dtype, ...)") : std::nullopt;
+        if (!d) return Operand::failed();
+        elem_type = *d;
+    } else {
+        return Operand::failed();  // reported already
+    }
     ExprInfo& ei = info(elem);
     ei.name_kind = NameKind::TypeName;
-    ei.type = scalar(nb->type_name);
+    ei.type = scalar(elem_type);
 
     const ast::Expr& shape = *e.args[1];
     std::vector<const ast::Expr*> extents;
@@ -111,7 +122,7 @@ Operand TypeChecker::array_alloc(const ast::Call& e, Builtin b) {
     auto space =
         b == Builtin::LocalArray ? types::AddressSpace::Local : types::AddressSpace::Private;
     const types::Type* t =
-        ctx_.types().array(nb->type_name, static_cast<int>(dims.size()), Layout::C, space, dims);
+        ctx_.types().array(elem_type, static_cast<int>(dims.size()), Layout::C, space, dims);
     info(e).type = t;
     return Operand::typed(t);
 }
@@ -232,6 +243,8 @@ Operand TypeChecker::select(const ast::Call& e) {
     std::vector<Operand> ops{check(*exprs[0]), check(*exprs[1])};
     if (!ok || ops[0].error || ops[1].error) return Operand::failed();
     if (!has_value(*exprs[0], ops[0]) || !has_value(*exprs[1], ops[1])) return Operand::failed();
+    if (ops[0].is_untyped() && ops[1].is_untyped())
+        return runtime_untyped_call(e, ops[0].untyped->is_float || ops[1].untyped->is_float, ops);
     const types::Type* t = unify(exprs, ops, {true, true, true}, "'select'", e.callee_range, true);
     if (!t) return Operand::failed();
     info(e).type = t;
@@ -260,11 +273,29 @@ Operand TypeChecker::math(const ast::Call& e, Builtin b) {
             return Operand::failed();
         }
     }
+    // A builtin on untyped values only is untyped too: `sqrt(2.0)` takes its type from its use.
+    bool all_untyped = builtin_group(b) != BuiltinGroup::FloatTest;
+    bool any_float = false;
+    for (const Operand& o : ops) {
+        all_untyped &= o.is_untyped();
+        any_float |= o.is_untyped() && o.untyped->is_float;
+    }
+    if (all_untyped && !ops.empty()) return runtime_untyped_call(e, floats_only || any_float, ops);
     OperandRule rule{!floats_only, true, false};
     const types::Type* t = unify(exprs, ops, rule, "'" + name + "'", e.callee_range, true);
     if (!t) return Operand::failed();
     info(e).type = builtin_group(b) == BuiltinGroup::FloatTest ? scalar(DType::Bool) : t;
     return Operand::typed(info(e).type);
+}
+
+Operand TypeChecker::runtime_untyped_call(const ast::Call& e, bool is_float,
+                                          const std::vector<Operand>& args) {
+    int c = -1;
+    for (const Operand& o : args)
+        if (o.untyped->is_float == is_float) c = join(c, o.var_class);
+    untyped_[e.id] = is_float ? UntypedValue::floating(0) : UntypedValue::integer(0);
+    runtime_untyped_[e.id] = 1;
+    return Operand::runtime_untyped(is_float, c);
 }
 
 Operand TypeChecker::sub_group_value(const ast::Call& e, Builtin b) {

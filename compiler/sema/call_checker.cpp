@@ -24,7 +24,17 @@ Operand TypeChecker::call(const ast::Call& e) {
     const CallBinding* b = e.id < res_.calls.size() ? &res_.calls[e.id] : nullptr;
     if (b) {
         switch (b->kind) {
-            case CallKind::Cast: return cast(e, b->cast_to);
+            case CallKind::Cast:
+                if (e.receiver) {
+                    auto d = element_type_of(*e.receiver, "x.dtype(v)");
+                    if (!d) {
+                        for (const auto& a : e.args)
+                            if (a) check(*a);
+                        return Operand::failed();
+                    }
+                    return cast(e, *d);
+                }
+                return cast(e, b->cast_to);
             case CallKind::Builtin: return builtin(e, b->builtin);
             case CallKind::User:
                 if (b->callee) return user_call(e, *b->callee);
@@ -35,6 +45,17 @@ Operand TypeChecker::call(const ast::Call& e) {
     for (const auto& a : e.args)
         if (a) check(*a);
     return Operand::failed();
+}
+
+std::optional<DType> TypeChecker::element_type_of(const ast::Expr& array, const std::string& use) {
+    Operand a = check(array);
+    if (a.error) return std::nullopt;
+    if (a.is_untyped() || !a.type->is_array()) {
+        error(array.range, "'" + text_of(array) + ".dtype' needs an array, found " + describe(a) +
+                               " (" + use + " names the element type of an array x)");
+        return std::nullopt;
+    }
+    return a.type->dtype;
 }
 
 Operand TypeChecker::cast(const ast::Call& e, DType to) {
@@ -49,18 +70,21 @@ Operand TypeChecker::cast(const ast::Call& e, DType to) {
     Operand op = check(a);
     if (op.error) return op;
     const types::Type* target = scalar(to);
-    if (op.is_untyped()) {
+    if (op.is_runtime_untyped()) {
+        finalize(a, op.untyped->is_float && is_integer(to) ? scalar(DType::F64) : target, true,
+                 false);
+    } else if (op.is_untyped()) {
         const UntypedValue& u = *op.untyped;
         // Keep the value exact where the target can hold it; otherwise convert from the
         // literal's natural type (like C: f32(1e300) is inf, u8(300) wraps, i32(2.5) is 2).
         if (fits(u, to) && !(u.is_float && is_integer(to))) {
-            finalize(a, target);
+            finalize(a, target, true, false);
         } else if (u.is_float) {
-            finalize(a, scalar(DType::F64));
+            finalize(a, scalar(DType::F64), true, false);
         } else if (fits(u, DType::I64)) {
-            finalize(a, scalar(DType::I64));
+            finalize(a, scalar(DType::I64), true, false);
         } else {
-            finalize(a, scalar(DType::U64));
+            finalize(a, scalar(DType::U64), true, false);
         }
     } else {
         if (!has_value(a, op)) return Operand::failed();
@@ -103,6 +127,10 @@ Operand TypeChecker::user_call(const ast::Call& e, const ast::Function& fn) {
         }
         std::string param = "parameter '" + p.var.name + "' of '" + fn.name + "'";
         if (!p.var.type) {  // generic: typed by the argument
+            if (op.is_runtime_untyped() && op.var_class >= 0) {
+                ok = false;  // its type is being inferred: the second pass instantiates
+                continue;
+            }
             if (!has_value(a, op)) {
                 ok = false;
                 continue;
@@ -145,12 +173,12 @@ Operand TypeChecker::user_call(const ast::Call& e, const ast::Function& fn) {
     FunctionInstance* callee = instantiator_->get(fn, param_types);
     if (!callee) return Operand::failed();
     if (instantiator_->failed(callee)) {
-        if (generic && instantiator_->report_failure_once(callee)) {
+        if (generic) {
             std::string types;
             for (std::size_t i = 0; i < param_types.size(); ++i)
                 types += (i ? ", " : "") + fn.params[i].var.name + ": " + param_types[i]->str();
-            ctx_.note(file_, e.range,
-                      "in '" + fn.name + "' instantiated for (" + types + ") from this call");
+            note(e.range, "in '" + fn.name + "' instantiated for (" + types + ") from this call",
+                 callee);
         }
         failed_ = true;
         return Operand::failed();

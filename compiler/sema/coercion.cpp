@@ -22,18 +22,20 @@ bool is_literal(const ast::Expr& e) {
 
 }  // namespace
 
-void TypeChecker::finalize(const ast::Expr& e, const types::Type* t, bool root) {
+void TypeChecker::finalize(const ast::Expr& e, const types::Type* t, bool root, bool constrains) {
     ExprInfo& in = info(e);
     if (!untyped_[e.id] || !t) return;
     const UntypedValue u = *untyped_[e.id];
+    const bool known = !runtime_untyped_[e.id];
     DType d = t->dtype;
     // Integer arithmetic keeps integer semantics (7 / 2 is 3) before it becomes a float.
     if (!u.is_float && is_float(d) && is_compound(e) && !is_literal(e)) {
-        finalize(e, scalar(DType::I64), root);
+        finalize(e, scalar(DType::I64), root, false);
         in.converted_to = t;
+        warn_int_quotient(e, t);
         return;
     }
-    if (root && !fits(u, d)) {
+    if (known && root && !fits(u, d)) {
         std::string what = u.is_float ? "float " : "integer ";
         what += is_literal(e) ? "literal " : "constant ";
         what += u.str();
@@ -48,14 +50,38 @@ void TypeChecker::finalize(const ast::Expr& e, const types::Type* t, bool root) 
     }
     in.type = t;
     in.converted_to = nullptr;
-    in.constant = to_const(u, d);
+    const Builtin builtin = in.builtin;
+    if (constrains) constrain(e, t);
     if (e.kind == ast::ExprKind::Unary) {
         const auto& un = static_cast<const ast::Unary&>(e);
-        if (un.operand) finalize(*un.operand, t, false);
+        if (un.operand) finalize(*un.operand, t, false, constrains);
     } else if (e.kind == ast::ExprKind::Binary) {
         const auto& b = static_cast<const ast::Binary&>(e);
-        if (b.lhs) finalize(*b.lhs, t, false);
-        if (b.rhs) finalize(*b.rhs, t, false);
+        if (b.lhs) finalize(*b.lhs, t, false, constrains);
+        if (b.rhs) finalize(*b.rhs, t, false, constrains);
+    } else if (e.kind == ast::ExprKind::Call) {  // a builtin on untyped values: its arguments
+        const auto& c = static_cast<const ast::Call&>(e);
+        std::size_t first = builtin_group(builtin) == BuiltinGroup::Select ? 1 : 0;
+        for (std::size_t i = first; i < c.args.size(); ++i)
+            if (c.args[i]) finalize(*c.args[i], t, true, constrains);
+    }
+    if (!known) return;
+    ExprInfo& out = info(e);
+    out.constant = to_const(u, d);
+    // Float arithmetic is folded at the precision of `t`, one operation at a time, as the
+    // device would compute it (integers are exact, or reported above when they do not fit).
+    if (!is_float(d)) return;
+    if (e.kind == ast::ExprKind::Unary) {
+        const auto& un = static_cast<const ast::Unary&>(e);
+        if (auto v = un.operand ? use_value(*un.operand) : std::nullopt)
+            if (auto f = fold_typed(un.op, *v, d)) out.constant = f;
+    } else if (e.kind == ast::ExprKind::Binary) {
+        const auto& b = static_cast<const ast::Binary&>(e);
+        auto l = b.lhs ? use_value(*b.lhs) : std::nullopt;
+        auto r = b.rhs ? use_value(*b.rhs) : std::nullopt;
+        std::string err;
+        if (l && r)
+            if (auto f = fold_typed(b.op, *l, *r, d, err)) out.constant = f;
     }
 }
 
@@ -63,7 +89,7 @@ const types::Type* TypeChecker::materialize(const ast::Expr& e, Operand& op) {
     if (op.error) return nullptr;
     if (!op.is_untyped()) return op.type;
     const types::Type* t = scalar(op.untyped->is_float ? DType::F64 : DType::I64);
-    finalize(e, t);
+    finalize(e, t, true, false);
     op = Operand::typed(t);
     return t;
 }
@@ -88,6 +114,26 @@ bool TypeChecker::has_value(const ast::Expr& e, const Operand& op) {
 void TypeChecker::set_converted(const ast::Expr& e, const types::Type* to) {
     ExprInfo& in = info(e);
     in.converted_to = (in.type == to) ? nullptr : to;
+    if (in.converted_to) warn_int_quotient(e, to);
+}
+
+void TypeChecker::warn_int_quotient(const ast::Expr& e, const types::Type* to) {
+    if (e.kind != ast::ExprKind::Binary || !to || !to->is_float_type()) return;
+    const auto& b = static_cast<const ast::Binary&>(e);
+    if (b.op != ast::BinaryOp::Div && b.op != ast::BinaryOp::Rem) return;
+    const types::Type* from = info(e).type;
+    if (!from || !from->is_int() || !b.lhs || !b.rhs) return;
+    const bool div = b.op == ast::BinaryOp::Div;
+    std::string text = text_of(e, "");
+    std::string l = text_of(*b.lhs, "a"), r = text_of(*b.rhs, "b");
+    std::string f = to->str();
+    warning(b.op_range.begin.line ? b.op_range : e.range,
+            std::string("integer ") + (div ? "division" : "remainder") +
+                (text.empty() ? "" : " '" + text + "'") + " is computed in " + from->str() +
+                (div ? " (the quotient is truncated)" : "") + " and then converted to " + f +
+                "; write " + f + "(" + l + ") " + (div ? "/" : "%") + " " + f + "(" + r +
+                ") to compute it in " + f + ", or " + f + "(" + (text.empty() ? "..." : text) +
+                ") to keep the integer result");
 }
 
 bool TypeChecker::coerce(const ast::Expr& e, const Operand& op, const types::Type* to,
@@ -128,10 +174,10 @@ bool TypeChecker::convert(const ast::Expr& e, Operand& op, const types::Type* to
             return false;
         }
         if (op.untyped->is_float && to->is_int()) {
-            finalize(e, scalar(DType::F64));
+            finalize(e, scalar(DType::F64), true, false);
             set_converted(e, to);
         } else {
-            finalize(e, to);
+            finalize(e, to, true, false);
         }
         op = Operand::typed(to);
         return true;
@@ -156,6 +202,7 @@ std::optional<ConstValue> TypeChecker::use_value(const ast::Expr& e) {
 
 std::string TypeChecker::describe(const Operand& op) const {
     if (op.error) return "an invalid value";
+    if (op.is_runtime_untyped()) return op.untyped->is_float ? "float value" : "integer value";
     if (op.is_untyped()) return op.untyped->is_float ? "float literal" : "integer literal";
     return op.type ? op.type->str() : "an invalid value";
 }

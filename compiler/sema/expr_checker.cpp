@@ -86,6 +86,13 @@ Operand TypeChecker::name(const ast::Name& e) {
         case NameKind::Var: {
             in.name_kind = NameKind::Var;
             in.var_id = b.var->id;
+            if (int c = class_of(e); c >= 0) {  // its type is being inferred
+                c = find(c);
+                untyped_[e.id] =
+                    classes_[c].is_float ? UntypedValue::floating(0) : UntypedValue::integer(0);
+                runtime_untyped_[e.id] = 1;
+                return Operand::runtime_untyped(classes_[c].is_float, c);
+            }
             if (!inst_ || b.var->id >= inst_->vars.size()) return Operand::failed();
             in.type = inst_->vars[b.var->id];
             return in.type ? Operand::typed(in.type) : Operand::failed();
@@ -115,6 +122,15 @@ Operand TypeChecker::unary(const ast::Unary& e) {
         if (e.op == ast::UnaryOp::Not) {
             error(e.range, std::string("'!' needs a bool operand, found ") + describe(o));
             return Operand::failed();
+        }
+        if (!o.known) {
+            if (e.op == ast::UnaryOp::BitNot && o.untyped->is_float) {
+                error(e.range, "'~' needs an integer operand, found " + describe(o));
+                return Operand::failed();
+            }
+            untyped_[e.id] = o.untyped;
+            runtime_untyped_[e.id] = 1;
+            return o;
         }
         std::string err;
         auto v = fold_untyped(e.op, *o.untyped, err);
@@ -171,7 +187,28 @@ Operand TypeChecker::binary(const ast::Binary& e) {
     source::SourceRange where = e.op_range.begin.line ? e.op_range : e.range;
     bool arithmetic_like = !(e.op == ast::BinaryOp::LogAnd || e.op == ast::BinaryOp::LogOr ||
                              (e.op >= ast::BinaryOp::Lt && e.op <= ast::BinaryOp::Ne));
-    if (lo.is_untyped() && ro.is_untyped() && arithmetic_like) {
+    if (lo.is_untyped() && ro.is_untyped() && arithmetic_like && (!lo.known || !ro.known)) {
+        bool is_float = lo.untyped->is_float || ro.untyped->is_float;
+        // An integer variable whose type is being inferred meeting a float is an integer with a
+        // float (f64, as for a typed integer): combined below. Anything else stays untyped.
+        auto int_variable = [](const Operand& o) {
+            return !o.known && !o.untyped->is_float && o.var_class >= 0;
+        };
+        bool int_meets_float = is_float && (int_variable(lo) || int_variable(ro));
+        if (!int_meets_float) {
+            bool float_ok = e.op == ast::BinaryOp::Add || e.op == ast::BinaryOp::Sub ||
+                            e.op == ast::BinaryOp::Mul || e.op == ast::BinaryOp::Div ||
+                            e.op == ast::BinaryOp::Rem;
+            if (is_float && !float_ok) {
+                error(where, std::string("cannot apply '") + op_spelling(e.op) + "' to " +
+                                 describe(lo) + " and " + describe(ro) + "; it needs integers");
+                return Operand::failed();
+            }
+            untyped_[e.id] = is_float ? UntypedValue::floating(0) : UntypedValue::integer(0);
+            runtime_untyped_[e.id] = 1;
+            return Operand::runtime_untyped(is_float, join(lo.var_class, ro.var_class));
+        }
+    } else if (lo.is_untyped() && ro.is_untyped() && arithmetic_like) {
         std::string err;
         auto v = fold_untyped(e.op, *lo.untyped, *ro.untyped, err);
         if (!v) {
@@ -316,10 +353,20 @@ Operand TypeChecker::member(const ast::Member& m) {
               "'" + what + "' must be indexed with a constant dimension, e.g. " + what + "[0]");
         return Operand::failed();
     }
+    if (m.member == "dtype") {
+        if (m.base) check(*m.base);
+        std::string x = m.base ? text_of(*m.base) : "x";
+        error(m.range, "'" + x + ".dtype' is a type, not a value: convert with " + x +
+                           ".dtype(v), annotate with let v: " + x +
+                           ".dtype = ..., or allocate "
+                           "with local_array(" +
+                           x + ".dtype, N)");
+        return Operand::failed();
+    }
     if (m.member != "size") {
         if (m.base) check(*m.base);
         error(m.member_range.begin.line ? m.member_range : m.range,
-              "unknown member '" + m.member + "': arrays have shape, strides and size");
+              "unknown member '" + m.member + "': arrays have shape, strides, size and dtype");
         return Operand::failed();
     }
     Operand b = member_base(m);

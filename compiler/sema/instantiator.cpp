@@ -1,5 +1,6 @@
 #include "compiler/sema/instantiator.h"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "compiler/sema/type_checker.h"
@@ -56,7 +57,23 @@ FunctionInstance* Instantiator::get(const ast::Function& fn,
     return ptr;
 }
 
-void Instantiator::finish() {
+void Instantiator::finish(const FunctionInstance* root) {
+    if (root) {
+        std::unordered_set<const FunctionInstance*> reached{root};
+        std::vector<const FunctionInstance*> todo{root};
+        while (!todo.empty()) {
+            const FunctionInstance* f = todo.back();
+            todo.pop_back();
+            for (const FunctionInstance* c : f->callees)
+                if (reached.insert(c).second) todo.push_back(c);
+        }
+        if (reached.size() != out_.instances.size()) {
+            auto& v = out_.instances;
+            v.erase(std::remove_if(v.begin(), v.end(),
+                                   [&](const auto& i) { return !reached.count(i.get()); }),
+                    v.end());
+        }
+    }
     std::unordered_set<std::string> used;
     for (const auto& inst : out_.instances)
         if (inst->decl->is_kernel) used.insert(inst->symbol);

@@ -29,8 +29,10 @@ public:
     /// True the first time it is asked about a failed instance (to add one note per instance).
     bool report_failure_once(const FunctionInstance* inst) { return unreported_.erase(inst) != 0; }
 
-    /// Makes every instance's symbol unique (a mangled name could equal a user's name).
-    void finish();
+    /// Drops the instances `root` does not reach (made while the types of untyped variables were
+    /// still being inferred), then makes every instance's symbol unique (a mangled name could
+    /// equal a user's name).
+    void finish(const FunctionInstance* root);
 
 private:
     using Key = std::pair<const ast::Function*, std::vector<const types::Type*>>;

@@ -88,9 +88,18 @@ const types::Type* TypeChecker::unify(const std::vector<const ast::Expr*>& exprs
     } else {
         result = joined;
     }
+    // Untyped operands take the type the typed ones give; with none, the result is a default
+    // that fixes nothing, but the untyped variables of one kind must share their type.
+    if (!joined) {
+        int classes[2] = {-1, -1};
+        for (const Operand& o : ops)
+            if (o.is_untyped() && o.var_class >= 0)
+                classes[o.untyped->is_float] = join(classes[o.untyped->is_float], o.var_class);
+    }
+    const bool constrains = joined && !(untyped_float && joined->is_int());
     for (std::size_t i = 0; i < ops.size(); ++i) {
         if (ops[i].is_untyped()) {
-            finalize(*exprs[i], result);
+            finalize(*exprs[i], result, true, constrains);
         } else {
             set_converted(*exprs[i], result);
         }
@@ -117,17 +126,19 @@ Operand TypeChecker::shift(ast::BinaryOp op, const ast::Expr& l, Operand lo, con
             t = materialize(l, lo);
         } else {
             t = ro.type;
-            finalize(l, t);
+            finalize(l, t, true, false);
         }
     }
-    if (ro.is_untyped()) {
+    if (ro.is_runtime_untyped()) {
+        finalize(r, t, true, false);
+    } else if (ro.is_untyped()) {
         BigInt count = ro.untyped->i;
         if (count < 0 || count >= dtype_bits(t->dtype)) {
             error(r.range, "shift count " + ro.untyped->str() + " is out of range for " + t->str() +
                                " (0 to " + std::to_string(dtype_bits(t->dtype) - 1) + ")");
             return Operand::failed();
         }
-        finalize(r, t);
+        finalize(r, t, true, false);
     } else {
         set_converted(r, t);
     }

@@ -38,7 +38,9 @@ struct Resolution {
     std::vector<CallBinding> calls;           // by Expr::id; meaningful for Call expressions
     std::vector<const ast::VarSymbol*> vars;  // by VarSymbol::id (functions)
     std::vector<CallSite> user_calls;         // in source order
-    bool ok = true;                           // false when resolution reported an error
+    /// `let v: x.dtype = ...`: the array variable `x` of each such declaration (by its VarSymbol).
+    std::vector<std::pair<const ast::VarSymbol*, const ast::VarSymbol*>> dtype_of;
+    bool ok = true;  // false when resolution reported an error
 };
 
 }  // namespace dpk::compiler::sema

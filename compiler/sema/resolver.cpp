@@ -147,7 +147,14 @@ void Resolver::var_decl(const ast::VarDecl& d) {
         error(d.var.type->range,
               "a variable cannot be annotated with an array type; bind "
               "arrays with 'let' and no annotation");
-    else if (d.var.type && !parse_dtype(d.var.type->scalar))
+    else if (d.var.type && !d.var.type->dtype_of.empty()) {
+        if (const ast::VarSymbol* array = lookup(d.var.type->dtype_of))
+            res_->dtype_of.emplace_back(&d.var, array);
+        else
+            error(d.var.type->dtype_of_range, "unknown name '" + d.var.type->dtype_of + "' in '" +
+                                                  d.var.type->scalar +
+                                                  "': the element type of an array x is x.dtype");
+    } else if (d.var.type && !parse_dtype(d.var.type->scalar))
         error(d.var.type->range, "unknown type '" + d.var.type->scalar + "'");
     if (d.init) {
         if (d.init->kind == ast::ExprKind::Call) {

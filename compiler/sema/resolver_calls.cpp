@@ -30,6 +30,19 @@ void Resolver::call(const ast::Call& c) {
         for (const auto& a : c.args)
             if (a) expr(*a);
     };
+    if (c.receiver) {  // `x.dtype(v)`: a cast to x's element type, known per instance
+        expr(*c.receiver);
+        resolve_args();
+        if (c.callee != "dtype") {
+            error(c.callee_range, "unknown function '." + c.callee +
+                                      "(...)'; the only call on a value is x.dtype(v), which "
+                                      "converts v to the element type of array x");
+            return;
+        }
+        b.kind = CallKind::Cast;
+        arity(c, 1, "x.dtype");
+        return;
+    }
     if (auto dtype = type_name(c.callee)) {
         b.kind = CallKind::Cast;
         b.cast_to = *dtype;
@@ -96,9 +109,13 @@ void Resolver::builtin_call(const ast::Call& c, Builtin b) {
                 auto dtype = t.kind == ast::ExprKind::Name
                                  ? type_name(static_cast<const ast::Name&>(t).name)
                                  : std::nullopt;
+                const auto* m =
+                    t.kind == ast::ExprKind::Member ? static_cast<const ast::Member*>(&t) : nullptr;
                 if (dtype) {
                     res_->names[t.id].kind = NameKind::TypeName;
                     res_->names[t.id].type_name = *dtype;
+                } else if (m && m->member == "dtype" && m->base) {
+                    expr(*m->base);  // `local_array(x.dtype, N)`: typed per instance
                 } else if (t.kind == ast::ExprKind::Name) {
                     error(t.range, "unknown type '" + static_cast<const ast::Name&>(t).name +
                                        "': the first argument of " + name +

@@ -44,6 +44,15 @@ public:
     std::unique_ptr<TypedKernel> specialize(std::string_view kernel_name,
                                             const std::optional<Signature>& signature);
 
+    /// The signature of `kernel` for arguments some of which are untyped numbers (`dpk run`'s
+    /// `alpha=2.5`): `untyped[i]` set means parameter i (generic, scalar) is an untyped integer
+    /// (false) or float (true), typed by its uses in the kernel like a `let` without a type;
+    /// `partial.params[i]` gives every other parameter's type. Nullopt, with diagnostics, when
+    /// the uses disagree or the program has errors.
+    std::optional<Signature> infer_number_types(const ast::Function& kernel,
+                                                const Signature& partial,
+                                                const std::vector<std::optional<bool>>& untyped);
+
 private:
     std::unique_ptr<SemaContext> ctx_;
     std::optional<bool> checked_;

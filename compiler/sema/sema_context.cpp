@@ -24,6 +24,13 @@ void SemaContext::note(const source::SourceFile* file, source::SourceRange range
     diags_.note(file, range, std::move(message));
 }
 
+void SemaContext::warning(const source::SourceFile* file, source::SourceRange range,
+                          std::string message) {
+    auto key = std::make_tuple(file, range.begin.line, range.begin.column, message);
+    if (!warned_.insert(std::move(key)).second) return;
+    diags_.warning(file, range, std::move(message));
+}
+
 const ConstInfo& SemaContext::const_info(const ast::Const& c) {
     ConstInfo& info = consts_[&c];
     if (info.state == ConstInfo::State::Pending || info.state == ConstInfo::State::Folding)

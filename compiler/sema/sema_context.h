@@ -43,6 +43,10 @@ public:
     /// one generic function) is reported only the first time.
     void error(const source::SourceFile* file, source::SourceRange range, std::string message);
     void note(const source::SourceFile* file, source::SourceRange range, std::string message);
+    /// Reports a warning once per specialization (two instances of one generic function warn
+    /// once); begin_specialization() starts a new one.
+    void warning(const source::SourceFile* file, source::SourceRange range, std::string message);
+    void begin_specialization() { warned_.clear(); }
     std::size_t error_count() const { return diags_.error_count(); }
 
     Resolution& resolution(const ast::Function& f) { return function_res_[&f]; }
@@ -65,6 +69,8 @@ private:
     std::unordered_map<const void*, const source::SourceFile*> item_files_;
     std::set<std::tuple<const source::SourceFile*, std::uint32_t, std::uint32_t, std::string>>
         reported_;
+    std::set<std::tuple<const source::SourceFile*, std::uint32_t, std::uint32_t, std::string>>
+        warned_;
 };
 
 }  // namespace dpk::compiler::sema

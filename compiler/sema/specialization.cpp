@@ -4,6 +4,7 @@
 #include "compiler/sema/instantiator.h"
 #include "compiler/sema/sema.h"
 #include "compiler/sema/sema_context.h"
+#include "compiler/sema/type_checker.h"
 
 namespace dpk::compiler::sema {
 
@@ -96,6 +97,7 @@ std::unique_ptr<TypedKernel> ProgramChecker::specialize(const ast::Function& ker
     }
     auto sig = kernel_signature(*ctx_, kernel, signature);
     if (!sig) return nullptr;
+    ctx_->begin_specialization();
 
     auto out = std::make_unique<TypedKernel>();
     out->signature = *sig;
@@ -105,7 +107,7 @@ std::unique_ptr<TypedKernel> ProgramChecker::specialize(const ast::Function& ker
 
     Instantiator instantiator(*ctx_, *out);
     FunctionInstance* k = instantiator.get(kernel, param_types, kernel.name);
-    instantiator.finish();
+    instantiator.finish(k && !instantiator.any_failed() ? k : nullptr);
     if (!k || instantiator.any_failed()) {
         if (!kernel.fully_annotated())
             ctx_->note(file, kernel.name_range,
@@ -113,6 +115,30 @@ std::unique_ptr<TypedKernel> ProgramChecker::specialize(const ast::Function& ker
         return nullptr;
     }
     out->kernel = k;
+    return out;
+}
+
+std::optional<Signature> ProgramChecker::infer_number_types(
+    const ast::Function& kernel, const Signature& partial,
+    const std::vector<std::optional<bool>>& untyped) {
+    if (!check() || !kernel.is_kernel || partial.params.size() != kernel.params.size())
+        return std::nullopt;
+    ctx_->begin_specialization();
+    TypedKernel scratch;  // the instances typed on the way are dropped
+    scratch.types = ctx_->shared_types();
+    Instantiator instantiator(*ctx_, scratch);
+    FunctionInstance inst;
+    inst.decl = &kernel;
+    inst.symbol = kernel.name;
+    for (const auto& p : partial.params) inst.param_types.push_back(ctx_->types().from_param(p));
+    TypeChecker checker(*ctx_, ctx_->resolution(kernel), inst, instantiator);
+    auto types = checker.infer_params(untyped);
+    if (!types) return std::nullopt;
+    Signature out = partial;
+    for (std::size_t i = 0; i < out.params.size(); ++i) {
+        if (i >= untyped.size() || !untyped[i]) continue;
+        out.params[i] = ParamType::scalar((*types)[i]->dtype);
+    }
     return out;
 }
 

@@ -66,7 +66,21 @@ void TypeChecker::var_decl(const ast::VarDecl& d) {
     if (inst_->vars.size() <= v.id) inst_->vars.resize(v.id + 1);
     Operand o = d.init ? check(*d.init) : Operand::failed();
     if (v.type) {
-        auto dtype = parse_dtype(v.type->scalar);
+        // `let v: x.dtype = ...`: the element type of the array x.
+        auto element_of_array = [&]() -> std::optional<DType> {
+            for (const auto& [var, array] : res_.dtype_of) {
+                if (var != &v) continue;
+                const types::Type* at =
+                    array->id < inst_->vars.size() ? inst_->vars[array->id] : nullptr;
+                if (at && at->is_array()) return at->dtype;
+                if (at)
+                    error(v.type->dtype_of_range, "'" + v.type->scalar + "' needs an array, '" +
+                                                      array->name + "' is " + at->str());
+            }
+            return std::nullopt;
+        };
+        const std::optional<DType> dtype =
+            v.type->dtype_of.empty() ? parse_dtype(v.type->scalar) : element_of_array();
         if (!dtype || v.type->is_array || v.type->is_local || v.type->explicit_usm) return;
         const types::Type* t = scalar(*dtype);
         inst_->vars[v.id] = t;
@@ -77,6 +91,19 @@ void TypeChecker::var_decl(const ast::VarDecl& d) {
         return;
     }
     if (o.error || !has_value(*d.init, o)) return;
+    if (o.is_untyped() && v.id < var_class_.size()) {  // first pass: typed by its uses
+        var_class_[v.id] = new_class(o.untyped->is_float, o.var_class);
+        return;
+    }
+    if (v.id < inferred_.size() && inferred_[v.id]) {  // second pass: as if declared
+        const types::Type* t = inferred_[v.id];
+        inst_->vars[v.id] = t;
+        coerce(*d.init, o, t, [&](const std::string& from) {
+            return "cannot assign " + from + " to '" + v.name + "' of type " + t->str();
+        });
+        return;
+    }
+    if (v.id < inference_failed_.size() && inference_failed_[v.id]) return;
     const types::Type* t = materialize(*d.init, o);
     if (t->is_array() && v.is_mutable) {
         error(d.init->range,
@@ -95,6 +122,19 @@ void TypeChecker::assign(const ast::Assign& a) {
     if (target.kind == ast::ExprKind::Name) {
         Operand t = check(target);
         if (t.error) return;
+        if (t.is_runtime_untyped()) {  // first pass: a variable whose type is inferred
+            if (value.error || !has_value(*a.value, value)) return;
+            if (auto op = ast::compound_binary_op(a.op)) {
+                source::SourceRange where = a.op_range.begin.line ? a.op_range : a.range;
+                combine(*op, target, t, *a.value, value, where);
+            } else if (value.is_untyped()) {
+                if (value.untyped->is_float == t.untyped->is_float)
+                    join(t.var_class, value.var_class);
+            } else if (value.type->is_scalar()) {
+                constrain(target, value.type);
+            }
+            return;
+        }
         to = t.type;
         desc = "'" + static_cast<const ast::Name&>(target).name + "'";
         if (to->is_array()) {

@@ -1,6 +1,7 @@
 #include "compiler/sema/type_checker.h"
 
 #include "compiler/sema/annotation.h"
+#include "compiler/sema/instantiator.h"
 
 namespace dpk::compiler::sema {
 
@@ -18,40 +19,74 @@ TypeChecker::TypeChecker(SemaContext& ctx, const Resolution& res, const ast::Con
     : ctx_(ctx), res_(res), const_(&c), exprs_(exprs), file_(ctx.file_of(c)) {}
 
 void TypeChecker::error(source::SourceRange range, std::string message) {
-    ctx_.error(file_, range, std::move(message));
     failed_ = true;
+    if (holding_) {
+        pending_.push_back({source::Severity::Error, range, std::move(message)});
+        return;
+    }
+    ctx_.error(file_, range, std::move(message));
+}
+
+void TypeChecker::note(source::SourceRange range, std::string message,
+                       const FunctionInstance* failed_callee) {
+    if (holding_) {
+        pending_.push_back({source::Severity::Note, range, std::move(message), failed_callee});
+        return;
+    }
+    if (failed_callee && !(instantiator_ && instantiator_->report_failure_once(failed_callee)))
+        return;
+    ctx_.note(file_, range, std::move(message));
+}
+
+void TypeChecker::warning(source::SourceRange range, std::string message) {
+    if (holding_) {
+        pending_.push_back({source::Severity::Warning, range, std::move(message)});
+        return;
+    }
+    ctx_.warning(file_, range, std::move(message));
+}
+
+void TypeChecker::flush_pending() {
+    std::vector<Pending> pending = std::move(pending_);
+    pending_.clear();
+    for (Pending& p : pending) {
+        switch (p.severity) {
+            case source::Severity::Error: ctx_.error(file_, p.range, std::move(p.message)); break;
+            case source::Severity::Warning:
+                ctx_.warning(file_, p.range, std::move(p.message));
+                break;
+            case source::Severity::Note:
+                note(p.range, std::move(p.message), p.failed_callee);
+                break;
+        }
+    }
 }
 
 ExprInfo& TypeChecker::info(const ast::Expr& e) {
     if (exprs_.size() <= e.id) exprs_.resize(e.id + 1);
-    if (untyped_.size() <= e.id) untyped_.resize(e.id + 1);
+    if (untyped_.size() <= e.id) {
+        untyped_.resize(e.id + 1);
+        runtime_untyped_.resize(e.id + 1, 0);
+    }
     return exprs_[e.id];
 }
 
 void TypeChecker::check_function() {
     const ast::Function& fn = *inst_->decl;
-    inst_->exprs.assign(fn.expr_count, ExprInfo{});
-    inst_->vars.assign(fn.var_count, nullptr);
-    untyped_.assign(fn.expr_count, std::nullopt);
-    for (std::size_t i = 0; i < fn.params.size() && i < inst_->param_types.size(); ++i) {
-        std::uint32_t id = fn.params[i].var.id;
-        if (inst_->vars.size() <= id) inst_->vars.resize(id + 1);
-        inst_->vars[id] = inst_->param_types[i];
-    }
     if (fn.is_kernel) {
         declared_return_ = ctx_.types().void_type();
     } else if (fn.return_type) {
         if (auto t = scalar_type_of(*fn.return_type, file_, nullptr, "a return type"))
             declared_return_ = scalar(*t);
     }
-    if (fn.body) block(*fn.body);
-    finish_returns();
+    check_body();
 }
 
 void TypeChecker::check_const(ConstInfo& out) {
     const ast::Const& c = *const_;
     exprs_.assign(c.expr_count, ExprInfo{});
     untyped_.assign(c.expr_count, std::nullopt);
+    runtime_untyped_.assign(c.expr_count, 0);
     out.state = ConstInfo::State::Failed;
     if (!c.value) return;
     Operand op = check(*c.value);
@@ -73,6 +108,10 @@ void TypeChecker::check_const(ConstInfo& out) {
         out.value =
             vi.converted_to ? convert_const(*vi.constant, vi.type->dtype, *t) : *vi.constant;
         out.state = ConstInfo::State::Done;
+        return;
+    }
+    if (op.is_runtime_untyped()) {
+        error(c.value->range, "const '" + c.name + "' must be a constant expression");
         return;
     }
     if (op.is_untyped()) {

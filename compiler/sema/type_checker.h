@@ -14,11 +14,17 @@ namespace dpk::compiler::sema {
 
 class Instantiator;
 
-/// An expression's value while it is checked: a typed value, an untyped literal-only constant
-/// that takes its type from the context, or an error that was already reported.
+/// An expression's value while it is checked: a typed value, an untyped value that takes its type
+/// from the context (a literal-only constant, or a value known only at run time: a builtin call
+/// on untyped values, a `let` whose type is still being inferred), or an error that was already
+/// reported.
 struct Operand {
     const types::Type* type = nullptr;
+    /// Untyped: its kind (integer or float) and, when `known`, its value.
     std::optional<UntypedValue> untyped;
+    bool known = true;
+    /// Untyped: the inference class of the variables it is made of (-1: none).
+    int var_class = -1;
     bool error = false;
 
     static Operand failed() {
@@ -37,7 +43,17 @@ struct Operand {
         o.untyped = v;
         return o;
     }
+    /// An untyped value known only at run time.
+    static Operand runtime_untyped(bool is_float, int var_class) {
+        Operand o;
+        o.untyped = is_float ? UntypedValue::floating(0) : UntypedValue::integer(0);
+        o.known = false;
+        o.var_class = var_class;
+        return o;
+    }
     bool is_untyped() const { return !error && untyped.has_value(); }
+    /// Untyped and known only at run time.
+    bool is_runtime_untyped() const { return is_untyped() && !known; }
 };
 
 /// Which operands an operator or builtin accepts when its operands are unified.
@@ -63,6 +79,14 @@ public:
     void check_const(ConstInfo& info);
     /// True when checking reported an error (even one deduplicated as already reported).
     bool failed() const { return failed_; }
+
+    /// For `dpk run`: kernel parameters given as untyped numbers. `untyped_params[i]` set means
+    /// parameter i is an untyped integer (false) or float (true) whose type comes from its uses
+    /// like a `let` without a type; `inst.param_types[i]` is then ignored. Runs inference only
+    /// and returns each parameter's type (the default i64 / f64 where nothing constrains it), or
+    /// nullopt when the uses disagree (reported).
+    std::optional<std::vector<const types::Type*>> infer_params(
+        const std::vector<std::optional<bool>>& untyped_params);
 
 private:
     using Mismatch = std::function<std::string(const std::string& from)>;
@@ -99,6 +123,8 @@ private:
     // Calls (call_checker.cpp)
     Operand call(const ast::Call& e);
     Operand cast(const ast::Call& e, DType to);
+    /// The element type of `array` for `x.dtype`; reports a value that is not an array.
+    std::optional<DType> element_type_of(const ast::Expr& array, const std::string& use);
     Operand user_call(const ast::Call& e, const ast::Function& callee);
 
     // Builtins (builtin_checker.cpp)
@@ -112,13 +138,20 @@ private:
     /// A constant integer argument (dimensions, shapes); reports `what` when it is not one.
     std::optional<std::int64_t> constant_int(const ast::Expr& e, const std::string& what);
     Operand select(const ast::Call& e);
+    /// The untyped result of a builtin whose value arguments are all untyped.
+    Operand runtime_untyped_call(const ast::Call& e, bool is_float,
+                                 const std::vector<Operand>& args);
     /// sub_group_broadcast/shuffle (x, id) and the reductions and scans (x): x is a 32- or 64-bit
     /// int or float, the id any integer (converted to u32).
     Operand sub_group_value(const ast::Call& e, Builtin b);
 
     // Conversions (coercion.cpp)
-    /// Gives an untyped subtree the type `t`, reporting a value that does not fit.
-    void finalize(const ast::Expr& e, const types::Type* t, bool root = true);
+    /// Gives an untyped subtree the type `t`, reporting a value that does not fit; folds a
+    /// constant at the precision of `t`. `constrains`: the context requires `t` (an operand, an
+    /// assignment, an argument, a return), so a variable whose type is inferred must have it;
+    /// false where `t` is a default or any type would do (indices, casts).
+    void finalize(const ast::Expr& e, const types::Type* t, bool root = true,
+                  bool constrains = true);
     /// Gives an untyped operand its default type (i64 / f64); returns the final type.
     const types::Type* materialize(const ast::Expr& e, Operand& op);
     /// Implicit conversion of a value to `to` at its use (widening only); `mismatch` words
@@ -131,6 +164,8 @@ private:
     /// Reports an operand that has no value (void calls); true when it has one.
     bool has_value(const ast::Expr& e, const Operand& op);
     void set_converted(const ast::Expr& e, const types::Type* to);
+    /// Warns when `e`, an integer quotient or remainder, is converted to float type `to`.
+    void warn_int_quotient(const ast::Expr& e, const types::Type* to);
     /// The constant value of an expression at its use (after converted_to), if known.
     std::optional<ConstValue> use_value(const ast::Expr& e);
     std::string describe(const Operand& op) const;
@@ -148,9 +183,32 @@ private:
     void finish_returns();
     bool always_returns(const ast::Stmt& s) const;
 
+    // Inference of the types of `let`/`var` without a type from an untyped initializer
+    // (literal_inference.cpp)
+    /// Types the body once; a second time, with the inferred variables typed, when the first
+    /// found any.
+    void check_body();
+    void run_pass();
+    /// A new inference class for a variable of untyped kind `is_float`, joined with `other`.
+    int new_class(bool is_float, int other);
+    int find(int c);
+    int join(int a, int b);
+    /// The inference class of the variable named by `e`, or -1.
+    int class_of(const ast::Expr& e) const;
+    /// Records that the use `e` of an inferred variable requires type `t`.
+    void constrain(const ast::Expr& e, const types::Type* t);
+    /// The type of every inferred variable (by VarSymbol id; null where the uses disagree,
+    /// reported here).
+    std::vector<const types::Type*> resolve_classes();
+
     ExprInfo& info(const ast::Expr& e);
     const types::Type* scalar(DType t) { return ctx_.types().scalar(t); }
     void error(source::SourceRange range, std::string message);
+    void note(source::SourceRange range, std::string message,
+              const FunctionInstance* failed_callee = nullptr);
+    void warning(source::SourceRange range, std::string message);
+    /// Reports what the first pass held back (it had nothing to infer, so it was the only one).
+    void flush_pending();
 
     SemaContext& ctx_;
     const Resolution& res_;
@@ -161,6 +219,43 @@ private:
     const source::SourceFile* file_ = nullptr;
     /// Values of untyped (literal-only) expressions, by Expr::id.
     std::vector<std::optional<UntypedValue>> untyped_;
+    /// Untyped expressions known only at run time (their untyped_ holds the kind only).
+    std::vector<std::uint8_t> runtime_untyped_;
+
+    /// A use of an inferred variable that fixes its type.
+    struct Use {
+        const types::Type* type = nullptr;
+        source::SourceRange where;
+        std::string name;
+    };
+    /// Variables whose types are inferred together (one joined by `let q = half * 2.0;`).
+    struct VarClass {
+        int parent = 0;
+        bool is_float = false;
+        std::optional<Use> first;     // the first use that fixes the type
+        std::optional<Use> conflict;  // the first use that disagrees with it
+    };
+    /// Inference state, in the first pass only: the class of each variable (by VarSymbol id,
+    /// -1 for typed ones) and the classes.
+    std::vector<int> var_class_;
+    std::vector<VarClass> classes_;
+    /// The second pass: the inferred variables' types (by VarSymbol id), and those whose
+    /// uses disagreed.
+    std::vector<const types::Type*> inferred_;
+    std::vector<std::uint8_t> inference_failed_;
+    /// Kernel parameters given as untyped numbers (infer_params).
+    const std::vector<std::optional<bool>>* untyped_params_ = nullptr;
+
+    /// The first pass holds its diagnostics back until it knows it is the only pass.
+    struct Pending {
+        source::Severity severity;
+        source::SourceRange range;
+        std::string message;
+        const FunctionInstance* failed_callee = nullptr;  // a note reported once per callee
+    };
+    bool holding_ = false;
+    std::vector<Pending> pending_;
+
     struct ReturnValue {
         const ast::Return* stmt;
         Operand value;

@@ -26,22 +26,48 @@ void Diagnostics::note(const SourceFile* file, SourceRange range, std::string me
     add(Severity::Note, file, range, std::move(message));
 }
 
+void Diagnostics::warning(const SourceFile* file, SourceRange range, std::string message) {
+    if (warnings_as_errors_) {
+        error(file, range, std::move(message) + " [-Werror]");
+        return;
+    }
+    add(Severity::Warning, file, range, std::move(message));
+    ++warning_count_;
+}
+
+std::vector<std::string> Diagnostics::rendered_warnings(std::size_t first) const {
+    std::vector<std::string> out;
+    for (std::size_t i = first; i < diags_.size(); ++i) {
+        if (diags_[i].severity != Severity::Warning) continue;
+        std::string text = render(diags_[i]);
+        // A warning's notes belong to it.
+        while (i + 1 < diags_.size() && diags_[i + 1].severity == Severity::Note)
+            text += render(diags_[++i]);
+        out.push_back(std::move(text));
+    }
+    return out;
+}
+
 void Diagnostics::append(const Diagnostics& other) {
     diags_.insert(diags_.end(), other.diags_.begin(), other.diags_.end());
     error_count_ += other.error_count_;
+    warning_count_ += other.warning_count_;
 }
 
 void Diagnostics::clear() {
     diags_.clear();
     error_count_ = 0;
+    warning_count_ = 0;
 }
 
 std::string Diagnostics::render(const Diagnostic& d) {
-    const char* kind = d.severity == Severity::Error ? "error" : "note";
+    const char* kind = d.severity == Severity::Error     ? "error"
+                       : d.severity == Severity::Warning ? "warning"
+                                                         : "note";
     std::string out;
     if (d.file_name.empty() || d.range.begin.line == 0) {
-        out = (d.file_name.empty() ? std::string() : d.file_name + ": ") + kind + ": " +
-              d.message + "\n";
+        out = (d.file_name.empty() ? std::string() : d.file_name + ": ") + kind + ": " + d.message +
+              "\n";
         return out;
     }
     out = d.file_name + ":" + std::to_string(d.range.begin.line) + ":" +

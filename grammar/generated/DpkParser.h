@@ -200,8 +200,10 @@ public:
   public:
     NamedTypeContext(TypeExprContext *ctx);
 
-    antlr4::tree::TerminalNode *ID();
+    std::vector<antlr4::tree::TerminalNode *> ID();
+    antlr4::tree::TerminalNode* ID(size_t i);
     antlr4::tree::TerminalNode *LOCAL();
+    antlr4::tree::TerminalNode *DOT();
     antlr4::tree::TerminalNode *LBRACK();
     std::vector<DimContext *> dim();
     DimContext* dim(size_t i);
@@ -590,6 +592,12 @@ public:
 
     antlr4::tree::TerminalNode *DOT();
     antlr4::tree::TerminalNode *ID();
+    antlr4::tree::TerminalNode *LPAREN();
+    antlr4::tree::TerminalNode *RPAREN();
+    std::vector<ExprContext *> expr();
+    ExprContext* expr(size_t i);
+    std::vector<antlr4::tree::TerminalNode *> COMMA();
+    antlr4::tree::TerminalNode* COMMA(size_t i);
     virtual antlrcpp::Any accept(antlr4::tree::ParseTreeVisitor *visitor) override;
   };
 

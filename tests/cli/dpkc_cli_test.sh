@@ -110,6 +110,34 @@ else
     echo "SKIPPED: ptxas not found; dpkc's PTX not assembled here"
 fi
 
+# An integer quotient stored into a float array: a warning on stderr (exit 0); -Werror: exit 1.
+cat >"$tmp/ratio.dpk" <<'DPK'
+kernel ratio(x: f32[::1], n: i64) {
+    let i = global_id(0);
+    x[i] = i / n;
+}
+DPK
+"$dpkc" "$tmp/ratio.dpk" -o "$tmp/ratio.spv" 2>"$tmp/out"; check "warning compiles" 0 $?
+contains "warning printed" "$tmp/out" "ratio.dpk:3:14: warning: integer division 'i / n'"
+"$dpkc" "$tmp/ratio.dpk" -Werror -o "$tmp/ratio.spv" 2>"$tmp/out"; check "-Werror fails" 1 $?
+contains "-Werror error" "$tmp/out" "ratio.dpk:3:14: error: integer division 'i / n'"
+"$dpkc" "$saxpy" -Werror -o "$tmp/s.spv" 2>"$tmp/out"; check "-Werror without warnings" 0 $?
+
+# Literals typed by their uses: f32 code with float literals holds no f64.
+cat >"$tmp/gauss.dpk" <<'DPK'
+const TWO_PI = 6.283185;
+kernel gauss(x, y) {
+    let i = global_id(0);
+    let half = 0.5;
+    var acc = 0.0;
+    acc += x[i];
+    y[i] = exp(-half * acc * x[i]) / sqrt(TWO_PI) + sqrt(2) * x[i];
+}
+DPK
+"$dpkc" "$tmp/gauss.dpk" -s "void(f32[::1], f32[::1])" --emit spvasm -o "$tmp/g.spvasm"
+check "f32 literal inference" 0 $?
+lacks "no Float64" "$tmp/g.spvasm" "Float64"
+
 # Mutations of real programs: every run ends in 0 or 1, never a crash (exit >= 3 or a signal).
 crashes=0
 runs=0

@@ -26,6 +26,9 @@ struct CorpusFile {
     std::string kernel;                   // `// kernel: NAME` (empty: the only kernel)
     std::string target;                   // `// target: SPEC` (empty: the default target)
     std::vector<Expectation> expectations;
+    std::vector<Expectation> warnings;  // `// warning: LINE:COL: FRAGMENT`: every warning
+    std::vector<std::string> absent;    // `// absent: TEXT`: not in the SPIR-V disassembly
+    bool werror = false;                // `// options: -Werror`
 };
 
 inline std::string trim(std::string s) {
@@ -53,14 +56,19 @@ inline CorpusFile read_corpus_file(const std::filesystem::path& path) {
         if (auto v = value("signature"); !v.empty()) f.signatures.push_back(v);
         if (auto v = value("kernel"); !v.empty()) f.kernel = v;
         if (auto v = value("target"); !v.empty()) f.target = v;
-        if (auto v = value("expect"); !v.empty()) {
+        if (auto v = value("absent"); !v.empty()) f.absent.push_back(v);
+        if (auto v = value("options"); !v.empty())
+            f.werror = v.find("-Werror") != std::string::npos;
+        for (const char* key : {"expect", "warning"}) {
+            std::string v = value(key);
+            if (v.empty()) continue;
             Expectation e;
             std::istringstream es(v);
             char colon = 0;
             es >> e.line >> colon >> e.column >> colon;
             std::getline(es, e.fragment);
             e.fragment = trim(e.fragment);
-            f.expectations.push_back(e);
+            (std::string(key) == "expect" ? f.expectations : f.warnings).push_back(e);
         }
     }
     return f;

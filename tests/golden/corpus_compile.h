@@ -18,6 +18,7 @@ namespace dpk::tests {
 inline std::optional<compiler::CompiledKernel> compile_corpus_file(
     const CorpusFile& f, const std::string* signature, compiler::source::Diagnostics& diags) {
     compiler::CompileOptions options;
+    options.warnings_as_errors = f.werror;
     if (!f.target.empty()) {
         std::string error;
         auto target = compiler::spirv::TargetProfile::parse(f.target, &error);

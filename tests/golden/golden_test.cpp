@@ -50,8 +50,26 @@ TEST_CASE("golden: every construct compiles to valid SPIR-V matching its golden"
             CHECK(!error.has_value());
             std::string name = path.stem().string();
             if (sigs.size() > 1) name += "." + std::to_string(i);
-            dpk::tests::check_golden(kRoot / "tests/golden/out" / (name + ".spvasm"),
-                                     spirv::disassemble(compiled->image.spirv));
+            const std::string text = spirv::disassemble(compiled->image.spirv);
+            dpk::tests::check_golden(kRoot / "tests/golden/out" / (name + ".spvasm"), text);
+            for (const auto& a : f.absent) {
+                CAPTURE(a);
+                CHECK(text.find(a) == std::string::npos);
+            }
+            // Exactly the warnings the file names, each where it says.
+            CHECK(diags.warning_count() == f.warnings.size());
+            for (const auto& w : f.warnings) {
+                CAPTURE(w.line);
+                CAPTURE(w.column);
+                CAPTURE(w.fragment);
+                bool found =
+                    std::any_of(diags.all().begin(), diags.all().end(), [&](const auto& d) {
+                        return d.severity == source::Severity::Warning &&
+                               d.range.begin.line == w.line && d.range.begin.column == w.column &&
+                               d.message.find(w.fragment) != std::string::npos;
+                    });
+                CHECK(found);
+            }
         }
     }
 }

@@ -48,6 +48,39 @@ TEST_CASE("unknown kernels, bad signatures and compile errors are clear") {
     }
 }
 
+TEST_CASE("warnings come back with the compiled kernel; warnings_as_errors makes them errors") {
+    const std::string text =
+        "kernel ratio(x: f32[::1], n: i64) { let i = global_id(0); x[i] = i / n; }";
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        for (int process_state = 0; process_state < 2; ++process_state) {
+            // A second Program of the same text compiles again (an image that warned is kept out
+            // of the disk cache), so it has the warnings too.
+            Program p = Program::from_string("ratio.dpk", text);
+            CompiledKernel k = p.kernel("ratio").specialize("void(f32[::1], i64)", dev);
+            REQUIRE(k.warnings().size() == 1);
+            CHECK(k.warnings()[0].find("ratio.dpk:1:68: warning: integer division 'i / n'") !=
+                  std::string::npos);
+            REQUIRE(p.kernel("ratio").definitions().size() == 1);
+            CHECK(p.kernel("ratio").definitions().front().warnings() == k.warnings());
+        }
+        ProgramOptions strict;
+        strict.warnings_as_errors = true;
+        Program p = Program::from_string("ratio.dpk", text, strict);
+        try {
+            p.kernel("ratio").specialize("void(f32[::1], i64)", dev);
+            FAIL("no error");
+        } catch (const CompileError& e) {
+            CHECK(e.diagnostics().find("error: integer division 'i / n'") != std::string::npos);
+        }
+        Program clean = tests::seed_program();
+        CHECK(clean.kernel("saxpy")
+                  .specialize("void(f32, f32[::1], f32[::1])", dev)
+                  .warnings()
+                  .empty());
+    }
+}
+
 TEST_CASE("compile-on-launch policies") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));

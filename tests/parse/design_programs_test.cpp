@@ -157,6 +157,17 @@ TEST_CASE("small programs dump exactly") {
               "    (let i (call global_id 0))\n"
               "    (= (index c i) (+ (index a i) (index b i)))))\n");
     }
+    SUBCASE("x.dtype as an annotation and a cast") {
+        auto p = parse(
+            "kernel k(x) {\n"
+            "    var acc: x.dtype = x.dtype(1);\n"
+            "}\n");
+        REQUIRE_MESSAGE(p->module, p->errors());
+        CHECK(compiler::parse::dump(*p->module) ==
+              "(kernel k (x)\n"
+              "  (block\n"
+              "    (var acc:x.dtype (call (. x dtype) 1))))\n");
+    }
     SUBCASE("const with a type, else if, while, break, continue, return") {
         auto p = parse(
             "const N: i32 = 4;\n"

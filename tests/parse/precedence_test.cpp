@@ -47,6 +47,8 @@ TEST_CASE("postfix forms, calls and tuples") {
     CHECK(dump_expr("local_size(0)") == "(call local_size 0)");
     CHECK(dump_expr("f()") == "(call f)");
     CHECK(dump_expr("local | global") == "(| local global)");
+    CHECK(dump_expr("x.dtype(1) * 2") == "(* (call (. x dtype) 1) 2)");
+    CHECK(dump_expr("local_array(x.dtype, 4)") == "(call local_array (. x dtype) 4)");
 }
 
 TEST_CASE("literals") {

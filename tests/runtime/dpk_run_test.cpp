@@ -22,7 +22,8 @@ std::string tmp(const std::string& name) {
     return std::string(DPK_TEST_TMP_DIR) + "/" + name;
 }
 
-/// vecadd (generic), saxpy (annotated) and block_sum (per-group sums in local memory).
+/// vecadd (generic), saxpy (annotated), gsaxpy and mixed (generic) and block_sum (per-group sums
+/// in local memory).
 constexpr const char* kKernels = R"(
 kernel vecadd(a, b, c) {
     let i = global_id(0);
@@ -34,6 +35,19 @@ kernel saxpy(alpha: f32, x: f32[::1], y: f32[::1]) {
     if i < x.shape[0] {
         y[i] = alpha * x[i] + y[i];
     }
+}
+
+kernel gsaxpy(alpha, x, y) {
+    let i = global_id(0);
+    if i < x.shape[0] {
+        y[i] = alpha * x[i] + y[i];
+    }
+}
+
+kernel mixed(alpha, x, z) {
+    let i = global_id(0);
+    x[i] = alpha * x[i];
+    z[i] = alpha * z[i];
 }
 
 kernel block_sum(x: f32[::1], out: f32[::1], scratch: local f32[:]) {
@@ -73,6 +87,22 @@ void write_f32(const std::string& path, std::vector<float> v) {
     a.data.resize(v.size() * sizeof(float));
     std::memcpy(a.data.data(), v.data(), a.data.size());
     write_npy(path, a);
+}
+
+void write_f64(const std::string& path, std::vector<double> v) {
+    NpyArray a;
+    a.dtype = DType::F64;
+    a.shape = {static_cast<std::int64_t>(v.size())};
+    a.data.resize(v.size() * sizeof(double));
+    std::memcpy(a.data.data(), v.data(), a.data.size());
+    write_npy(path, a);
+}
+
+std::vector<double> read_f64(const std::string& path) {
+    NpyArray a = read_npy(path);
+    std::vector<double> v(a.data.size() / sizeof(double));
+    std::memcpy(v.data(), a.data.data(), a.data.size());
+    return v;
 }
 
 std::vector<float> read_f32(const std::string& path) {
@@ -202,6 +232,57 @@ TEST_CASE("dpk run: scalars, local memory and --repeat timing") {
         CHECK(out.rfind("kernel_time_us median=", 0) == 0);
         CHECK(out.find(" runs=5") != std::string::npos);
         CHECK(read_f32(tmp("sums.npy")) == std::vector<float>(4, 16.0f));
+    }
+}
+
+TEST_CASE("dpk run: an untyped number for a generic parameter is typed by the kernel's uses") {
+    for (const Device& dev : tests::devices_under_test()) {
+        INFO(tests::device_label(dev));
+        // Over f32 arrays alpha=2.5 is f32 (it meets x[i]); 2.5 * 1.5 + 0.25 is exact.
+        write_f32(tmp("gx.npy"), std::vector<float>(64, 1.5f));
+        write_f32(tmp("gy.npy"), std::vector<float>(64, 0.25f));
+        std::string err;
+        int code =
+            run({"-k", "gsaxpy", "--global", "64", "--device", dev.filter_string(), "alpha=2.5",
+                 "x=@" + tmp("gx.npy"), "y=@" + tmp("gy.npy"), "--out", "y=" + tmp("gy_out.npy")},
+                nullptr, &err);
+        INFO(err);
+        REQUIRE(code == 0);
+        CHECK(err.find("kernel 'gsaxpy' runs as void(f32, f32[::1], f32[::1]) (alpha=2.5 as f32") !=
+              std::string::npos);
+        CHECK(read_f32(tmp("gy_out.npy")) == std::vector<float>(64, 4.0f));
+
+        // Over f64 arrays the same number is f64.
+        if (!dev.info().has(DeviceFeature::Fp64)) {
+            MESSAGE("SKIPPED: f64 part, ", tests::device_label(dev), " has no fp64");
+            continue;
+        }
+        write_f64(tmp("gx64.npy"), std::vector<double>(64, 1.5));
+        write_f64(tmp("gy64.npy"), std::vector<double>(64, 0.25));
+        code = run(
+            {"-k", "gsaxpy", "--global", "64", "--device", dev.filter_string(), "alpha=2.5",
+             "x=@" + tmp("gx64.npy"), "y=@" + tmp("gy64.npy"), "--out", "y=" + tmp("gy64_out.npy")},
+            nullptr, &err);
+        INFO(err);
+        REQUIRE(code == 0);
+        CHECK(err.find("runs as void(f64, f64[::1], f64[::1]) (alpha=2.5 as f64") !=
+              std::string::npos);
+        CHECK(read_f64(tmp("gy64_out.npy")) == std::vector<double>(64, 4.0));
+
+        // Uses that disagree (f32 and f64) are an error naming both.
+        code = run({"-k", "mixed", "--global", "4", "--device", dev.filter_string(), "alpha=2.5",
+                    "x=zeros:f32[4]", "z=zeros:f64[4]"},
+                   nullptr, &err);
+        CHECK(code == 1);
+        CHECK(err.find("'alpha' is used here as f64 but as f32 on line") != std::string::npos);
+        CHECK(err.find("NAME=VALUE:DTYPE") != std::string::npos);
+
+        // A dtype given with the number is kept: no inference, no note.
+        code = run({"-k", "gsaxpy", "--global", "64", "--device", dev.filter_string(),
+                    "alpha=2.5:f32", "x=@" + tmp("gx.npy"), "y=@" + tmp("gy.npy")},
+                   nullptr, &err);
+        CHECK(code == 0);
+        CHECK(err.find("runs as") == std::string::npos);
     }
 }
 

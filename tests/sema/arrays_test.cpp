@@ -56,7 +56,7 @@ TEST_CASE("arrays: shape and strides need a constant dimension in range") {
               .find("'A.shape' must be indexed with a constant dimension, e.g. A.shape[0]") !=
           std::string::npos);
     CHECK(errors_of("kernel k(A: f32[::1]) { let s = A.len; }", "k")
-              .find("unknown member 'len': arrays have shape, strides and size") !=
+              .find("unknown member 'len': arrays have shape, strides, size and dtype") !=
           std::string::npos);
     CHECK(errors_of("kernel k(n: i32) { let s = n.size; }", "k")
               .find("'.size' needs an array, found i32") != std::string::npos);

@@ -246,6 +246,9 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
         std::vector<runtime::UsmArray> arrays(n);
         std::vector<runtime::KernelArg> args;
         args.reserve(n);
+        // A generic scalar parameter given a number without a dtype: typed by the kernel's uses
+        // (docs/language.md), after the other arguments are known.
+        std::vector<std::optional<bool>> untyped(n);
         for (std::size_t i = 0; i < n; ++i) {
             const ArgValue& v = *by_param[i];
             std::optional<ParamType> w = wanted(i);
@@ -264,6 +267,7 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                         runtime::LocalMemory{*v.dtype, static_cast<std::size_t>(v.shape[0])});
                     break;
                 case ArgValue::Kind::Number: {
+                    if (!v.dtype && !w) untyped[i] = looks_float(v.number);
                     DType t = v.dtype                 ? *v.dtype
                               : (w && w->is_scalar()) ? w->dtype
                               : looks_float(v.number) ? DType::F64
@@ -272,6 +276,19 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                     break;
                 }
             }
+        }
+        if (std::any_of(untyped.begin(), untyped.end(), [](const auto& u) { return u; })) {
+            Signature chosen = kernel.infer_number_types(args, untyped);
+            std::string typed;
+            for (std::size_t i = 0; i < n; ++i) {
+                if (!untyped[i]) continue;
+                const DType t = chosen.params[i].dtype;
+                args[i] = make_scalar(*by_param[i], t, label(i));
+                typed += (typed.empty() ? "" : ", ") + by_param[i]->name + "=" +
+                         by_param[i]->number + " as " + std::string(dtype_name(t));
+            }
+            err << "dpk run: note: kernel '" << request.kernel << "' runs as " << chosen.pretty()
+                << " (" << typed << ", from its uses; write NAME=VALUE:DTYPE to choose)\n";
         }
 
         // The arguments must fit -s (or the declared parameter types) before anything is
@@ -314,6 +331,9 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
         } else {
             launch_once().wait();
         }
+
+        for (const CompiledKernel& d : kernel.definitions())
+            for (const std::string& w : d.warnings()) err << w;
 
         for (const auto& [name, path] : request.outputs) {
             auto it = std::find_if(params.begin(), params.end(),

@@ -29,7 +29,7 @@ constexpr int kExitUsage = 2;
 
 constexpr const char* kUsage =
     R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT]
-            [--emit spirv|spvasm|abi|ptx] [--no-fp-contract] [--target TARGET]
+            [--emit spirv|spvasm|abi|ptx] [--no-fp-contract] [--target TARGET] [-Werror]
 
 Compiles one kernel of a dpk program to validated SPIR-V, or to the text a backend hands its
 driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
@@ -50,6 +50,8 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           float_atomic_add,
                           e.g. opencl+sub_groups+sub_group_shuffle; or BACKEND:ARCH for a
                           backend that translates SPIR-V (cuda:sm_90): its devices' features
+      -Werror             make warnings errors (they are printed on stderr and do not stop
+                          the compilation otherwise)
   -h, --help              this text
 
 Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage error.
@@ -94,6 +96,10 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
             auto v = value();
             if (!v) return usage_error("option " + arg + " needs a value");
             *slot = *v;
+            continue;
+        }
+        if (arg == "-Werror") {
+            opt.compile.warnings_as_errors = true;
             continue;
         }
         if (arg == "--no-fp-contract") {
@@ -210,6 +216,7 @@ int run(const Options& opt) {
     }
     auto compiled = program->compile(*kernel, signature);
     if (!compiled) return fail();
+    if (diags.warning_count() > 0) std::cerr << diags.render();
 
     const auto& words = compiled->image.spirv;
     if (opt.emit == "spirv") {
