@@ -85,7 +85,8 @@ private:
                             "'" + s + text(i + 1) + "' is C's spelling; write " + s + suffix);
         }
         // `# comment`
-        if (ty == P::ERROR_CHAR && s == "#") return hint(i, i, "comments start with //, not #");
+        if (ty == P::ERROR_CHAR && s == "#" && (i == 0 || t_[i - 1]->getLine() != t_[i]->getLine()))
+            return hint(i, i, "comments start with //, not #");
         // `c ? a : b`
         if (ty == P::ERROR_CHAR && s == "?")
             return hint(i, i,

@@ -504,3 +504,25 @@ kernel count(c: i32[::1], d: u64[::1], seen: i32[::1]) {
         for (int i = 0; i < 64; ++i) CHECK(seen[i] == 1);  // every old value once
     });
 }
+
+TEST_CASE("exec: let (n, m) = x.shape binds the extents in dimension order") {
+    const char* src = R"(
+kernel extents(x: f32[:, ::1], out: i64[::1]) {
+    let (rows, cols) = x.shape;
+    let (rs, cs) = x.strides;
+    out[0] = rows;
+    out[1] = cols;
+    out[2] = rs * 10 + cs;
+}
+)";
+    auto k = compile(src, "");
+    on_each_device([&](ClDevice& dev) {
+        HostArray X = HostArray::of(std::vector<float>(6 * 7), {6, 7});
+        HostArray Out = HostArray::of(std::vector<std::int64_t>(3));
+        RUN(dev, k, {&X, &Out}, {1});
+        auto out = Out.as<std::int64_t>();
+        CHECK(out[0] == 6);
+        CHECK(out[1] == 7);
+        CHECK(out[2] == 7 * 10 + 1);
+    });
+}
