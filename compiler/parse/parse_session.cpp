@@ -168,12 +168,20 @@ bool ParseSession::lex() {
     listener_ = std::make_unique<SyntaxErrorListener>(*locator_, diags_);
     tokens_ = std::make_unique<antlr4::CommonTokenStream>(lexer_.get());
     tokens_->fill();
-    report_foreign_spellings();
+    // Foreign spellings are looked for only in a text that does not parse (a stray character
+    // here, a syntax error in run_rule), so a correct program pays nothing for them.
+    for (antlr4::Token* t : tokens_->getTokens())
+        if (t->getType() == DpkParser::ERROR_CHAR) {
+            report_foreign_spellings();
+            break;
+        }
     scan_error_tokens();
     return check_nesting();
 }
 
 void ParseSession::report_foreign_spellings() {
+    if (spellings_checked_) return;
+    spellings_checked_ = true;
     for (auto& h : find_foreign_spellings(tokens_->getTokens(), *input_)) {
         diags_.hint(locator_->range(h.first, h.last), std::move(h.message));
         for (auto i = h.first->getTokenIndex(); i <= h.last->getTokenIndex(); ++i)
@@ -263,6 +271,7 @@ antlr4::ParserRuleContext* ParseSession::run_rule(const StartRule& start) {
         }
 
         // Stage 2: full LL with error recovery and our messages.
+        report_foreign_spellings();
         tokens_->seek(0);
         parser_->reset();
         parser_->addErrorListener(listener_.get());

@@ -108,6 +108,7 @@ private:
     ParseDiagnostics diags_;
     bool unterminated_comment_ = false;
     std::vector<const antlr4::Token*> hinted_;  // tokens a foreign-spelling hint covers
+    bool spellings_checked_ = false;
 };
 
 }  // namespace dpk::compiler::parse
