@@ -73,7 +73,7 @@ block
     ;
 
 statement
-    : kind=(LET | VAR) ID (COLON typeExpr)? ASSIGN expr SEMI   # varDeclStmt
+    : kind=(LET | VAR) (ID | LPAREN ID (COMMA ID)+ RPAREN) (COLON typeExpr)? ASSIGN expr SEMI   # varDeclStmt
     | ifStatement                                              # ifStmt
     | WHILE expr block                                         # whileStmt
     | FOR ID IN ID LPAREN expr (COMMA expr)* RPAREN block      # forStmt

@@ -84,7 +84,13 @@ std::string hint(const ParamType& p, const KernelArg& a, const Device& device) {
         if (arr.usm_type() != p.usm_type)
             return "usm_type differs (" + std::string(usm_type_name(arr.usm_type())) + " vs " +
                    std::string(usm_type_name(p.usm_type)) + ")";
-        if (arr.dtype() == p.dtype && arr.ndim() == p.ndim && !layout_fits(arr, p.layout))
+        if (arr.ndim() != p.ndim)
+            return "the array has " + std::to_string(arr.ndim()) +
+                   (arr.ndim() == 1 ? " dimension" : " dimensions") + ", the parameter " +
+                   std::to_string(p.ndim) +
+                   ": reshape the data (UsmArray::from_host(queue, "
+                   "values, shape)) or take a view (select, slice)";
+        if (arr.dtype() == p.dtype && !layout_fits(arr, p.layout))
             return "layout differs: the array is " + std::string(layout_name(arr.layout())) +
                    ", the parameter needs " + std::string(layout_name(p.layout));
     }

@@ -33,7 +33,9 @@ void check_range(const LoadedKernel& k, const Range& global, const Range* local,
                  std::uint64_t launch_local_bytes) {
     const backends::DeviceInfo& dev = k.device().info();
     // Built only for a message: a launch that passes allocates nothing here.
-    auto who = [&] { return kernel_label(k) + " on '" + dev.name + "'"; };
+    auto who = [&] {
+        return kernel_label(k) + " on " + k.device().filter_string() + " (" + dev.name + ")";
+    };
     const std::uint32_t dims = global.dims();
     if (dims < 1 || dims > kMaxDims || (dev.max_work_item_dims && dims > dev.max_work_item_dims))
         throw InvalidRangeError(who() + ": a " + std::to_string(dims) +
@@ -155,6 +157,11 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
                                            ": LocalMemory with 0 elements");
             launch_local_bytes += a.local().count * dtype_size(p.dtype);
         }
+    }
+    if (global.total() == 0 && global.dims() >= 1 && global.dims() <= kMaxDims) {
+        // An empty range runs nothing (as in SYCL): the event completes with the dependencies.
+        Event::wait_all(deps);
+        return Event();
     }
     check_range(k, global, local, launch_local_bytes);
 

@@ -76,6 +76,11 @@ UsmArray::UsmArray(Queue queue, std::shared_ptr<UsmAllocation> allocation, DType
     update_layout();
 }
 
+const Queue& UsmArray::queue() const {
+    if (!queue_) throw UsmError("empty UsmArray (default-constructed): it has no queue or device");
+    return *queue_;
+}
+
 UsmArray UsmArray::empty(const Queue& queue, DType dtype, std::vector<std::int64_t> shape,
                          UsmType usm_type, Layout order) {
     check_shape(shape);
@@ -160,7 +165,7 @@ void UsmArray::copy_from_host(const void* src, std::size_t bytes, Layout host_or
         throw UsmError("copy_from_host: " + std::to_string(bytes) + " bytes given, the array " +
                        describe() + " holds " + std::to_string(nbytes()));
     if (bytes == 0) return;
-    backends::Queue& q = queue_.backend();
+    backends::Queue& q = queue().backend();
     if (contiguous_in(host_order)) {
         q.copy(data(), src, bytes, {})->wait();
         return;
@@ -183,7 +188,7 @@ void UsmArray::copy_to_host(void* dst, std::size_t bytes, Layout host_order) con
         throw UsmError("copy_to_host: " + std::to_string(bytes) + " bytes of room, the array " +
                        describe() + " holds " + std::to_string(nbytes()));
     if (bytes == 0) return;
-    backends::Queue& q = queue_.backend();
+    backends::Queue& q = queue().backend();
     if (contiguous_in(host_order)) {
         q.copy(dst, data(), bytes, {})->wait();
         return;
@@ -217,7 +222,7 @@ Event UsmArray::fill(Scalar value, std::span<const Event> deps) {
     if (size() == 0) return {};
     if (c_contiguous_ || f_contiguous_) {
         std::vector<backends::Event*> wait = backend_events(deps);
-        return Event(queue_.backend().fill(data(), v->data(), v->size(), nbytes(), wait));
+        return Event(queue().backend().fill(data(), v->data(), v->size(), nbytes(), wait));
     }
     Event::wait_all(deps);
     std::vector<char> host(nbytes());
@@ -237,7 +242,7 @@ Event UsmArray::copy_from(const UsmArray& src, std::span<const Event> deps) {
         for (Layout order : {Layout::C, Layout::F}) {
             if (contiguous_in(order) && src.contiguous_in(order)) {
                 std::vector<backends::Event*> wait = backend_events(deps);
-                return Event(queue_.backend().copy(data(), src.data(), nbytes(), wait));
+                return Event(queue().backend().copy(data(), src.data(), nbytes(), wait));
             }
         }
     }

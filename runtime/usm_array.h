@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -38,6 +39,19 @@ public:
         return from_host(queue, dtype_of<T>(), {static_cast<std::int64_t>(values.size())},
                          values.data(), values.size_bytes(), usm_type);
     }
+    /// A 1-d array copied from a vector; the element type is the vector's.
+    template <ScalarValue T>
+    static UsmArray from_host(const Queue& queue, const std::vector<T>& values,
+                              UsmType usm_type = UsmType::Device) {
+        return from_host(queue, std::span<const T>(values), usm_type);
+    }
+    /// An n-d array copied from a vector holding its elements in `order`.
+    template <ScalarValue T>
+    static UsmArray from_host(const Queue& queue, const std::vector<T>& values,
+                              std::vector<std::int64_t> shape, UsmType usm_type = UsmType::Device,
+                              Layout order = Layout::C) {
+        return from_host(queue, std::span<const T>(values), std::move(shape), usm_type, order);
+    }
     /// An n-d array copied from host values in C order.
     template <ScalarValue T>
     static UsmArray from_host(const Queue& queue, std::span<const T> values,
@@ -60,8 +74,9 @@ public:
     bool is_c_contiguous() const { return c_contiguous_; }
     bool is_f_contiguous() const { return f_contiguous_; }
     UsmType usm_type() const { return allocation_->usm_type(); }
-    const Device& device() const { return queue_.device(); }
-    const Queue& queue() const { return queue_; }
+    /// The array's device and queue; UsmError for an empty (default-constructed) array.
+    const Device& device() const { return queue().device(); }
+    const Queue& queue() const;
     /// The USM pointer of the first element (what a kernel receives).
     void* data() const;
     /// The first element as a host pointer: shared and host arrays only (UsmError otherwise).
@@ -117,7 +132,7 @@ private:
     std::int64_t span_elements() const;
     bool contiguous_in(Layout order) const;
 
-    Queue queue_;
+    std::optional<Queue> queue_;  // empty in a default-constructed array: no device is opened
     std::shared_ptr<UsmAllocation> allocation_;
     DType dtype_ = DType::F32;
     std::vector<std::int64_t> shape_;

@@ -51,7 +51,7 @@ np.save(f"{out}/b.npy", rng.standard_normal((48, 32), dtype=np.float32))
 np.save(f"{out}/x.npy", rng.standard_normal(1000, dtype=np.float32))
 np.save(f"{out}/y.npy", rng.standard_normal(1000, dtype=np.float32))
 PY
-"$dpk" run "$root/examples/matmul/matmul.dpk" -k matmul --global 64,32 --local 16,16 --repeat 5 \
+"$dpk" run "$root/examples/matmul/matmul.dpk" -k matmul --global 32,64 --local 16,16 --repeat 5 \
     A=@"$out/a.npy" B=@"$out/b.npy" C=zeros:f32[64,32] --out C="$out/c.npy"
 "$dpk" run "$root/examples/saxpy/saxpy.dpk" -k saxpy --global 1024 --local 64 \
     alpha=2.5 x=@"$out/x.npy" y=@"$out/y.npy" --out y="$out/y_out.npy"

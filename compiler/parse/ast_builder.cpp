@@ -133,8 +133,13 @@ ast::VarSymbol AstBuilder::make_var(antlr4::Token* name, bool is_mutable) {
 std::unique_ptr<ast::Block> AstBuilder::build_block(P::BlockContext* ctx) {
     auto block = std::make_unique<ast::Block>();
     block->range = loc_.range(ctx);
-    for (auto* s : ctx->statement())
+    for (auto* s : ctx->statement()) {
+        if (auto* d = dynamic_cast<P::VarDeclStmtContext*>(s); d && d->LPAREN()) {
+            build_destructure(d, *block);
+            continue;
+        }
         if (auto stmt = build_stmt(s)) block->stmts.push_back(std::move(stmt));
+    }
     return block;
 }
 
@@ -178,9 +183,55 @@ ast::StmtPtr AstBuilder::build_var_decl(P::VarDeclStmtContext* ctx) {
     if (ctx->typeExpr()) type = build_value_type(ctx->typeExpr(), is_var ? "a 'var'" : "a 'let'");
     d->init = build_expr(ctx->expr());
     // Numbered after its initializer, in which it is not yet in scope.
-    d->var = make_var(ctx->ID()->getSymbol(), is_var);
+    d->var = make_var(ctx->ID(0)->getSymbol(), is_var);
     d->var.type = std::move(type);
     return d;
+}
+
+void AstBuilder::build_destructure(P::VarDeclStmtContext* ctx, ast::Block& block) {
+    const bool is_var = ctx->kind->getType() == P::VAR;
+    const auto names = ctx->ID();
+    if (ctx->typeExpr()) {
+        error(loc_.range(ctx->typeExpr()),
+              "a 'let (a, b) = ...' takes no type: the names take the types of the values");
+        return;
+    }
+    for (std::size_t k = 0; k < names.size(); ++k) {
+        auto d = std::make_unique<ast::VarDecl>();
+        d->range = loc_.range(ctx);
+        // Each name gets its own copy of the value, built from the parse tree again.
+        ast::ExprPtr value = build_expr(ctx->expr());
+        if (value->kind == ast::ExprKind::Tuple) {
+            auto& elements = static_cast<ast::Tuple&>(*value).elements;
+            if (elements.size() != names.size()) {
+                if (k == 0)
+                    error(value->range, std::to_string(names.size()) + " names but a tuple of " +
+                                            std::to_string(elements.size()) + " values");
+                return;
+            }
+            d->init = std::move(elements[k]);
+        } else {
+            const bool shape_or_strides = value->kind == ast::ExprKind::Member &&
+                                          (static_cast<ast::Member&>(*value).member == "shape" ||
+                                           static_cast<ast::Member&>(*value).member == "strides");
+            if (!shape_or_strides) {
+                error(value->range,
+                      "only a tuple, x.shape or x.strides can be taken apart: let (n, m) = "
+                      "x.shape;");
+                return;
+            }
+            // The index carries the name's position: a name past the last dimension is
+            // reported there.
+            auto index = make<ast::Index>(value->range);
+            auto dim = make<ast::IntLit>(loc_.range(names[k]->getSymbol()));
+            dim->value = k;
+            index->base = std::move(value);
+            index->indices.push_back(std::move(dim));
+            d->init = std::move(index);
+        }
+        d->var = make_var(names[k]->getSymbol(), is_var);
+        block.stmts.push_back(std::move(d));
+    }
 }
 
 std::unique_ptr<ast::If> AstBuilder::build_if(P::IfStatementContext* ctx) {

@@ -35,6 +35,9 @@ private:
     std::unique_ptr<ast::Block> build_block(P::BlockContext* ctx);
     ast::StmtPtr build_stmt(P::StatementContext* ctx);
     ast::StmtPtr build_var_decl(P::VarDeclStmtContext* ctx);
+    /// `let (n, m) = x.shape;` as `let n = x.shape[0]; let m = x.shape[1];` (also `.strides` and
+    /// a tuple `(a, b)`), appended to `block`.
+    void build_destructure(P::VarDeclStmtContext* ctx, ast::Block& block);
     std::unique_ptr<ast::If> build_if(P::IfStatementContext* ctx);
     ast::StmtPtr build_for(P::ForStmtContext* ctx);
     ast::StmtPtr build_simple(P::SimpleStmtContext* ctx);

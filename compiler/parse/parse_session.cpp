@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "compiler/parse/foreign_spellings.h"
 #include "compiler/parse/syntax_errors.h"
 
 namespace dpk::compiler::parse {
@@ -110,11 +111,24 @@ void ParseDiagnostics::error(SourceRange range, std::string message) {
     entries_.push_back({range, std::move(message), {}});
 }
 
+void ParseDiagnostics::hint(SourceRange range, std::string message) {
+    entries_.push_back({range, std::move(message), {}, true});
+}
+
 void ParseDiagnostics::note(SourceRange range, std::string message) {
     if (!entries_.empty()) entries_.back().notes.emplace_back(range, std::move(message));
 }
 
 void ParseDiagnostics::flush(const source::SourceFile* file, source::Diagnostics& out) {
+    std::vector<std::uint32_t> hint_lines;
+    for (const auto& e : entries_)
+        if (e.is_hint) hint_lines.push_back(e.range.begin.line);
+    if (!hint_lines.empty()) {
+        std::erase_if(entries_, [&](const Entry& e) {
+            return !e.is_hint && std::find(hint_lines.begin(), hint_lines.end(),
+                                           e.range.begin.line) != hint_lines.end();
+        });
+    }
     std::stable_sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
         if (a.range.begin.line != b.range.begin.line)
             return a.range.begin.line < b.range.begin.line;
@@ -154,12 +168,30 @@ bool ParseSession::lex() {
     listener_ = std::make_unique<SyntaxErrorListener>(*locator_, diags_);
     tokens_ = std::make_unique<antlr4::CommonTokenStream>(lexer_.get());
     tokens_->fill();
+    // Foreign spellings are looked for only in a text that does not parse (a stray character
+    // here, a syntax error in run_rule), so a correct program pays nothing for them.
+    for (antlr4::Token* t : tokens_->getTokens())
+        if (t->getType() == DpkParser::ERROR_CHAR) {
+            report_foreign_spellings();
+            break;
+        }
     scan_error_tokens();
     return check_nesting();
 }
 
+void ParseSession::report_foreign_spellings() {
+    if (spellings_checked_) return;
+    spellings_checked_ = true;
+    for (auto& h : find_foreign_spellings(tokens_->getTokens(), *input_)) {
+        diags_.hint(locator_->range(h.first, h.last), std::move(h.message));
+        for (auto i = h.first->getTokenIndex(); i <= h.last->getTokenIndex(); ++i)
+            hinted_.push_back(tokens_->get(i));
+    }
+}
+
 void ParseSession::scan_error_tokens() {
     for (antlr4::Token* t : tokens_->getTokens()) {
+        if (std::find(hinted_.begin(), hinted_.end(), t) != hinted_.end()) continue;
         switch (t->getType()) {
             case DpkParser::ERROR_CHAR: {
                 std::string text = t->getText();
@@ -239,6 +271,7 @@ antlr4::ParserRuleContext* ParseSession::run_rule(const StartRule& start) {
         }
 
         // Stage 2: full LL with error recovery and our messages.
+        report_foreign_spellings();
         tokens_->seek(0);
         parser_->reset();
         parser_->addErrorListener(listener_.get());

@@ -44,6 +44,9 @@ private:
 class ParseDiagnostics {
 public:
     void error(source::SourceRange range, std::string message);
+    /// An error that names the dpk spelling of a foreign one; the syntax errors reported on
+    /// its line are dropped (they are about the same mistake).
+    void hint(source::SourceRange range, std::string message);
     /// A note attached to the last error (kept right after it when sorting).
     void note(source::SourceRange range, std::string message);
     bool has_errors() const { return !entries_.empty(); }
@@ -55,6 +58,7 @@ private:
         source::SourceRange range;
         std::string message;
         std::vector<std::pair<source::SourceRange, std::string>> notes;
+        bool is_hint = false;
     };
     std::vector<Entry> entries_;
 };
@@ -90,6 +94,7 @@ private:
     antlr4::ParserRuleContext* run_rule(const StartRule& start);
     bool lex();
     void scan_error_tokens();
+    void report_foreign_spellings();
     bool check_nesting();
 
     std::string_view text_;
@@ -102,6 +107,8 @@ private:
     std::unique_ptr<antlr4::ANTLRErrorListener> listener_;
     ParseDiagnostics diags_;
     bool unterminated_comment_ = false;
+    std::vector<const antlr4::Token*> hinted_;  // tokens a foreign-spelling hint covers
+    bool spellings_checked_ = false;
 };
 
 }  // namespace dpk::compiler::parse

@@ -180,7 +180,11 @@ void SyntaxErrorStrategy::report_unexpected(antlr4::Parser* recognizer, antlr4::
     }
     std::string message =
         type == kEof ? "unexpected end of file" : "unexpected " + describe_token(offending);
-    std::string wanted = describe_expected(expected, vocab);
+    antlr4::misc::IntervalSet wanted_set = expected;
+    if (antlr4::Token* previous = recognizer->getTokenStream()->LT(-1);
+        previous && (previous->getType() == P::LET || previous->getType() == P::VAR))
+        wanted_set.remove(static_cast<std::size_t>(P::LPAREN));  // ask for the name first
+    std::string wanted = describe_expected(wanted_set, vocab);
     if (!wanted.empty()) message += ", expected " + wanted;
     report(offending, std::move(message));
 }

@@ -32,6 +32,7 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
         case BuiltinGroup::FloatMath:
         case BuiltinGroup::FloatTest:
         case BuiltinGroup::NumericMath: return math(e, b);
+        case BuiltinGroup::IntBits: return int_bits(e, b);
         case BuiltinGroup::SubGroupItem:
             info(e).type = scalar(DType::I64);
             return Operand::typed(info(e).type);
@@ -197,8 +198,9 @@ Operand TypeChecker::atomic(const ast::Call& e, Builtin b) {
         } else {
             arr = a.type;
             DType el = arr->dtype;
-            bool bitwise =
-                b == Builtin::AtomicAnd || b == Builtin::AtomicOr || b == Builtin::AtomicXor;
+            bool bitwise = b == Builtin::AtomicAnd || b == Builtin::AtomicOr ||
+                           b == Builtin::AtomicXor || b == Builtin::AtomicInc ||
+                           b == Builtin::AtomicDec;
             // OpenCL atomics: 32- and 64-bit integers; f32/f64 through compare-exchange loops.
             bool wide_int = is_integer(el) && dtype_bits(el) >= 32;
             if (bitwise && !wide_int) {
@@ -296,6 +298,29 @@ Operand TypeChecker::runtime_untyped_call(const ast::Call& e, bool is_float,
     untyped_[e.id] = is_float ? UntypedValue::floating(0) : UntypedValue::integer(0);
     runtime_untyped_[e.id] = 1;
     return Operand::runtime_untyped(is_float, c);
+}
+
+Operand TypeChecker::int_bits(const ast::Call& e, Builtin b) {
+    const std::string name(builtin_name(b));
+    const ast::Expr& x = *e.args[0];
+    Operand v = check(x);
+    if (v.error || !has_value(x, v)) return Operand::failed();
+    if (v.is_untyped() && v.untyped->is_float) {
+        materialize(x, v);
+        error(x.range, "'" + name + "' needs a 32- or 64-bit integer, found " + describe(v));
+        return Operand::failed();
+    }
+    const types::Type* t = materialize(x, v);  // a literal alone: i64
+    if (!t->is_int() || dtype_bits(t->dtype) < 32) {
+        std::string hint;
+        if (t->is_int())
+            hint = std::string("; cast it first, e.g. ") + name + "(" +
+                   (is_signed(t->dtype) ? "i32" : "u32") + "(" + text_of(x) + "))";
+        error(x.range, "'" + name + "' needs a 32- or 64-bit integer, found " + describe(v) + hint);
+        return Operand::failed();
+    }
+    info(e).type = t;
+    return Operand::typed(t);
 }
 
 Operand TypeChecker::sub_group_value(const ast::Call& e, Builtin b) {

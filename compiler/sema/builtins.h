@@ -16,14 +16,18 @@ enum class Builtin : std::uint8_t {
     // atomics (array, index, value) -> old value; AtomicCas (array, index, expected, desired)
     AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicAnd, AtomicOr, AtomicXor, AtomicXchg,
     AtomicCas,
+    // atomic_inc, atomic_dec (array, index) -> old value, integers only
+    AtomicInc, AtomicDec,
     // selection
     Select,
     // float math (OpenCL.std), f32 and f64
     Sqrt, Rsqrt, Cbrt, Exp, Exp2, Expm1, Log, Log2, Log10, Log1p, Pow, Sin, Cos, Tan, Asin, Acos,
     Atan, Atan2, Sinh, Cosh, Tanh, Floor, Ceil, Trunc, Round, Fabs, Fmod, Hypot, Erf, Erfc, Fma,
-    Copysign, Isnan, Isinf,
+    Copysign, Fmin, Fmax, Mad, Sign, Mix, Isnan, Isinf, Isfinite,
     // ints and floats
     Min, Max, Clamp, Abs,
+    // 32- and 64-bit integers: bit counts, the argument's type
+    Popcount, Clz, Ctz,
     // sub-groups (devices with sub-groups): () -> i64
     SubGroupSize, SubGroupLocalId, SubGroupId, NumSubGroups,
     // sub-group collectives: (x, id) and (x) -> x's type
@@ -43,8 +47,9 @@ enum class BuiltinGroup : std::uint8_t {
     Atomic,       // atomic_*: (array, index, value[, value]) -> element type (old value)
     Select,       // select(c, x, y)
     FloatMath,    // OpenCL.std float functions: f16/f32/f64 in, same type out
-    FloatTest,    // isnan, isinf: float in, bool out
+    FloatTest,    // isnan, isinf, isfinite: float in, bool out
     NumericMath,  // min, max, clamp, abs: ints and floats
+    IntBits,      // popcount, clz, ctz: 32- or 64-bit integer in, same type out
     SubGroupItem,   // sub_group_size ... num_sub_groups: () -> i64
     SubGroupValue,  // sub_group_broadcast/shuffle (x, id), reduce/scan (x): 32/64-bit x -> x
 };

@@ -1,5 +1,6 @@
 // Resolution of calls: casts, builtins (arity, local_array placement, barrier flags) and user
 // functions (arity, the call graph).
+#include "compiler/parse/foreign_names.h"
 #include "compiler/sema/resolver.h"
 #include "compiler/sema/suggest.h"
 #include "compiler/sema/type_rules.h"
@@ -10,6 +11,14 @@ using CallKind = ExprInfo::CallKind;
 using NameKind = ExprInfo::NameKind;
 
 namespace {
+
+/// The source text of `r` when it is on one line, else "...".
+std::string source_text(const source::SourceFile* file, source::SourceRange r) {
+    if (!file || r.begin.line != r.end.line || r.end.column <= r.begin.column) return "...";
+    std::string_view line = file->line(r.begin.line);
+    if (r.end.column - 1 > line.size()) return "...";
+    return std::string(line.substr(r.begin.column - 1, r.end.column - r.begin.column));
+}
 
 std::string arguments(std::size_t n) {
     return std::to_string(n) + (n == 1 ? " argument" : " arguments");
@@ -91,6 +100,12 @@ void Resolver::unknown_function(const ast::Call& c) {
     std::string msg = "unknown function '" + c.callee + "'";
     if (c.callee == "range") {
         msg = "range(...) can only be used in a for loop: for i in range(n) { ... }";
+    } else if (auto t = parse::dpk_type_for(c.callee)) {
+        std::string arg =
+            c.args.size() == 1 && c.args[0] ? source_text(file_, c.args[0]->range) : "...";
+        msg = "'" + c.callee + "' is not a cast in dpk; write " + std::string(*t) + "(" + arg + ")";
+    } else if (auto f = parse::dpk_function_for(c.callee); f && find_builtin(*f)) {
+        msg += "; did you mean '" + std::string(*f) + "'?";
     } else if (auto s = closest_name(c.callee, candidates)) {
         msg += "; did you mean '" + std::string(*s) + "'?";
     }

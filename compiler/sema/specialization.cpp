@@ -5,6 +5,7 @@
 #include "compiler/sema/sema.h"
 #include "compiler/sema/sema_context.h"
 #include "compiler/sema/type_checker.h"
+#include "compiler/sema/uniformity.h"
 
 namespace dpk::compiler::sema {
 
@@ -115,6 +116,7 @@ std::unique_ptr<TypedKernel> ProgramChecker::specialize(const ast::Function& ker
         return nullptr;
     }
     out->kernel = k;
+    if (!check_uniformity(*ctx_, *out)) return nullptr;
     return out;
 }
 

@@ -52,6 +52,11 @@ bool math_entry(Builtin b, OpenCLLIB::Entrypoints& out) {
         case Builtin::Erfc: out = Erfc; return true;
         case Builtin::Fma: out = Fma; return true;
         case Builtin::Copysign: out = Copysign; return true;
+        case Builtin::Fmin: out = Fmin; return true;
+        case Builtin::Fmax: out = Fmax; return true;
+        case Builtin::Mad: out = Mad; return true;
+        case Builtin::Sign: out = Sign; return true;
+        case Builtin::Mix: out = Mix; return true;
         default: return false;
     }
 }
@@ -79,7 +84,9 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
         case Builtin::AtomicOr:
         case Builtin::AtomicXor:
         case Builtin::AtomicXchg:
-        case Builtin::AtomicCas: return emit_atomic(e);
+        case Builtin::AtomicCas:
+        case Builtin::AtomicInc:
+        case Builtin::AtomicDec: return emit_atomic(e);
         case Builtin::Select: {
             const types::Type* t = fn_.info(e).type;
             if (e.args.size() != 3) break;
@@ -89,11 +96,25 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
             return inst(spv::Op::OpSelect, m_.type_of(t), {c, x, y});
         }
         case Builtin::Isnan:
-        case Builtin::Isinf: {
+        case Builtin::Isinf:
+        case Builtin::Isfinite: {
             if (e.args.size() != 1) break;
             Id x = emit_value(*e.args[0]);
-            return inst(b == Builtin::Isnan ? spv::Op::OpIsNan : spv::Op::OpIsInf, m_.bool_type(),
-                        {x});
+            const spv::Op op = b == Builtin::Isnan   ? spv::Op::OpIsNan
+                               : b == Builtin::Isinf ? spv::Op::OpIsInf
+                                                     : spv::Op::OpIsFinite;
+            return inst(op, m_.bool_type(), {x});
+        }
+        case Builtin::Popcount:
+        case Builtin::Clz:
+        case Builtin::Ctz: {
+            if (e.args.size() != 1) break;
+            const types::Type* t = fn_.info(e).type;
+            Id x = emit_value_as(*e.args[0], t);
+            if (b == Builtin::Popcount) return inst(spv::Op::OpBitCount, m_.type_of(t), {x});
+            const auto entry = b == Builtin::Clz ? OpenCLLIB::Clz : OpenCLLIB::Ctz;
+            return inst(spv::Op::OpExtInst, m_.type_of(t),
+                        {m_.opencl_std(), static_cast<Id>(entry), x});
         }
         case Builtin::Min:
         case Builtin::Max:

@@ -224,7 +224,8 @@ Id FunctionEmitter::stride_of(const ArrayValue& a, int d) {
 Id FunctionEmitter::emit_atomic(const ast::Call& e) {
     const auto& info = fn_.info(e);
     const Builtin b = info.builtin;
-    const std::size_t arity = b == Builtin::AtomicCas ? 4 : 3;
+    const bool step = b == Builtin::AtomicInc || b == Builtin::AtomicDec;
+    const std::size_t arity = b == Builtin::AtomicCas ? 4 : step ? 2 : 3;
     if (e.args.size() != arity) {
         error("internal: wrong number of arguments to an atomic");
         return m_.const_i64(0);
@@ -239,7 +240,7 @@ Id FunctionEmitter::emit_atomic(const ast::Call& e) {
         return m_.zero(t);
     }
     Id pointer = element_pointer(a, std::span<const ast::ExprPtr>(&e.args[1], 1));
-    Id value = emit_value_as(*e.args[2], elem);
+    Id value = arity >= 3 ? emit_value_as(*e.args[2], elem) : 0;
     Id desired = arity == 4 ? emit_value_as(*e.args[3], elem) : 0;
     if (dtype_bits(t) == 64)
         m_.b.require(spv::Capability::Int64Atomics, "64-bit atomics (" +
@@ -266,6 +267,11 @@ Id FunctionEmitter::emit_atomic(const ast::Call& e) {
             case Builtin::AtomicOr: op = spv::Op::OpAtomicOr; break;
             case Builtin::AtomicXor: op = spv::Op::OpAtomicXor; break;
             case Builtin::AtomicXchg: op = spv::Op::OpAtomicExchange; break;
+            case Builtin::AtomicInc:
+            case Builtin::AtomicDec:
+                return inst(b == Builtin::AtomicInc ? spv::Op::OpAtomicIIncrement
+                                                    : spv::Op::OpAtomicIDecrement,
+                            type, {pointer, scope, relaxed});
             case Builtin::AtomicCas:
                 // atomic_cas(a, i, expected, desired): Value = desired, Comparator = expected.
                 return inst(spv::Op::OpAtomicCompareExchange, type,

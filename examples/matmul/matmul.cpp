@@ -18,8 +18,8 @@ int main() {
         auto da = dpk::UsmArray::from_host<float>(q, a, {m, k});
         auto db = dpk::UsmArray::from_host<float>(q, b, {k, n});
         auto dc = dpk::UsmArray::zeros(q, dpk::DType::F32, {m, n});
-        // The kernel's dimension 0 is the row: global (M, N), local (TILE, TILE).
-        matmul.launch(q, dpk::Range(m, n), dpk::Range(16, 16), {da, db, dc}).wait();
+        // The kernel's dimension 0 is the column (the fastest-varying index): global (N, M).
+        matmul.launch(q, dpk::Range(n, m), dpk::Range(16, 16), {da, db, dc}).wait();
 
         example::check(example::max_error(dc.to_vector<float>(), want) < 1e-5,
                        "tiled matmul 256x128 * 128x192", dev);

@@ -428,14 +428,19 @@ public:
     VarDeclStmtContext(StatementContext *ctx);
 
     antlr4::Token *kind = nullptr;
-    antlr4::tree::TerminalNode *ID();
     antlr4::tree::TerminalNode *ASSIGN();
     ExprContext *expr();
     antlr4::tree::TerminalNode *SEMI();
     antlr4::tree::TerminalNode *LET();
     antlr4::tree::TerminalNode *VAR();
+    std::vector<antlr4::tree::TerminalNode *> ID();
+    antlr4::tree::TerminalNode* ID(size_t i);
+    antlr4::tree::TerminalNode *LPAREN();
+    antlr4::tree::TerminalNode *RPAREN();
     antlr4::tree::TerminalNode *COLON();
     TypeExprContext *typeExpr();
+    std::vector<antlr4::tree::TerminalNode *> COMMA();
+    antlr4::tree::TerminalNode* COMMA(size_t i);
     virtual antlrcpp::Any accept(antlr4::tree::ParseTreeVisitor *visitor) override;
   };
 

@@ -26,5 +26,5 @@ grep -q "sg_sum void(f32\[::1\], f32\[::1\], i64\[::1\]) .*; needs sub_groups)" 
 err=$("$aot" --target opencl+warp_drive -o "$out.bad.dpkb" "$src" -k sg_sum -s "$sig" 2>&1)
 status=$?
 [[ $status == 2 ]] || fail "bad --target: exit $status, expected 2"
-grep -q "^dpk-aot: --target opencl+warp_drive: " <<<"$err" || fail "bad --target message: $err"
+grep -q "^dpk-aot: error: --target opencl+warp_drive: " <<<"$err" || fail "bad --target message: $err"
 echo "default target refuses sub-groups; --target opencl+sub_groups compiles; --list: $listing"

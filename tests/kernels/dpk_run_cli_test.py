@@ -143,7 +143,7 @@ def test_matmul(dev):
     np.save(path("A.npy"), A)
     np.save(path("B.npy"), B)
     ok, _ = run_ok(dev, "matmul", [src("examples/matmul/matmul.dpk"), "-k", "matmul",
-                                   "--global", "64,32", "--local", "16,16",
+                                   "--global", "32,64", "--local", "16,16",
                                    "A=@" + path("A.npy"), "B=@" + path("B.npy"),
                                    "C=zeros:f32[64,32]", "--out", "C=" + path("C.npy")])
     if ok:

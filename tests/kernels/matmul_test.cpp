@@ -34,7 +34,7 @@ void check_matmul(const std::string& file, const std::string& kernel, double tol
         UsmArray da = UsmArray::from_host<T>(q, a, {M, K});
         UsmArray db = UsmArray::from_host<T>(q, b, {K, N});
         UsmArray dc = UsmArray::zeros(q, dtype_of<T>(), {M, N});
-        launch(q, mm, Range(M, N), Range(16, 16), {da, db, dc}).wait();
+        launch(q, mm, Range(N, M), Range(16, 16), {da, db, dc}).wait();  // dimension 0: column
         std::vector<T> c = dc.to_vector<T>();
         for (std::int64_t i = 0; i < M * N; ++i)
             REQUIRE(std::abs(c[i] - ref[i]) <= tolerance * (1.0 + std::abs(ref[i])));

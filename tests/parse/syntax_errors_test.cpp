@@ -49,7 +49,7 @@ TEST_CASE("bad tokens") {
     CHECK(errors_of("kernel k(a) { let x = #; }") == "1:23: unexpected character '#'\n");
     CHECK(errors_of("kernel k(a) { let x = let; }") ==
           "1:23: unexpected 'let', expected an expression\n");
-    CHECK(errors_of("kernel k(a) { let = 1; }") == "1:19: expected an identifier before '='\n");
+    CHECK(errors_of("kernel k(a) { let = 1; }") == "1:19: unexpected '=', expected an identifier\n");
     CHECK(errors_of("kernel k(a) { x = ; }") == "1:19: unexpected ';', expected an expression\n");
     CHECK(errors_of("kernel k(a) { if a { } else return; }") ==
           "1:29: unexpected 'return', expected 'if' or '{'\n");

@@ -150,7 +150,7 @@ TEST_CASE("parse: values and options") {
     CHECK(r.compile.fp_contract);
     CHECK_FALSE(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4", "--no-fp-contract"})
                     .compile.fp_contract);
-    CHECK_THROWS_AS(parse_run_arguments({"k.dpk", "--global", "4"}), InvalidArgumentError);
+    CHECK(parse_run_arguments({"k.dpk", "--global", "4"}).kernel.empty());  // -k is optional
     CHECK_THROWS_AS(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4,4,4,4"}),
                     InvalidArgumentError);
     CHECK_THROWS_AS(parse_run_arguments({"k.dpk", "-k", "v", "--global", "4", "--local", "2,2"}),
@@ -325,4 +325,26 @@ TEST_CASE("dpk run: errors exit 1 with a message naming the parameter") {
         CHECK(code == 1);
         CHECK(err.find("not a multiple of local range") != std::string::npos);
     }
+}
+
+TEST_CASE("dpk run: -k may be left out when the file has one kernel") {
+    const Device dev = tests::devices_under_test().front();
+    const std::string one = tmp("dpk_run_one_kernel.dpk");
+    std::ofstream(one) << "kernel twice(x: f32[::1]) { x[global_id(0)] *= 2.0; }\n";
+    write_f32(tmp("x.npy"), {1, 2, 3});
+    std::ostringstream out, err;
+    int code =
+        run_command(parse_run_arguments({one, "--global", "3", "--device", dev.filter_string(),
+                                         "x=@" + tmp("x.npy"), "--out", "x=" + tmp("x2.npy")}),
+                    out, err, fresh_cache("dpk_run_one_kernel_cache"));
+    CHECK(err.str() == "");
+    REQUIRE(code == 0);
+    CHECK(read_f32(tmp("x2.npy")) == std::vector<float>{2, 4, 6});
+
+    std::string several;
+    code = run({"--global", "4", "--device", dev.filter_string()}, nullptr, &several);
+    CHECK(code == 1);
+    CHECK(several.find("has several kernels (") != std::string::npos);
+    CHECK(several.find("block_sum") != std::string::npos);
+    CHECK(several.find("choose one with -k") != std::string::npos);
 }

@@ -49,9 +49,13 @@ TEST_CASE("range errors are InvalidRangeError with the sizes in the message; not
         });
         CHECK(contains(m, "(1000) is not a multiple of local range (64)"));
         CHECK(contains(m, "vecadd"));
+        CHECK(contains(m, " on " + dev.filter_string() + " ("));  // the device by its filter
 
-        m = message_of<InvalidRangeError>([&] { launch(q, k, Range(0), {a, b, c}); });
-        CHECK(contains(m, "empty"));
+        // An empty range runs nothing, as in SYCL: the event it returns is complete.
+        Event none = launch(q, k, Range(0), {a, b, c});
+        CHECK(none.is_complete());
+        none = launch(q, k, Range(64, 0), Range(64, 1), {a, b, c});
+        CHECK(none.is_complete());
         m = message_of<InvalidRangeError>([&] { launch(q, k, Range(64), Range(0), {a, b, c}); });
         CHECK(contains(m, "empty"));
 
@@ -199,4 +203,19 @@ TEST_CASE("a kernel whose signature names a device is loaded on that device only
     CHECK(contains(m, "kernel 'vecadd': parameter 1 'b' is declared on device \"" +
                           devices[0].filter_string() + "\""));
     CHECK(contains(m, "it cannot be loaded on " + devices[1].filter_string()));
+}
+
+TEST_CASE("an array of another ndim than the parameter's: the mismatch says so") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        LoadedKernel k(dev, tests::vecadd_image());
+        auto a = UsmArray::zeros(q, DType::F32, {10, 100});
+        auto b = UsmArray::zeros(q, DType::F32, {1000});
+        auto c = UsmArray::zeros(q, DType::F32, {1000});
+        std::string m = message_of<SignatureMismatchError>([&] {
+            launch(q, k, Range(1000), {a, b, c});
+        });
+        CHECK(contains(m, "the array has 2 dimensions, the parameter 1"));
+    }
 }

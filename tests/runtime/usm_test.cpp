@@ -219,3 +219,29 @@ TEST_CASE("which usm_types SVM can back (decision table)") {
     CHECK(intel.mechanism == UsmMechanism::IntelUsm);
     CHECK(intel.supported == std::array<bool, 3>{true, true, false});
 }
+
+TEST_CASE("a default-constructed UsmArray is an empty handle: no queue, no device") {
+    std::vector<UsmArray> arrays(3);  // opens no device
+    for (const UsmArray& a : arrays) {
+        CHECK(!a);
+        CHECK_THROWS_AS(a.queue(), UsmError);
+        CHECK_THROWS_AS(a.device(), UsmError);
+    }
+}
+
+TEST_CASE("from_host deduces the element type from a vector") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        const std::vector<float> f{1.5f, 2.5f, 3.5f, 4.5f};
+        auto a = UsmArray::from_host(q, f);
+        CHECK(a.dtype() == DType::F32);
+        CHECK(a.shape() == std::vector<std::int64_t>{4});
+        CHECK(a.to_vector<float>() == f);
+        const std::vector<std::int64_t> i{1, 2, 3, 4, 5, 6};
+        auto b = UsmArray::from_host(q, i, {2, 3});
+        CHECK(b.dtype() == DType::I64);
+        CHECK(b.shape() == std::vector<std::int64_t>{2, 3});
+        CHECK(b.to_vector<std::int64_t>() == i);
+    }
+}

@@ -166,3 +166,34 @@ TEST_CASE("builtins: casts between scalar types") {
     CHECK(type_of("a: f32[::1]", "f32(a)") ==
           "error: cannot convert f32[::1] to f32: casts convert scalars only");
 }
+
+TEST_CASE("builtins: fmin, fmax, mad, sign, mix, isfinite follow the float math rules") {
+    CHECK(type_of("x: f32", "fmin(x, 2.0)") == "f32");
+    CHECK(type_of("x: f64", "fmax(x, 2.0)") == "f64");
+    CHECK(type_of("x: f32", "mad(x, x, 1.0)") == "f32");
+    CHECK(type_of("x: f32", "sign(x)") == "f32");
+    CHECK(type_of("x: f32, y: f32", "mix(x, y, 0.25)") == "f32");
+    CHECK(type_of("x: f64", "isfinite(x)") == "bool");
+    CHECK(type_of("n: i32", "sign(n)").find("'sign' needs f32 or f64 arguments, found i32") !=
+          std::string::npos);
+}
+
+TEST_CASE("builtins: popcount, clz, ctz take 32- and 64-bit integers and keep their type") {
+    CHECK(type_of("n: u32", "popcount(n)") == "u32");
+    CHECK(type_of("n: i64", "clz(n)") == "i64");
+    CHECK(type_of("n: i32", "ctz(n)") == "i32");
+    CHECK(type_of("", "popcount(255)") == "i64");
+    CHECK(type_of("n: u8", "popcount(n)") ==
+          "error: 'popcount' needs a 32- or 64-bit integer, found u8; cast it first, e.g. "
+          "popcount(u32(n))");
+    CHECK(type_of("x: f32", "clz(x)").find("'clz' needs a 32- or 64-bit integer, found f32") !=
+          std::string::npos);
+}
+
+TEST_CASE("builtins: atomic_inc and atomic_dec take (array, index) of integers") {
+    CHECK(type_of("a: i32[::1]", "atomic_inc(a, 0)") == "i32");
+    CHECK(type_of("a: u64[::1]", "atomic_dec(a, 3)") == "u64");
+    CHECK(type_of("a: f32[::1]", "atomic_inc(a, 0)")
+              .find("needs an array of 32- or 64-bit "
+                    "integers, found f32[::1]") != std::string::npos);
+}

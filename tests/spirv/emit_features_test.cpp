@@ -354,11 +354,11 @@ kernel k(a: f32[::1], b: i32[::1]) {
 
 TEST_CASE("features: early return in kernels and functions") {
     auto e = compile(R"(
-func sign(x: i64) -> i64 { if x < 0 { return -1; } else if x > 0 { return 1; } return 0; }
+func signum(x: i64) -> i64 { if x < 0 { return -1; } else if x > 0 { return 1; } return 0; }
 kernel k(a: i64[::1]) {
     let i = global_id(0);
     if i >= a.shape[0] { return; }
-    a[i] = sign(a[i]);
+    a[i] = signum(a[i]);
 })");
     CHECK(e.count("OpReturnValue") == 3);
     CHECK(e.count("OpReturn\n") == 2);

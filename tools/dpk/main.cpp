@@ -11,15 +11,32 @@ namespace {
 
 constexpr int kUsageError = 2;
 
+constexpr const char* kDevicesUsage =
+    "usage: dpk devices\n"
+    "  lists every device dpk finds, with its filter string (e.g. opencl:cpu:0)\n";
+
+constexpr const char* kRunUsage =
+    "usage: dpk run FILE.dpk [-k KERNEL] [-s SIGNATURE] --global G0[,G1[,G2]]\n"
+    "               [--local L0[,L1[,L2]]] [--device FILTER] [--repeat N]\n"
+    "               [--no-fp-contract]\n"
+    "               [--out NAME=PATH.npy]... NAME=VALUE...\n"
+    "  -k KERNEL: the kernel to run; may be left out when FILE.dpk has one kernel\n"
+    "  VALUE: @PATH.npy | zeros:DTYPE[D0,D1,...] | local:DTYPE[N] | NUMBER[:DTYPE]\n"
+    "  --no-fp-contract: round every operation on its own (by default a * b + c may\n"
+    "  fuse into one multiply-add, as in OpenCL C)\n";
+
 void usage(std::ostream& out) {
     out << "usage: dpk devices\n"
-           "       dpk run FILE.dpk -k KERNEL [-s SIGNATURE] --global G0[,G1[,G2]]\n"
-           "               [--local L0[,L1[,L2]]] [--device FILTER] [--repeat N]\n"
-           "               [--no-fp-contract]\n"
-           "               [--out NAME=PATH.npy]... NAME=VALUE...\n"
-           "  VALUE: @PATH.npy | zeros:DTYPE[D0,D1,...] | local:DTYPE[N] | NUMBER[:DTYPE]\n"
-           "  --no-fp-contract: round every operation on its own (by default a * b + c may\n"
-           "  fuse into one multiply-add, as in OpenCL C)\n";
+           "       dpk run FILE.dpk [-k KERNEL] ... (dpk run --help for the rest)\n"
+           "       dpk help | -h | --help\n\n"
+        << kDevicesUsage << "\n"
+        << kRunUsage;
+}
+
+bool asks_for_help(const std::vector<std::string>& args) {
+    for (std::size_t i = 1; i < args.size(); ++i)
+        if (args[i] == "-h" || args[i] == "--help") return true;
+    return false;
 }
 
 }  // namespace
@@ -30,8 +47,24 @@ int main(int argc, char** argv) {
         usage(args.empty() ? std::cerr : std::cout);
         return args.empty() ? kUsageError : 0;
     }
+    if (args[0] == "devices" && asks_for_help(args)) {
+        std::cout << kDevicesUsage;
+        return 0;
+    }
+    if (args[0] == "run" && asks_for_help(args)) {
+        std::cout << kRunUsage;
+        return 0;
+    }
     try {
-        if (args[0] == "devices") return dpk::tools::devices_command(std::cout);
+        if (args[0] == "devices") {
+            if (args.size() > 1) {
+                std::cerr << "dpk: error: 'dpk devices' takes no arguments, got '" << args[1]
+                          << "'\n"
+                          << kDevicesUsage;
+                return kUsageError;
+            }
+            return dpk::tools::devices_command(std::cout);
+        }
         if (args[0] == "run") {
             dpk::tools::RunRequest request =
                 dpk::tools::parse_run_arguments({args.begin() + 1, args.end()});
@@ -41,7 +74,7 @@ int main(int argc, char** argv) {
         std::cerr << "dpk: error: " << e.what() << "\n";
         return 1;
     }
-    std::cerr << "dpk: unknown command '" << args[0] << "'\n";
+    std::cerr << "dpk: error: unknown command '" << args[0] << "'\n";
     usage(std::cerr);
     return kUsageError;
 }

@@ -183,7 +183,6 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
         }
     }
     if (r.file.empty()) throw InvalidArgumentError("dpk run: no FILE.dpk given");
-    if (r.kernel.empty()) throw InvalidArgumentError("dpk run: no kernel given (-k KERNEL)");
     if (r.global.empty())
         throw InvalidArgumentError("dpk run: no global range given (--global G0[,G1[,G2]])");
     if (!r.local.empty() && r.local.size() != r.global.size())
@@ -203,7 +202,20 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                 std::shared_ptr<KernelCache> cache) {
     try {
         Program program = Program::from_file(request.file, program_options(request, cache));
-        Kernel kernel = program.kernel(request.kernel);
+        std::string kernel_name = request.kernel;
+        if (kernel_name.empty()) {  // -k may be left out when the file has one kernel
+            const std::vector<std::string> names = program.kernel_names();
+            if (names.size() != 1) {
+                std::string list;
+                for (const auto& k : names) list += (list.empty() ? "" : ", ") + k;
+                throw InvalidArgumentError(
+                    "dpk run: " + request.file +
+                    (names.empty() ? " has no kernels"
+                                   : " has several kernels (" + list + "); choose one with -k"));
+            }
+            kernel_name = names.front();
+        }
+        Kernel kernel = program.kernel(kernel_name);
         const std::vector<KernelParameter> params = kernel.parameters();
         const std::size_t n = params.size();
         auto label = [&](std::size_t i) { return runtime::parameter_label(i, params[i].name); };
@@ -214,7 +226,7 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
             if (it == params.end()) {
                 std::string names;
                 for (const auto& p : params) names += (names.empty() ? "" : ", ") + p.name;
-                throw InvalidArgumentError("kernel '" + request.kernel + "' has no parameter '" +
+                throw InvalidArgumentError("kernel '" + kernel_name + "' has no parameter '" +
                                            a.name + "' (parameters: " + names + ")");
             }
             auto idx = static_cast<std::size_t>(it - params.begin());
@@ -235,7 +247,7 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
             if (declared_sig->params.size() != n)
                 throw SignatureMismatchError("signature " + declared_sig->pretty() + " has " +
                                              std::to_string(declared_sig->params.size()) +
-                                             " parameters, kernel '" + request.kernel + "' has " +
+                                             " parameters, kernel '" + kernel_name + "' has " +
                                              std::to_string(n));
         }
         auto wanted = [&](std::size_t i) -> std::optional<ParamType> {
@@ -302,7 +314,7 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
             if (runtime::ParamCheck(*w).fits(args[i], on, runtime::ScalarFit::SameDtype)) continue;
             const ArgValue& v = *by_param[i];
             runtime::throw_argument_mismatch(
-                request.kernel, i, params[i].name, *w, args[i], on,
+                kernel_name, i, params[i].name, *w, args[i], on,
                 v.name + "=" + v.text + "; " +
                     (declared_sig ? "signature " + declared_sig->pretty() : "as declared"));
         }

@@ -41,7 +41,7 @@ Exit status: 0 success, 1 compile or I/O error, 2 usage error.
 )USAGE";
 
 int usage_error(const std::string& message) {
-    std::cerr << "dpk-aot: " << message << "\n\n" << kUsage;
+    std::cerr << "dpk-aot: error: " << message << "\n\n" << kUsage;
     return 2;
 }
 

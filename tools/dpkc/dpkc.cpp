@@ -71,7 +71,7 @@ struct Options {
 };
 
 int usage_error(const std::string& message) {
-    std::cerr << "dpkc: " << message << "\n"
+    std::cerr << "dpkc: error: " << message << "\n"
               << "try 'dpkc --help'\n";
     return kExitUsage;
 }
@@ -168,7 +168,7 @@ bool write_output(const Options& opt, const std::string& default_name, const std
     std::ofstream out(path, std::ios::binary);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (!out) {
-        std::cerr << "dpkc: cannot write '" << path << "': " << std::strerror(errno) << "\n";
+        std::cerr << "dpkc: error: cannot write '" << path << "': " << std::strerror(errno) << "\n";
         return false;
     }
     return true;

@@ -101,6 +101,8 @@ private:
                    const std::string& result, const std::vector<std::string>& args);
     /// OpenCL round(): half-way cases away from zero, for a 32/64-bit float.
     void round_half_away(const Scalar& s, const std::string& d, const std::string& x);
+    /// OpenCL's sign of a 32/64-bit float `x` into `d`.
+    void sign(const Scalar& s, const std::string& d, const std::string& x);
     /// Phi copies for the edge from the current block to `target`, through temporaries.
     void emit_phi_copies(Id target, const SpirvInstruction& inst);
     std::string label(Id block) const;

@@ -1,9 +1,10 @@
 // OpenCL.std extended instructions. Those with an exact PTX equivalent are inlined: sqrt
 // (sqrt.rn), f32 rsqrt (rsqrt.approx: 2 ulp, as OpenCL allows), fma and mad (fma.rn), fabs,
 // fmin/fmax (PTX min/max return the non-NaN operand, as OpenCL requires), fclamp,
-// floor/ceil/trunc/rint (cvt.rmi/rpi/rzi/rni), round (half away from zero), copysign, and the
-// integer s_abs, s_min, s_max, u_min, u_max, s_clamp, u_clamp. Every other float function calls
-// dpk's PTX math library (backends/cuda/math/): `__dpk_<name>_f32` /
+// floor/ceil/trunc/rint (cvt.rmi/rpi/rzi/rni), round (half away from zero), copysign, sign, mix
+// (x + (y - x) * a, each step rounded), and the integer s_abs, s_min, s_max, u_min, u_max,
+// s_clamp, u_clamp, clz (clz) and ctz (brev, then clz). Every other float function calls dpk's
+// PTX math library (backends/cuda/math/): `__dpk_<name>_f32` /
 // `_f64` with nvcc's .func ABI; f16 calls go through the f32 function (argument widened exactly,
 // the result rounded to nearest). A function the library lacks is a PtxTranslationError.
 #include <spirv/unified1/OpenCL.std.h>
@@ -59,6 +60,20 @@ void FunctionTranslator::round_half_away(const Scalar& s, const std::string& d,
     emit("mov." + bits, {one, ob});
     emit("add.rn" + ft, {up, t, one});
     emit("selp" + ft, {d, up, t, far});
+}
+
+void FunctionTranslator::sign(const Scalar& s, const std::string& d, const std::string& x) {
+    const bool word = s.bits == kWordBits;
+    const std::string ft = float_type(s);
+    const std::string above = new_reg(RegClass::Pred), below = new_reg(RegClass::Pred);
+    const std::string nan = new_reg(RegClass::Pred);
+    const std::string t = new_reg(reg_class(s)), u = new_reg(reg_class(s));
+    emit("setp.gt" + ft, {above, x, word ? "0f00000000" : "0d0000000000000000"});
+    emit("setp.lt" + ft, {below, x, word ? "0f00000000" : "0d0000000000000000"});
+    emit("setp.nan" + ft, {nan, x, x});
+    emit("selp" + ft, {t, word ? "0f3F800000" : "0d3FF0000000000000", x, above});
+    emit("selp" + ft, {u, word ? "0fBF800000" : "0dBFF0000000000000", t, below});
+    emit("selp" + ft, {d, word ? "0f00000000" : "0d0000000000000000", u, nan});
 }
 
 void FunctionTranslator::call_math(const SpirvInstruction& inst, std::string_view name,
@@ -157,6 +172,26 @@ bool FunctionTranslator::select_ext_inst(const SpirvInstruction& inst) {
                 emit("min" + int_type(s, is_signed), {d, t, ext(2, is_signed)});
                 return true;
             }
+            case OpenCLLIB::Clz:
+            case OpenCLLIB::Ctz: {  // PTX counts into a .u32 whatever the operand's width
+                need(1);
+                if (s.bits != kWordBits && s.bits != 2 * kWordBits)
+                    unsupported(inst, text + " needs a 32- or 64-bit integer");
+                const std::string bits = bit_type(s);
+                std::string x = args[0];
+                if (number == OpenCLLIB::Ctz) {  // ctz(x) = clz(bit-reversed x)
+                    x = new_reg(rc);
+                    emit("brev" + bits, {x, args[0]});
+                }
+                if (s.bits == kWordBits) {
+                    emit("clz" + bits, {d, x});
+                    return true;
+                }
+                const std::string n = new_reg(RegClass::B32);
+                emit("clz" + bits, {n, x});
+                emit("cvt.u64.u32", {d, n});
+                return true;
+            }
             default: unsupported(inst, text + " on integers is not supported on CUDA");
         }
     }
@@ -237,6 +272,26 @@ bool FunctionTranslator::select_ext_inst(const SpirvInstruction& inst) {
             emit("and." + bits, {y, y, sign});
             emit("or." + bits, {r, x, y});
             emit("mov." + bits, {d, r});
+            return true;
+        }
+        case OpenCLLIB::Mix: {  // x + (y - x) * a, as OpenCL defines it
+            need(3);
+            const std::string diff = new_reg(rc), scaled = new_reg(rc);
+            emit("sub.rn" + ft, {diff, args[1], args[0]});
+            emit("mul.rn" + ft, {scaled, diff, args[2]});
+            emit("add.rn" + ft, {d, args[0], scaled});
+            return true;
+        }
+        case OpenCLLIB::Sign: {  // 1.0 above 0, -1.0 below, x itself for +-0, 0.0 for NaN
+            need(1);
+            if (half) {  // through f32: exact both ways
+                const std::string w = new_reg(RegClass::F32), r = new_reg(RegClass::F32);
+                emit("cvt.f32.f16", {w, args[0]});
+                sign(Scalar{Scalar::Kind::Float, kWordBits}, r, w);
+                emit("cvt.rn.f16.f32", {d, r});
+                return true;
+            }
+            sign(s, d, args[0]);
             return true;
         }
         case OpenCLLIB::Round: {

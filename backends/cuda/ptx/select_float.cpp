@@ -1,6 +1,7 @@
 // Float arithmetic: add, sub, mul with round-to-nearest-even and never contracted (.rn), division
 // correctly rounded (div.rn, never div.approx/div.full), negation, OpFRem (the math library's
-// fmod: the result has the dividend's sign), IsNan and IsInf. No .ftz: denormals are kept.
+// fmod: the result has the dividend's sign), IsNan, IsInf and IsFinite. No .ftz: denormals are
+// kept.
 // f16 uses sm_53+'s native .f16 add/sub/mul/neg; f16 division goes through f32 (exact: f32 holds
 // twice f16's precision plus two bits, so rounding the f32 quotient to f16 is correctly rounded).
 #include "backends/cuda/ptx/function_translator.h"
@@ -29,7 +30,8 @@ bool FunctionTranslator::select_float(const SpirvInstruction& inst) {
         case spv::Op::OpFNegate:
         case spv::Op::OpFRem: break;
         case spv::Op::OpIsNan:
-        case spv::Op::OpIsInf: {
+        case spv::Op::OpIsInf:
+        case spv::Op::OpIsFinite: {
             const Scalar x = value_scalar(inst.operand(0), inst);
             if (!x.is_float()) unsupported(inst, "the operand is not a scalar float");
             const std::string d = def(inst);
@@ -38,15 +40,16 @@ bool FunctionTranslator::select_float(const SpirvInstruction& inst) {
                 emit("setp.nan" + float_type(x), {d, v, v});
                 return true;
             }
-            if (x.bits == kHalfBits) {  // |x| == inf as bits: 0x7C00
+            const bool finite = op == spv::Op::OpIsFinite;  // |x| < inf: false for NaN
+            if (x.bits == kHalfBits) {                      // |x| == inf as bits: 0x7C00
                 const std::string bits = new_reg(RegClass::B16);
                 emit("and.b16", {bits, v, "0x7FFF"});
-                emit("setp.eq.b16", {d, bits, "0x7C00"});
+                emit(finite ? "setp.lt.u16" : "setp.eq.b16", {d, bits, "0x7C00"});
                 return true;
             }
             const std::string a = new_reg(reg_class(x));
             emit("abs" + float_type(x), {a, v});
-            emit("setp.eq" + float_type(x), {d, a, infinity(x)});
+            emit((finite ? "setp.lt" : "setp.eq") + float_type(x), {d, a, infinity(x)});
             return true;
         }
         default: return false;

@@ -1,4 +1,5 @@
-// Integer arithmetic: add, sub, mul, div, rem, negate, bitwise operations and shifts.
+// Integer arithmetic: add, sub, mul, div, rem, negate, bitwise operations, shifts and bit counts
+// (OpBitCount: popc, which counts into a .u32 whatever the operand's width).
 //
 // 8/16-bit values compute in 32-bit registers: add/sub/mul/neg/not/and/or/xor/shl give the right
 // low bits whatever the high bits hold; division, remainder and right shifts extend their
@@ -31,13 +32,27 @@ bool FunctionTranslator::select_integer(const SpirvInstruction& inst) {
         case spv::Op::OpBitwiseXor:
         case spv::Op::OpShiftLeftLogical:
         case spv::Op::OpShiftRightLogical:
-        case spv::Op::OpShiftRightArithmetic: break;
+        case spv::Op::OpShiftRightArithmetic:
+        case spv::Op::OpBitCount: break;
         default: return false;
     }
     const Scalar s = scalar(inst.result_type, inst);
     if (!s.is_int()) unsupported(inst, "only scalar integer operands are supported");
     const std::string d = def(inst);
     const std::string bits = bit_type(s);
+    if (op == spv::Op::OpBitCount) {
+        const Scalar x = value_scalar(inst.operand(0), inst);
+        if (x.bits != s.bits || (s.bits != kWordBits && s.bits != 2 * kWordBits))
+            unsupported(inst, "OpBitCount needs a 32- or 64-bit integer of the result's width");
+        if (s.bits == kWordBits) {
+            emit("popc" + bits, {d, use(inst.operand(0))});
+            return true;
+        }
+        const std::string n = new_reg(RegClass::B32);
+        emit("popc" + bits, {n, use(inst.operand(0))});
+        emit("cvt.u64.u32", {d, n});
+        return true;
+    }
     switch (op) {
         case spv::Op::OpIAdd:
             emit("add" + int_type(s, true), {d, use(inst.operand(0)), use(inst.operand(1))});

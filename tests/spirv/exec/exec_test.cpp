@@ -414,3 +414,115 @@ kernel atomics(x: i32[::1], out: i32[::1], big: i64[::1], flags: bool[::1]) {
         }
     });
 }
+
+TEST_CASE("exec: fmin/fmax (NaN rule), mad, sign, mix, isfinite, popcount, clz, ctz") {
+    const char* src = R"(
+kernel floats(x: f32[::1], y: f32[::1], o: f32[::1], fin: i32[::1]) {
+    let i = global_id(0);
+    let b = i + x.shape[0];
+    o[i] = fmin(x[i], y[i]);
+    o[b] = fmax(x[i], y[i]);
+    o[2 * x.shape[0] + i] = sign(x[i]);
+    o[3 * x.shape[0] + i] = mix(x[i], y[i], 0.25f32);
+    o[4 * x.shape[0] + i] = mad(x[i], 2.0f32, 1.0f32);
+    fin[i] = i32(isfinite(x[i]));
+}
+kernel bits(u: u32[::1], v: i64[::1], o: u32[::1], p: i64[::1]) {
+    let i = global_id(0);
+    o[3 * i] = popcount(u[i]);
+    o[3 * i + 1] = clz(u[i]);
+    o[3 * i + 2] = ctz(u[i]);
+    p[3 * i] = popcount(v[i]);
+    p[3 * i + 1] = clz(v[i]);
+    p[3 * i + 2] = ctz(v[i]);
+}
+)";
+    auto kf = compile(src, "", "floats");
+    auto kb = compile(src, "", "bits");
+    const float nan = std::nanf(""), inf = INFINITY;
+    std::vector<float> x{1.5f, -2.0f, nan, 3.0f, -0.0f, 0.0f, inf, -inf};
+    std::vector<float> y{0.5f, nan, 4.0f, nan, 2.0f, -1.0f, 1.0f, 2.0f};
+    std::vector<std::uint32_t> u{0u, 1u, 0x80000000u, 0xF0F0u, 0xFFFFFFFFu};
+    std::vector<std::int64_t> v{0, 1, -1, std::int64_t(1) << 40, 0x700};
+    on_each_device([&](ClDevice& dev) {
+        const std::size_t n = x.size();
+        HostArray X = HostArray::of(x), Y = HostArray::of(y);
+        HostArray O = HostArray::of(std::vector<float>(5 * n));
+        HostArray Fin = HostArray::of(std::vector<std::int32_t>(n));
+        RUN(dev, kf, {&X, &Y, &O, &Fin}, {n});
+        auto o = O.as<float>();
+        auto fin = Fin.as<std::int32_t>();
+        const std::vector<float> mins{0.5f, -2.0f, 4.0f, 3.0f, -0.0f, -1.0f, 1.0f, -inf};
+        const std::vector<float> maxs{1.5f, -2.0f, 4.0f, 3.0f, 2.0f, 0.0f, inf, 2.0f};
+        const std::vector<float> signs{1.0f, -1.0f, 0.0f, 1.0f, -0.0f, 0.0f, 1.0f, -1.0f};
+        for (std::size_t i = 0; i < n; ++i) {
+            CAPTURE(i);
+            CHECK(o[i] == mins[i]);  // a NaN operand gives the other one (IEEE minNum)
+            CHECK(o[n + i] == maxs[i]);
+            CHECK(o[2 * n + i] == signs[i]);
+            CHECK(std::signbit(o[2 * n + i]) == std::signbit(signs[i]));
+            CHECK(fin[i] == (std::isfinite(x[i]) ? 1 : 0));
+        }
+        CHECK(o[3 * n + 0] == 1.5f + (0.5f - 1.5f) * 0.25f);
+        CHECK(o[3 * n + 4] == 0.5f);
+        CHECK(o[3 * n + 5] == -0.25f);
+        for (std::size_t i : {0, 1, 3, 4, 5}) CHECK(o[4 * n + i] == 2.0f * x[i] + 1.0f);
+
+        HostArray U = HostArray::of(u), V = HostArray::of(v);
+        HostArray OU = HostArray::of(std::vector<std::uint32_t>(3 * u.size()));
+        HostArray OV = HostArray::of(std::vector<std::int64_t>(3 * v.size()));
+        RUN(dev, kb, {&U, &V, &OU, &OV}, {u.size()});
+        auto ou = OU.as<std::uint32_t>();
+        auto ov = OV.as<std::int64_t>();
+        const std::vector<std::uint32_t> eu{0, 32, 32, 1, 31, 0, 1, 0, 31, 8, 16, 4, 32, 0, 0};
+        const std::vector<std::int64_t> ev{0, 64, 64, 1, 63, 0, 64, 0, 0, 1, 23, 40, 3, 53, 8};
+        for (std::size_t i = 0; i < eu.size(); ++i) {
+            CAPTURE(i);
+            CHECK(ou[i] == eu[i]);
+            CHECK(ov[i] == ev[i]);
+        }
+    });
+}
+
+TEST_CASE("exec: atomic_inc and atomic_dec return the old value") {
+    const char* src = R"(
+kernel count(c: i32[::1], d: u64[::1], seen: i32[::1]) {
+    let old = atomic_inc(c, 0);
+    atomic_dec(d, 0);
+    seen[old] = 1;
+}
+)";
+    auto k = compile(src, "");
+    on_each_device([&](ClDevice& dev) {
+        HostArray C = HostArray::of(std::vector<std::int32_t>{0});
+        HostArray D = HostArray::of(std::vector<std::uint64_t>{1000});
+        HostArray Seen = HostArray::of(std::vector<std::int32_t>(64));
+        RUN(dev, k, {&C, &D, &Seen}, {64});
+        CHECK(C.as<std::int32_t>()[0] == 64);
+        CHECK(D.as<std::uint64_t>()[0] == 1000 - 64);
+        auto seen = Seen.as<std::int32_t>();
+        for (int i = 0; i < 64; ++i) CHECK(seen[i] == 1);  // every old value once
+    });
+}
+
+TEST_CASE("exec: let (n, m) = x.shape binds the extents in dimension order") {
+    const char* src = R"(
+kernel extents(x: f32[:, ::1], out: i64[::1]) {
+    let (rows, cols) = x.shape;
+    let (rs, cs) = x.strides;
+    out[0] = rows;
+    out[1] = cols;
+    out[2] = rs * 10 + cs;
+}
+)";
+    auto k = compile(src, "");
+    on_each_device([&](ClDevice& dev) {
+        HostArray X = HostArray::of(std::vector<float>(6 * 7), {6, 7});
+        HostArray Out = HostArray::of(std::vector<std::int64_t>(3));
+        RUN(dev, k, {&X, &Out}, {1});
+        auto out = Out.as<std::int64_t>();
+        CHECK(out[0] == 6);
+        CHECK(out[1] == 7);
+        CHECK(out[2] == 7 * 10 + 1);
+    });
+}
