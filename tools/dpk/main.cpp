@@ -1,5 +1,7 @@
 // dpk: the runtime's command-line tool (`dpk devices`, `dpk run`).
+#include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -9,7 +11,9 @@
 
 namespace {
 
+constexpr int kError = 1;
 constexpr int kUsageError = 2;
+constexpr int kInternalError = 3;
 
 void usage(std::ostream& out) {
     out << "usage: dpk devices\n"
@@ -19,7 +23,9 @@ void usage(std::ostream& out) {
            "               [--out NAME=PATH.npy]... NAME=VALUE...\n"
            "  VALUE: @PATH.npy | zeros:DTYPE[D0,D1,...] | local:DTYPE[N] | NUMBER[:DTYPE]\n"
            "  --no-fp-contract: round every operation on its own (by default a * b + c may\n"
-           "  fuse into one multiply-add, as in OpenCL C)\n";
+           "  fuse into one multiply-add, as in OpenCL C)\n"
+           "Exit status: 0 success; 1 error (bad argument, compile or launch error, unreadable\n"
+           "input, failed output: no partial file is left); 2 usage error; 3 internal error.\n";
 }
 
 }  // namespace
@@ -39,7 +45,16 @@ int main(int argc, char** argv) {
         }
     } catch (const dpk::error& e) {
         std::cerr << "dpk: error: " << e.what() << "\n";
-        return 1;
+        return kError;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "dpk: error: out of memory\n";
+        return kError;
+    } catch (const std::exception& e) {
+        std::cerr << "dpk: internal error: " << e.what() << "\n";
+        return kInternalError;
+    } catch (...) {
+        std::cerr << "dpk: internal error\n";
+        return kInternalError;
     }
     std::cerr << "dpk: unknown command '" << args[0] << "'\n";
     usage(std::cerr);
