@@ -80,6 +80,12 @@ contains "dpk run malformed shape message" "$tmp/err" "bad.npy: malformed .npy h
 contains "dpk run /dev/full message" "$tmp/err" "cannot write '/dev/full': No space left on device"
 "${run[@]}" x=zeros:f32[4] --device "" 2>"$tmp/err"; check "dpk run --device ''" 1 $?
 contains "dpk run --device '' message" "$tmp/err" "--device needs a filter"
+# Sizes that overflow: refused before any driver sees them (a driver assertion or crash before).
+"$dpk" run "$saxpy" -k saxpy --global 4294967296,4294967296 alpha=1 x=zeros:f32[4] y=zeros:f32[4] \
+    2>"$tmp/err"; check "dpk run --global 2^32,2^32" 1 $?
+contains "dpk run --global message" "$tmp/err" "has more work items than a kernel's 64-bit signed ids"
+"${run[@]}" x=zeros:f32[4611686018427387904,4] 2>"$tmp/err"; check "dpk run zeros 2^62 x 4" 1 $?
+contains "dpk run zeros message" "$tmp/err" "its size in bytes overflows 64 bits"
 "$dpk" run "$tmp/dir.dpk" -k k --global 4 2>"$tmp/err"; check "dpk run directory" 1 $?
 contains "dpk run directory message" "$tmp/err" "is a directory, not a file"
 "$dpk" --help | grep -q "Exit status: 0 success"; check "dpk --help documents exit codes" 0 $?
