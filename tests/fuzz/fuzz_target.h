@@ -31,9 +31,9 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
 }  // namespace dpk::tests
 
 #ifdef DPK_LIBFUZZER
-#define DPK_FUZZ_ENTRY(name)                                                               \
+#define DPK_FUZZ_ENTRY(name)                                                            \
     extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) { \
-        return fuzz_##name(data, size);                                                    \
+        return fuzz_##name(data, size);                                                 \
     }
 #else
 #define DPK_FUZZ_ENTRY(name) \
