@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/error.h"
@@ -222,9 +223,33 @@ std::optional<std::string> untrusted_folder_reason(const std::filesystem::path& 
 }
 
 void write_output_file(const std::filesystem::path& path, std::string_view bytes) {
-    // Through symbolic links: the file they name is what the user means.
-    std::filesystem::path target = path;
     struct stat st {};
+    if (::stat(path.c_str(), &st) == 0) {  // through links, as the user means
+        if (S_ISDIR(st.st_mode)) fail(path, "is a directory");
+        if (S_ISREG(st.st_mode)) {
+            // The file itself is replaced, not a link to it: rename over its real path.
+            std::filesystem::path target = path;
+            if (char* real = ::realpath(path.c_str(), nullptr)) {
+                target = real;
+                std::free(real);
+            }
+            write_and_rename(target, bytes, st.st_mode & 07777, path);
+            return;
+        }
+        // A FIFO, a device, /dev/stdout: written through, as a shell's `>` would.
+        int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_TRUNC);
+        if (fd < 0) fail_errno("write", path, errno);
+        try {
+            write_all(fd, bytes, path);
+        } catch (...) {
+            ::close(fd);
+            throw;
+        }
+        if (::close(fd) != 0) fail_errno("write", path, errno);
+        return;
+    }
+    // Nothing there yet; a dangling link names the file to create.
+    std::filesystem::path target = path;
     for (int hops = 0; ::lstat(target.c_str(), &st) == 0 && S_ISLNK(st.st_mode); ++hops) {
         if (hops == 40) fail_errno("write", path, ELOOP);
         std::error_code ec;
@@ -232,25 +257,7 @@ void write_output_file(const std::filesystem::path& path, std::string_view bytes
         if (ec) fail_errno("write", path, ec.value());
         target = next.is_absolute() ? next : target.parent_path() / next;
     }
-    if (::stat(target.c_str(), &st) != 0) {
-        write_and_rename(target, bytes, std::nullopt, path);
-        return;
-    }
-    if (S_ISDIR(st.st_mode)) fail(path, "is a directory");
-    if (S_ISREG(st.st_mode)) {
-        write_and_rename(target, bytes, st.st_mode & 07777, path);
-        return;
-    }
-    // A FIFO, a device, /dev/stdout: written through, as a shell's `>` would.
-    int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | O_TRUNC);
-    if (fd < 0) fail_errno("write", path, errno);
-    try {
-        write_all(fd, bytes, path);
-    } catch (...) {
-        ::close(fd);
-        throw;
-    }
-    if (::close(fd) != 0) fail_errno("write", path, errno);
+    write_and_rename(target, bytes, std::nullopt, path);
 }
 
 bool replace_file_atomically(const std::filesystem::path& path, std::string_view bytes,

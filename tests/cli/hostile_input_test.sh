@@ -78,6 +78,9 @@ run=("$dpk" run "$saxpy" -k saxpy --global 4 alpha=1 y=zeros:f32[4])
 contains "dpk run malformed shape message" "$tmp/err" "bad.npy: malformed .npy header"
 "${run[@]}" x=zeros:f32[4] --out y=/dev/full 2>"$tmp/err"; check "dpk run --out /dev/full" 1 $?
 contains "dpk run /dev/full message" "$tmp/err" "cannot write '/dev/full': No space left on device"
+# --out /dev/stdout into a pipe: written through (it named a file that does not exist before).
+"${run[@]}" x=zeros:f32[4] --out y=/dev/stdout 2>"$tmp/err" | head -c 6 | od -c >"$tmp/piped"
+contains "dpk run --out /dev/stdout" "$tmp/piped" "223   N   U   M   P   Y"
 "${run[@]}" x=zeros:f32[4] --device "" 2>"$tmp/err"; check "dpk run --device ''" 1 $?
 contains "dpk run --device '' message" "$tmp/err" "--device needs a filter"
 # Sizes that overflow: refused before any driver sees them (a driver assertion or crash before).

@@ -137,8 +137,16 @@ TEST_CASE("outputs: replaced whole, written through links and special files, nev
     fs::create_symlink("/dev/full", dir.path / "full");
     CHECK_THROWS_AS(write_output_file(dir.path / "full", "x"), FileError);
     CHECK(fs::is_symlink(dir.path / "full"));
-    // /dev/null takes anything.
+    // /dev/null takes anything; a pipe behind /dev/stdout-like /proc links is written through.
     write_output_file("/dev/null", "discarded");
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    write_output_file("/proc/self/fd/" + std::to_string(fds[1]), "piped");
+    ::close(fds[1]);
+    char got[8] = {};
+    CHECK(::read(fds[0], got, sizeof got) == 5);
+    CHECK(std::string(got) == "piped");
+    ::close(fds[0]);
 
     CHECK_THROWS_WITH_AS(write_output_file(dir.path, "x"), doctest::Contains("is a directory"),
                          FileError);

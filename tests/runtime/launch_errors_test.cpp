@@ -101,6 +101,14 @@ TEST_CASE("local memory above the device limit is an InvalidRangeError") {
         CHECK(contains(m, std::to_string(dev.info().local_mem_size)));
         CHECK_THROWS_AS(launch(q, k, Range(64), Range(64), {x, out, LocalMemory{DType::F32, 0}}),
                         InvalidArgumentError);
+        // 2^62 floats are 2^64 bytes: the count wrapped to 0 bytes before.
+        m = message_of<InvalidArgumentError>([&] {
+            launch(q, k, Range(64), Range(64),
+                   {x, out, LocalMemory{DType::F32, std::size_t{1} << 62}});
+        });
+        CHECK(contains(m,
+                       "parameter 2 'scratch': LocalMemory of 4611686018427387904 f32 "
+                       "elements: its size in bytes overflows 64 bits"));
         m = message_of<SignatureMismatchError>([&] {
             launch(q, k, Range(64), Range(64), {x, out, LocalMemory{DType::I32, 64}});
         });
