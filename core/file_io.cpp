@@ -117,7 +117,10 @@ InputFile::InputFile(const std::filesystem::path& path, const FileReadPolicy& po
         if (::lstat(path.c_str(), &st) != 0) fail_errno("read", path, errno);
         if (S_ISLNK(st.st_mode)) fail(path, "is a symbolic link");
     }
-    int flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | (policy.no_links ? O_NOFOLLOW : 0);
+    // A FIFO the policy refuses is opened without blocking, so it is refused, not waited on; one
+    // a user names (a .npy from another process) waits for its writer as usual.
+    int flags = O_RDONLY | O_CLOEXEC | (policy.regular_only ? O_NONBLOCK : 0) |
+                (policy.no_links ? O_NOFOLLOW : 0);
     fd_ = ::open(path.c_str(), flags);
     if (fd_ < 0) fail_errno("read", path, errno);
     try {
@@ -133,8 +136,7 @@ InputFile::InputFile(const std::filesystem::path& path, const FileReadPolicy& po
                 fail(path, "is " + std::to_string(*size_) + " bytes, more than the " +
                                std::to_string(policy.max_bytes) + " allowed");
         }
-        // Opened without blocking (a FIFO with no writer); reads block as usual.
-        ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
+
     } catch (...) {
         ::close(fd_);
         throw;
