@@ -10,6 +10,8 @@
 #include "compiler/sema/sema.h"
 #include "compiler/spirv/emitter.h"
 #include "compiler/spirv/validator.h"
+#include "core/error.h"
+#include "core/file_io.h"
 
 namespace dpk::compiler {
 
@@ -29,12 +31,14 @@ Program::~Program() = default;
 
 std::unique_ptr<Program> Program::from_file(const std::filesystem::path& path,
                                             source::Diagnostics& diags, CompileOptions options) {
-    auto text = read_source_file(path);
-    if (!text) {
-        diags.error(nullptr, {}, "cannot read '" + path.string() + "'");
+    std::string text;
+    try {
+        text = read_file(path);
+    } catch (const FileError& e) {
+        diags.error(nullptr, {}, e.what());  // missing, a directory, unreadable: says which
         return nullptr;
     }
-    auto sources = std::make_shared<ProgramSources>(path.string(), std::move(*text),
+    auto sources = std::make_shared<ProgramSources>(path.string(), std::move(text),
                                                     stdlib_dir(options.stdlib_dir), true);
     return from_sources(std::move(sources), diags, std::move(options));
 }

@@ -2,19 +2,19 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include "compiler/parse/item_scan.h"
+#include "core/error.h"
+#include "core/file_io.h"
 
 namespace dpk::compiler {
 
 std::optional<std::string> read_source_file(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    try {
+        return read_file(path);  // a directory or an unreadable file is no source
+    } catch (const FileError&) {
+        return std::nullopt;
+    }
 }
 
 namespace {

@@ -2,9 +2,9 @@
 
 #include "compiler/spirv/target_profile.h"
 #include "core/error.h"
+#include "core/file_io.h"
 #include "jit/source_digest.h"
 #include "runtime/kernel_bundle.h"
-#include "runtime/sealed_file.h"
 
 namespace dpk {
 
@@ -20,8 +20,7 @@ std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const P
         for (const std::string& sig : r.signatures) images.push_back(k.image(sig, target));
     }
     const std::string producer = "dpk " + std::string(jit::compiler_fingerprint());
-    if (!runtime::write_file_atomically(path, runtime::KernelBundle::encode(images, producer)))
-        throw InvalidArgumentError("cannot write the kernel bundle '" + path.string() + "'");
+    write_output_file(path, runtime::KernelBundle::encode(images, producer));
     return images;
 }
 

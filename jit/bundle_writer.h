@@ -25,7 +25,7 @@ struct BundleRequest {
 /// bundles hold device-independent SPIR-V, built for a device when loaded, which refuses an image
 /// needing a feature it lacks — and writes them to `path` as a sealed bundle
 /// (runtime::KernelBundle::encode). Returns the images written. Throws CompileError (also for a
-/// kernel using a feature `target` lacks), InvalidArgumentError, or InvalidArgumentError if
+/// kernel using a feature `target` lacks), InvalidArgumentError, or FileError if
 /// `path` cannot be written. A target is made by compiler/spirv/target_profile.h
 /// (TargetProfile::parse) or jit/device_target.h.
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,

@@ -75,10 +75,20 @@ void Kernel::set_compile_on_launch(CompileOnLaunch policy) const {
     state_->policy.store(policy, std::memory_order_relaxed);
 }
 
+namespace {
+void check_queue(const runtime::Queue& queue, const jit::KernelState& s) {
+    if (!queue)
+        throw InvalidArgumentError("kernel '" + s.name +
+                                   "': launched on a queue that was moved from; launch on a "
+                                   "queue made for a device");
+}
+}  // namespace
+
 runtime::Event Kernel::launch(const runtime::Queue& queue, const runtime::Range& global,
                               std::span<const runtime::KernelArg> args,
                               std::span<const runtime::Event> deps) const {
     jit::KernelState& s = *state_;
+    check_queue(queue, s);
     const runtime::LoadedKernel* k = s.set.find(queue.device(), args);
     if (!k) k = &s.compile_for_launch(queue.device(), args);
     runtime::Event e = runtime::launch(queue, *k, global, args, deps);
@@ -90,6 +100,7 @@ runtime::Event Kernel::launch(const runtime::Queue& queue, const runtime::Range&
                               const runtime::Range& local, std::span<const runtime::KernelArg> args,
                               std::span<const runtime::Event> deps) const {
     jit::KernelState& s = *state_;
+    check_queue(queue, s);
     const runtime::LoadedKernel* k = s.set.find(queue.device(), args);
     if (!k) k = &s.compile_for_launch(queue.device(), args);
     runtime::Event e = runtime::launch(queue, *k, global, local, args, deps);

@@ -25,19 +25,22 @@ std::optional<KernelImage> KernelCache::load_image(const runtime::ContentKey& ke
                                                    const std::string& request) {
     if (!config_.enabled) return std::nullopt;
     std::filesystem::path path = config_.dir / "images" / (key.hex() + ".dpkimg");
-    std::optional<std::string> file = runtime::read_file_bytes(path);
-    if (!file) return std::nullopt;
+    std::error_code ec;
+    if (!config_.folder_trusted(path) ||
+        !std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
+        return std::nullopt;
     try {
         const std::string what = "kernel image cache entry " + path.string();
-        runtime::ByteReader in(runtime::unseal(*file, kMagic, kFormatVersion, what), what);
+        const std::string file = read_file(path, runtime::CacheConfig::entry_policy());
+        // read_kernel_image validates the SPIR-V: no driver sees an image that fails.
+        runtime::ByteReader in(runtime::unseal(file, kMagic, kFormatVersion, what), what);
         if (in.str() != request)
             in.fail("made for another source, option, kernel, signature or compiler");
         KernelImage image = runtime::read_kernel_image(in);
         if (!in.at_end()) in.fail("unexpected bytes after the image");
         image_hits_.fetch_add(1, std::memory_order_relaxed);
         return image;
-    } catch (const error&) {
-        std::error_code ec;
+    } catch (const error&) {  // damaged, foreign, invalid or not a private regular file
         std::filesystem::remove(path, ec);
         image_rejected_.fetch_add(1, std::memory_order_relaxed);
         return std::nullopt;
@@ -46,11 +49,11 @@ std::optional<KernelImage> KernelCache::load_image(const runtime::ContentKey& ke
 
 void KernelCache::store_image(const runtime::ContentKey& key, const std::string& request,
                               const KernelImage& image) {
-    if (!config_.enabled) return;
+    std::filesystem::path path = config_.dir / "images" / (key.hex() + ".dpkimg");
+    if (!config_.enabled || !config_.folder_trusted(path)) return;
     runtime::ByteWriter out;
     out.str(request);
     runtime::write_kernel_image(out, image);
-    std::filesystem::path path = config_.dir / "images" / (key.hex() + ".dpkimg");
     if (runtime::write_file_atomically(path, runtime::seal(kMagic, kFormatVersion, out.data())))
         image_writes_.fetch_add(1, std::memory_order_relaxed);
 }

@@ -5,10 +5,10 @@
 #include "compiler/ast/type_annotation.h"
 #include "compiler/parse/signature_parser.h"
 #include "core/error.h"
+#include "core/file_io.h"
 #include "jit/compile_error.h"
 #include "jit/program_state.h"
 #include "jit/source_digest.h"
-#include "runtime/sealed_file.h"
 
 namespace dpk {
 
@@ -40,9 +40,8 @@ std::shared_ptr<jit::ProgramState> make_state(std::string name, std::string text
 }  // namespace
 
 Program Program::from_file(const std::filesystem::path& path, ProgramOptions options) {
-    std::optional<std::string> text = runtime::read_file_bytes(path);
-    if (!text) throw InvalidArgumentError("cannot read the dpk program '" + path.string() + "'");
-    return Program(make_state(path.string(), std::move(*text), std::move(options)));
+    std::string text = read_file(path);  // FileError says why (missing, a directory, ...)
+    return Program(make_state(path.string(), std::move(text), std::move(options)));
 }
 
 Program Program::from_string(std::string name, std::string text, ProgramOptions options) {

@@ -33,7 +33,7 @@ struct ProgramOptions {
 /// served by the disk cache never runs the front end; `check()` parses and checks now.
 class Program {
 public:
-    /// Reads a .dpk file (imports resolve beside it); throws InvalidArgumentError if it cannot.
+    /// Reads a .dpk file (imports resolve beside it); throws FileError saying why if it cannot.
     static Program from_file(const std::filesystem::path& path, ProgramOptions options = {});
     /// Program text embedded in C++; `name` is used in diagnostics.
     static Program from_string(std::string name, std::string text, ProgramOptions options = {});

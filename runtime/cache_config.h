@@ -3,11 +3,15 @@
 
 #include <filesystem>
 
+#include "core/file_io.h"
+
 namespace dpk::runtime {
 
 /// The on-disk cache folder, or none. Entries are sealed (versioned, checksummed) files that
 /// also record what they were made from; anything that does not check out is ignored and
-/// rebuilt, never trusted.
+/// rebuilt, never trusted. The folder is a trust boundary (docs/security.md): it is used only
+/// when it belongs to this user and others cannot write it, and its entries are read only when
+/// they are regular files of this user, not writable by others, of bounded size.
 struct CacheConfig {
     bool enabled = false;
     std::filesystem::path dir;
@@ -19,6 +23,15 @@ struct CacheConfig {
     static CacheConfig at(std::filesystem::path dir) { return {true, std::move(dir)}; }
     /// No disk cache: memory only.
     static CacheConfig disabled() { return {}; }
+
+    /// Whether the folder holding `entry` (the cache folder or one below it) may be read and
+    /// written: it belongs to this user and group and others cannot write it (or it does not
+    /// exist yet; dpk creates it private). When it may not, says so once per folder on stderr,
+    /// as ssh does for a key file others can write, and the cache acts as if disabled.
+    bool folder_trusted(const std::filesystem::path& entry) const;
+    /// How a cache entry is read: a regular file (never a link, FIFO or device) of this user, not
+    /// writable by others, of at most runtime::kMaxSealedFileBytes.
+    static FileReadPolicy entry_policy();
 };
 
 }  // namespace dpk::runtime

@@ -69,7 +69,8 @@ DeviceDirectory decode(ByteReader& in) {
 std::optional<DeviceDirectory> DeviceDirectory::load(const CacheConfig& cache) {
     if (!cache.enabled) return std::nullopt;
     const std::filesystem::path path = file_in(cache);
-    std::optional<std::string> file = read_file_bytes(path);
+    if (!cache.folder_trusted(path)) return std::nullopt;
+    std::optional<std::string> file = read_file_bytes(path, CacheConfig::entry_policy());
     if (!file) return std::nullopt;
     try {
         const std::string what = "device directory " + path.string();
@@ -81,10 +82,8 @@ std::optional<DeviceDirectory> DeviceDirectory::load(const CacheConfig& cache) {
 }
 
 bool DeviceDirectory::store(const CacheConfig& cache) const {
-    if (!cache.enabled) return false;
+    if (!cache.enabled || !cache.folder_trusted(file_in(cache))) return false;
     if (load(cache) == *this) return true;
-    std::error_code ec;
-    std::filesystem::create_directories(cache.dir, ec);
     return write_file_atomically(file_in(cache), seal(kMagic, kFormatVersion, encode(*this)));
 }
 

@@ -14,9 +14,9 @@ constexpr std::uint32_t kFormatVersion = 1;
 }  // namespace
 
 KernelBundle KernelBundle::read(const std::filesystem::path& path) {
-    std::optional<std::string> bytes = read_file_bytes(path);
-    if (!bytes) throw InvalidArgumentError("cannot read the kernel bundle '" + path.string() + "'");
-    return decode(*bytes, "kernel bundle '" + path.string() + "'");
+    FileReadPolicy policy;
+    policy.max_bytes = kMaxSealedFileBytes;
+    return decode(read_file(path, policy), "kernel bundle '" + path.string() + "'");
 }
 
 KernelBundle KernelBundle::decode(std::string_view bytes, const std::string& what) {

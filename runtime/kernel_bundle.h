@@ -20,7 +20,7 @@ namespace dpk::runtime {
 class KernelBundle {
 public:
     /// Reads and checks a bundle; throws FormatError (not a bundle, other format version,
-    /// truncated, corrupted) or InvalidArgumentError (cannot read the file).
+    /// truncated, corrupted) or FileError (cannot read the file).
     static KernelBundle read(const std::filesystem::path& path);
     /// Same, from bytes; `what` names them in errors.
     static KernelBundle decode(std::string_view bytes, const std::string& what);

@@ -1,8 +1,11 @@
 #include "runtime/launch.h"
 
+#include <limits>
 #include <mutex>
+#include <optional>
 
 #include "backends/backend.h"
+#include "core/checked_math.h"
 #include "core/error.h"
 #include "runtime/argument_check.h"
 #include "runtime/loaded_kernel_state.h"
@@ -18,6 +21,19 @@ std::string Range::str() const {
 namespace {
 
 constexpr std::uint32_t kMaxDims = 3;
+/// Work-item ids are 64-bit signed integers in a kernel: a range numbers at most this many.
+constexpr std::uint64_t kMaxWorkItems = std::numeric_limits<std::int64_t>::max();
+
+/// The product of a range's extents, or nullopt above kMaxWorkItems (or on overflow).
+std::optional<std::uint64_t> work_items(const Range& r) {
+    std::uint64_t total = 1;
+    for (std::uint32_t d = 0; d < r.dims(); ++d) {
+        std::optional<std::uint64_t> t = checked_mul<std::uint64_t>(total, r[d]);
+        if (!t || *t > kMaxWorkItems) return std::nullopt;
+        total = *t;
+    }
+    return total;
+}
 
 std::string kernel_label(const LoadedKernel& k) {
     return "kernel '" + k.name() + "'";
@@ -41,6 +57,11 @@ void check_range(const LoadedKernel& k, const Range& global, const Range* local,
         throw InvalidRangeError(who() + ": a " + std::to_string(dims) +
                                 "-d range; the device allows 1 to " +
                                 std::to_string(std::min(kMaxDims, dev.max_work_item_dims)));
+    if (!work_items(global))
+        throw InvalidRangeError(who() + ": global range " + global.str() +
+                                " has more work items than a kernel's 64-bit signed ids can "
+                                "number (at most " +
+                                std::to_string(kMaxWorkItems) + ")");
     const std::uint32_t used = k.image().abi.work_dims_used;
     if (used > 0 && dims != used)
         throw InvalidRangeError(who() + ": the kernel uses " + std::to_string(used) +
@@ -52,7 +73,8 @@ void check_range(const LoadedKernel& k, const Range& global, const Range* local,
         if (global[d] == 0)
             throw InvalidRangeError(who() + ": global range " + global.str() +
                                     " is empty in dimension " + std::to_string(d));
-    const std::uint64_t total_local = k.state().static_local_bytes + launch_local_bytes;
+    const std::uint64_t total_local = checked_add(k.state().static_local_bytes, launch_local_bytes)
+                                          .value_or(std::numeric_limits<std::uint64_t>::max());
     if (total_local > dev.local_mem_size)
         throw InvalidRangeError(
             who() + ": needs " + std::to_string(total_local) + " bytes of local memory (" +
@@ -80,7 +102,8 @@ void check_range(const LoadedKernel& k, const Range& global, const Range* local,
                                     std::to_string(dev.max_work_item_sizes[d]) +
                                     " work items in dimension " + std::to_string(d));
     }
-    const std::uint64_t group = local->total();
+    const std::uint64_t group =
+        work_items(*local).value_or(std::numeric_limits<std::uint64_t>::max());
     if (group > dev.max_work_group_size)
         throw InvalidRangeError(who() + ": a work-group of " + std::to_string(group) +
                                 " work items " + local->str() +
@@ -123,6 +146,10 @@ private:
 Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global,
                   const Range* local, std::span<const KernelArg> args,
                   std::span<const Event> deps) {
+    if (!queue)
+        throw InvalidArgumentError(kernel_label(k) +
+                                   ": launched on a queue that was moved from; launch on a queue "
+                                   "made for the kernel's device");
     const auto& params = k.signature().params;
     if (args.size() != params.size())
         throw InvalidArgumentError(kernel_label(k) + " takes " + std::to_string(params.size()) +
@@ -155,7 +182,17 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
                 throw InvalidArgumentError(kernel_label(k) + ": " +
                                            parameter_label(i, param_name(k, i)) +
                                            ": LocalMemory with 0 elements");
-            launch_local_bytes += a.local().count * dtype_size(p.dtype);
+            std::optional<std::uint64_t> bytes =
+                checked_mul<std::uint64_t>(a.local().count, dtype_size(p.dtype));
+            std::optional<std::uint64_t> sum =
+                bytes ? checked_add(launch_local_bytes, *bytes) : std::nullopt;
+            if (!sum)
+                throw InvalidArgumentError(kernel_label(k) + ": " +
+                                           parameter_label(i, param_name(k, i)) +
+                                           ": LocalMemory of " + std::to_string(a.local().count) +
+                                           " " + std::string(dtype_name(p.dtype)) +
+                                           " elements: its size in bytes overflows 64 bits");
+            launch_local_bytes = *sum;
         }
     }
     if (global.total() == 0 && global.dims() >= 1 && global.dims() <= kMaxDims) {

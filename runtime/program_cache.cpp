@@ -102,6 +102,7 @@ std::shared_ptr<backends::Program> ProgramCache::load_or_build(const Device& dev
     const std::shared_ptr<backends::Context>& context = device.context();
     std::string identity;
     std::filesystem::path path;
+    bool use_disk = false;
     if (config_.enabled) {
         identity = device_identity(device);
         ContentKey k = ContentKeyBuilder()
@@ -111,10 +112,13 @@ std::shared_ptr<backends::Program> ProgramCache::load_or_build(const Device& dev
                            .add(build_options)
                            .key();
         path = config_.dir / "programs" / (k.hex() + ".dpkprog");
-        if (std::optional<std::string> file = read_file_bytes(path)) {
+        use_disk = config_.folder_trusted(path);
+        std::error_code exists_ec;
+        if (use_disk && std::filesystem::exists(std::filesystem::symlink_status(path, exists_ec))) {
             try {
                 const std::string what = "program cache entry " + path.string();
-                ByteReader in(unseal(*file, kMagic, kFormatVersion, what), what);
+                const std::string file = read_file(path, CacheConfig::entry_policy());
+                ByteReader in(unseal(file, kMagic, kFormatVersion, what), what);
                 if (in.str() != identity) in.fail("made for another device or driver");
                 if (in.str() != build_options) in.fail("made with other build options");
                 if (in.bytes() != as_bytes(spirv)) in.fail("made from other SPIR-V");
@@ -127,7 +131,8 @@ std::shared_ptr<backends::Program> ProgramCache::load_or_build(const Device& dev
                 ++stats_.disk_hits;
                 return program;
             } catch (const error&) {
-                // Corrupted, foreign or refused by the driver: ignore it and build afresh.
+                // Corrupted, foreign, not a private regular file, or refused by the driver:
+                // remove it and build afresh.
                 std::error_code ec;
                 std::filesystem::remove(path, ec);
                 std::lock_guard lock(mutex_);
@@ -140,7 +145,7 @@ std::shared_ptr<backends::Program> ProgramCache::load_or_build(const Device& dev
         std::lock_guard lock(mutex_);
         ++stats_.builds;
     }
-    if (config_.enabled) {
+    if (use_disk) {
         std::vector<std::uint8_t> binary;
         try {
             binary = program->binary();

@@ -1,6 +1,7 @@
 #include "runtime/queue.h"
 
 #include "backends/backend.h"
+#include "core/error.h"
 
 namespace dpk::runtime {
 
@@ -9,11 +10,19 @@ Queue::Queue() : Queue(default_device()) {}
 Queue::Queue(const Device& device, QueueOptions options)
     : device_(device), impl_(device.context()->create_queue(options.profiling)) {}
 
+namespace {
+void check_live(const Queue& q, const char* what) {
+    if (!q) throw InvalidArgumentError(std::string(what) + " on a queue that was moved from");
+}
+}  // namespace
+
 bool Queue::profiling() const {
+    check_live(*this, "profiling()");
     return impl_->profiling_enabled();
 }
 
 void Queue::wait() const {
+    check_live(*this, "wait()");
     impl_->finish();
 }
 

@@ -34,6 +34,8 @@ public:
     void wait() const;
 
     backends::Queue& backend() const { return *impl_; }
+    /// False for a queue moved from: commands on it are InvalidArgumentErrors.
+    explicit operator bool() const { return impl_ != nullptr; }
     friend bool operator==(const Queue& a, const Queue& b) { return a.impl_ == b.impl_; }
 
 private:

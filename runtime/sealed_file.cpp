@@ -1,11 +1,6 @@
 #include "runtime/sealed_file.h"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "core/error.h"
 #include "runtime/content_hash.h"
@@ -103,37 +98,17 @@ std::string_view unseal(std::string_view file, FileMagic magic, std::uint32_t ve
     return payload;
 }
 
-std::optional<std::string> read_file_bytes(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) return std::nullopt;
-    return std::move(ss).str();
+std::optional<std::string> read_file_bytes(const std::filesystem::path& path,
+                                           const FileReadPolicy& policy) {
+    try {
+        return read_file(path, policy);
+    } catch (const FileError&) {
+        return std::nullopt;
+    }
 }
 
 bool write_file_atomically(const std::filesystem::path& path, std::string_view bytes) {
-    static std::atomic<std::uint64_t> counter{0};
-    std::error_code ec;
-    std::filesystem::create_directories(path.parent_path(), ec);
-    std::filesystem::path tmp = path;
-    tmp += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return false;
-        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-        out.close();
-        if (!out) {
-            std::filesystem::remove(tmp, ec);
-            return false;
-        }
-    }
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        return false;
-    }
-    return true;
+    return replace_file_atomically(path, bytes, 0600);
 }
 
 }  // namespace dpk::runtime

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/file_io.h"
+
 namespace dpk::runtime {
 
 /// Appends little-endian fields to a byte string.
@@ -62,11 +64,15 @@ std::string seal(FileMagic magic, std::uint32_t version, std::string_view payloa
 std::string_view unseal(std::string_view file, FileMagic magic, std::uint32_t version,
                         const std::string& what);
 
-/// The whole file, or nullopt if it cannot be read.
-std::optional<std::string> read_file_bytes(const std::filesystem::path& path);
-/// Writes through a temporary file in the same folder and renames it into place, so readers see
-/// the old file, no file, or the whole new one. Returns false (and leaves no temporary behind)
-/// on failure; never throws.
+/// The largest sealed file dpk reads (a cache entry, a bundle): larger ones are refused unread.
+constexpr std::uint64_t kMaxSealedFileBytes = std::uint64_t{1} << 30;
+
+/// The whole file under `policy`, or nullopt if it cannot be read or the policy refuses it.
+std::optional<std::string> read_file_bytes(const std::filesystem::path& path,
+                                           const FileReadPolicy& policy = {});
+/// Writes through a temporary file in the same folder (folders created private) and renames it
+/// into place with mode 0600, so readers see the old file, no file, or the whole new one.
+/// Returns false (and leaves no temporary behind) on failure; never throws.
 bool write_file_atomically(const std::filesystem::path& path, std::string_view bytes);
 
 }  // namespace dpk::runtime

@@ -1,9 +1,10 @@
 #include "runtime/usm_array.h"
 
 #include <cstring>
-#include <numeric>
+#include <limits>
 
 #include "backends/backend.h"
+#include "core/checked_math.h"
 #include "core/error.h"
 
 namespace dpk::runtime {
@@ -11,10 +12,19 @@ namespace dpk::runtime {
 namespace {
 
 std::string shape_string(const std::vector<std::int64_t>& v) {
-    std::string s = "(";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    if (v.size() == 1) s += ",";
-    return s + ")";
+    return extents_string(v);
+}
+
+/// offset + index * stride, for a view; a UsmError if it leaves int64.
+std::int64_t view_offset(std::int64_t offset, std::int64_t index, std::int64_t stride,
+                         const char* what) {
+    std::optional<std::int64_t> step = checked_mul(index, stride);
+    std::optional<std::int64_t> sum = step ? checked_add(offset, *step) : std::nullopt;
+    if (!sum)
+        throw UsmError(std::string(what) + ": the view's offset " + std::to_string(offset) + " + " +
+                       std::to_string(index) + " * stride " + std::to_string(stride) +
+                       " overflows 64 bits");
+    return *sum;
 }
 
 /// Calls f(host_linear_index, element_offset) for every element, walking the logical index in
@@ -23,8 +33,7 @@ template <typename F>
 void for_each_element(const std::vector<std::int64_t>& shape,
                       const std::vector<std::int64_t>& strides, Layout order, F&& f) {
     const std::size_t n = shape.size();
-    std::int64_t total = 1;
-    for (std::int64_t s : shape) total *= s;
+    const std::int64_t total = checked_product(shape).value_or(0);  // checked when made
     if (total == 0) return;
     std::vector<std::int64_t> idx(n, 0);
     std::int64_t offset = 0;
@@ -59,7 +68,12 @@ std::vector<std::int64_t> contiguous_strides(const std::vector<std::int64_t>& sh
     for (std::size_t k = 0; k < shape.size(); ++k) {
         std::size_t d = order == Layout::F ? k : shape.size() - 1 - k;
         strides[d] = step;
-        step *= std::max<std::int64_t>(shape[d], 1);
+        std::optional<std::int64_t> next = checked_mul(step, std::max<std::int64_t>(shape[d], 1));
+        if (!next)
+            throw UsmError("array shape " + shape_string(shape) +
+                           ": its strides overflow 64 bits (the extents' product exceeds " +
+                           std::to_string(std::numeric_limits<std::int64_t>::max()) + ")");
+        step = *next;
     }
     return strides;
 }
@@ -85,11 +99,14 @@ UsmArray UsmArray::empty(const Queue& queue, DType dtype, std::vector<std::int64
                          UsmType usm_type, Layout order) {
     check_shape(shape);
     check_order(order);
-    std::int64_t n =
-        std::accumulate(shape.begin(), shape.end(), std::int64_t{1}, std::multiplies<>());
-    auto allocation = std::make_shared<UsmAllocation>(
-        queue.device(), usm_type, static_cast<std::size_t>(n) * dtype_size(dtype));
+    std::optional<std::int64_t> n = checked_product(shape);
+    std::optional<std::int64_t> bytes = n ? checked_bytes(*n, dtype_size(dtype)) : std::nullopt;
+    if (!bytes)
+        throw UsmError("array shape " + shape_string(shape) + " of " +
+                       std::string(dtype_name(dtype)) + ": its size in bytes overflows 64 bits");
     std::vector<std::int64_t> strides = contiguous_strides(shape, order);
+    auto allocation =
+        std::make_shared<UsmAllocation>(queue.device(), usm_type, static_cast<std::size_t>(*bytes));
     return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
 }
 
@@ -108,7 +125,7 @@ UsmArray UsmArray::from_host(const Queue& queue, DType dtype, std::vector<std::i
 }
 
 std::int64_t UsmArray::size() const {
-    return std::accumulate(shape_.begin(), shape_.end(), std::int64_t{1}, std::multiplies<>());
+    return checked_product(shape_).value_or(0);  // checked when the array was made
 }
 
 void UsmArray::update_layout() {
@@ -270,7 +287,7 @@ UsmArray UsmArray::slice(int dim, std::int64_t start, std::int64_t stop, std::in
                        std::to_string(extent));
     UsmArray v = *this;
     auto d = static_cast<std::size_t>(dim);
-    v.offset_ += start * strides_[d];
+    v.offset_ = view_offset(offset_, start, strides_[d], "slice");
     v.shape_[d] = (stop - start + step - 1) / step;
     v.strides_[d] *= step;
     v.update_layout();
@@ -285,7 +302,7 @@ UsmArray UsmArray::select(int dim, std::int64_t index) const {
                        " is out of bounds for dimension " + std::to_string(dim) + " of extent " +
                        std::to_string(shape_[d]));
     UsmArray v = *this;
-    v.offset_ += index * strides_[d];
+    v.offset_ = view_offset(offset_, index, strides_[d], "select");
     v.shape_.erase(v.shape_.begin() + dim);
     v.strides_.erase(v.strides_.begin() + dim);
     v.update_layout();

@@ -1,5 +1,8 @@
 // FunctionEmitter: arrays (views, indexing, shapes, local and private memory) and atomics.
+#include <optional>
+
 #include "compiler/spirv/function_emitter.h"
+#include "core/checked_math.h"
 
 namespace dpk::compiler::spirv {
 
@@ -34,10 +37,21 @@ ArrayValue FunctionEmitter::make_static_array(const ast::Call& e) {
     const types::Type* t = fn_.info(e).type;
     ArrayValue a;
     a.type = t;
-    std::uint64_t count = 1;
-    for (std::int64_t extent : t->static_shape) {
-        count *= static_cast<std::uint64_t>(extent);
-        a.shape.push_back(m_.const_i64(extent));
+    for (std::int64_t extent : t->static_shape) a.shape.push_back(m_.const_i64(extent));
+    const bool local = t->space == types::AddressSpace::Local;
+    const std::optional<std::int64_t> count = checked_product(t->static_shape);
+    const std::optional<std::int64_t> bytes =
+        count ? checked_bytes(*count, dtype_size(t->dtype)) : std::nullopt;
+    const std::optional<std::uint64_t> total_local =
+        bytes ? checked_add(m_.static_local_bytes, static_cast<std::uint64_t>(*bytes))
+              : std::nullopt;
+    if (!bytes || (local && !total_local)) {
+        error_at(e.range, std::string(local ? "local_array" : "private_array") + " of shape " +
+                              extents_string(t->static_shape) + " of " +
+                              std::string(dtype_name(t->dtype)) +
+                              ": its size in bytes overflows 64 bits");
+        a.array_var = local_variable(m_.storage_type(t->dtype), "");
+        return a;
     }
     // A C-order array of arrays, one level per dimension (float[4][8] for (4, 8)), an element
     // reached with one index per dimension, as clang emits C arrays: drivers tuned on that see the
@@ -46,11 +60,11 @@ ArrayValue FunctionEmitter::make_static_array(const ast::Call& e) {
     Id array_type = element;
     for (auto extent = t->static_shape.rbegin(); extent != t->static_shape.rend(); ++extent)
         array_type = m_.b.type_array(array_type, static_cast<std::uint64_t>(*extent));
-    if (t->space == types::AddressSpace::Local) {
+    if (local) {
         const auto storage = spv::StorageClass::Workgroup;
         a.array_var = m_.b.global_variable(m_.pointer(storage, array_type), storage);
         m_.use_global(a.array_var);
-        m_.static_local_bytes += count * dtype_size(t->dtype);
+        m_.static_local_bytes = *total_local;
     } else {
         a.array_var = local_variable(array_type, "");
     }

@@ -123,5 +123,8 @@ TEST_CASE("a damaged bundle is refused with a clear error") {
     } catch (const FormatError& e) {
         CHECK(std::string(e.what()).find("checksum mismatch") != std::string::npos);
     }
-    CHECK_THROWS_AS(KernelBundle::read("/nonexistent/x.dpkb"), InvalidArgumentError);
+    CHECK_THROWS_WITH_AS(KernelBundle::read("/nonexistent/x.dpkb"),
+                         "cannot read '/nonexistent/x.dpkb': No such file or directory", FileError);
+    CHECK_THROWS_WITH_AS(KernelBundle::read("/tmp"), "'/tmp': is a directory, not a file",
+                         FileError);
 }

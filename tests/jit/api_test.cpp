@@ -150,7 +150,10 @@ TEST_CASE("programs from files resolve imports beside them and hash them") {
         p.kernel("k").launch(q, Range(8), {x}).wait();
         CHECK(x.to_vector<float>()[3] == 6.0f);
     }
-    CHECK_THROWS_AS(Program::from_file(dir.path() / "missing.dpk"), InvalidArgumentError);
+    CHECK_THROWS_WITH_AS(Program::from_file(dir.path() / "missing.dpk"),
+                         doctest::Contains("missing.dpk': No such file or directory"), FileError);
+    CHECK_THROWS_WITH_AS(Program::from_file(dir.path()), doctest::Contains("is a directory"),
+                         FileError);
 }
 
 TEST_CASE("kernel names and imports are found without parsing; comments and strings skipped") {

@@ -1,7 +1,10 @@
 // The on-disk caches: they survive a restart (a second process, a fresh cache object), and
 // corrupted, truncated, foreign or other-version entries are ignored and rebuilt, never trusted.
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <set>
 
@@ -100,7 +103,10 @@ TEST_CASE("flipped bytes, truncation and another format version: ignored and reb
         {"empty file", [](std::string& b) { b.clear(); }},
     };
     for (const Device& dev : devices_under_test()) {
-        for (const auto& [what, damage] : damages) {
+        for (const auto& entry : damages) {
+            // Not structured bindings: INFO's lambda names them, which clang before 16 refuses.
+            const char* what = entry.first;
+            const Edit& damage = entry.second;
             INFO("device " << device_label(dev) << ", damage: " << what);
             tests::TempDir dir("corrupt");
             specialize_matmul(dir.path(), dev);
@@ -195,4 +201,73 @@ TEST_CASE("cache location from the environment; DPK_CACHE=0 turns it off") {
     CHECK_FALSE(runtime::CacheConfig::from_environment().enabled);
 
     for (std::size_t i = 0; i < 4; ++i) set(keys[i], saved[i] ? saved[i]->c_str() : nullptr);
+}
+
+TEST_CASE("entries that are not private regular files are not read: FIFO, link to /dev/zero") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        tests::TempDir dir("special");
+        specialize_matmul(dir.path(), dev);
+        const auto entries = files_in(dir.path() / "images");
+        REQUIRE(entries.size() == 1);
+        const std::filesystem::path image = *entries.begin();
+        // A FIFO with no writer hung the reader before; a link to /dev/zero read until memory
+        // ran out. Both are now refused unread, removed and rebuilt.
+        for (const std::string kind : {"fifo", "zero link", "group-writable"}) {
+            INFO(kind);
+            std::filesystem::remove(image);
+            if (kind == "fifo") {
+                REQUIRE(::mkfifo(image.c_str(), 0600) == 0);
+            } else if (kind == "zero link") {
+                std::filesystem::create_symlink("/dev/zero", image);
+            } else {
+                REQUIRE(runtime::write_file_atomically(image, "x"));
+                ::chmod(image.c_str(), 0666);
+            }
+            KernelCache::Stats s = specialize_matmul(dir.path(), dev);
+            CHECK(s.image_rejected == 1);
+            CHECK(s.front_end_compiles == 1);
+            CHECK(std::filesystem::is_regular_file(std::filesystem::symlink_status(image)));
+        }
+    }
+}
+
+TEST_CASE("a re-sealed image whose SPIR-V fails validation is removed and rebuilt") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        tests::TempDir dir("resealed");
+        specialize_matmul(dir.path(), dev);
+        const std::filesystem::path image = *files_in(dir.path() / "images").begin();
+        // Unseal, break the first instruction after the SPIR-V header, seal again: the
+        // checksum passes, the validator must not.
+        std::string payload(runtime::unseal(*runtime::read_file_bytes(image), "dpkimage", 1, "t"));
+        const std::string magic("\x03\x02\x23\x07", 4);
+        const std::size_t at = payload.find(magic);
+        REQUIRE(at != std::string::npos);
+        const std::uint32_t bad = 0x0001ffff;  // word count 1, opcode 65535
+        std::memcpy(payload.data() + at + 5 * 4, &bad, 4);
+        REQUIRE(runtime::write_file_atomically(image, runtime::seal("dpkimage", 1, payload)));
+        KernelCache::Stats s = specialize_matmul(dir.path(), dev);
+        CHECK(s.image_rejected == 1);
+        CHECK(s.front_end_compiles == 1);
+        KernelCache::Stats again = specialize_matmul(dir.path(), dev);  // evicted, then rewritten
+        CHECK(again.image_hits == 1);
+        CHECK(again.image_rejected == 0);
+    }
+}
+
+TEST_CASE("a cache folder others can write is not used, and that is said") {
+    auto devices = devices_under_test();
+    if (devices.empty()) return;
+    tests::TempDir dir("shared");
+    ::chmod(dir.path().c_str(), 0777);
+    KernelCache::Stats s = specialize_matmul(dir.path(), devices[0]);
+    CHECK(s.image_writes == 0);
+    CHECK(s.programs.disk_writes == 0);
+    CHECK(files_in(dir.path()).empty());
+    ::chmod(dir.path().c_str(), 0755);  // only the owner writes: used
+    s = specialize_matmul(dir.path(), devices[0]);
+    CHECK(s.image_writes == 1);
+    CHECK((std::filesystem::status(dir.path() / "images").permissions() &
+           std::filesystem::perms::all) == std::filesystem::perms::owner_all);
 }

@@ -175,7 +175,10 @@ void check_collectives(const char* type) {
             const std::vector<T> got = out.to_vector<T>();
             SubGroups groups = check_ids(ids.to_vector<std::int64_t>(), kItems, local, sizes);
             std::size_t mismatches = 0;
-            for (const auto& [key, members] : groups) {
+            for (const auto& group : groups) {
+                // Not a structured binding: CHECK_MESSAGE's lambda names it, which clang
+                // before 16 refuses.
+                const auto& members = group.second;
                 std::vector<T> v;
                 for (std::size_t i : members) v.push_back(x[i]);
                 for (std::size_t m = 0; m < members.size(); ++m) {

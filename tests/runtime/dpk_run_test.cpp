@@ -7,6 +7,7 @@
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <tuple>
 
 #include "core/error.h"
 #include "runtime/npy.h"
@@ -61,6 +62,14 @@ kernel block_sum(x: f32[::1], out: f32[::1], scratch: local f32[:]) {
         s = s / 2;
     }
     if l == 0 { out[group_id(0)] = scratch[0]; }
+}
+
+kernel set_i32(s: i32, x: i32[::1]) {
+    x[global_id(0)] = s;
+}
+
+kernel set_u8(s: u8, x: u8[::1]) {
+    x[global_id(0)] = s;
 }
 )";
 
@@ -316,7 +325,8 @@ TEST_CASE("dpk run: errors exit 1 with a message naming the parameter") {
                     "a=@/nonexistent.npy", "b=@" + tmp("a.npy"), "c=zeros:f32[4]"},
                    nullptr, &err);
         CHECK(code == 1);
-        CHECK(err.find("/nonexistent.npy: cannot open") != std::string::npos);
+        CHECK(err.find("cannot read '/nonexistent.npy': No such file or directory") !=
+              std::string::npos);
 
         code =
             run({"-k", "vecadd", "--global", "3", "--local", "2", "--device", dev.filter_string(),
@@ -347,4 +357,84 @@ TEST_CASE("dpk run: -k may be left out when the file has one kernel") {
     CHECK(several.find("has several kernels (") != std::string::npos);
     CHECK(several.find("block_sum") != std::string::npos);
     CHECK(several.find("choose one with -k") != std::string::npos);
+}
+
+TEST_CASE("parse: --repeat and --device are range-checked") {
+    auto words = [](std::vector<std::string> extra) {
+        std::vector<std::string> w{"k.dpk", "-k", "v", "--global", "4"};
+        w.insert(w.end(), extra.begin(), extra.end());
+        return w;
+    };
+    // 2^32 + 1 ran once before (wrapped to int 1).
+    CHECK_THROWS_WITH_AS(parse_run_arguments(words({"--repeat", "4294967297"})),
+                         "--repeat: 4294967297 is out of range (0 to 100000000)",
+                         InvalidArgumentError);
+    CHECK(parse_run_arguments(words({"--repeat", "100000000"})).repeat == 100000000);
+    CHECK_THROWS_WITH_AS(parse_run_arguments(words({"--device", ""})),
+                         doctest::Contains("--device needs a filter"), InvalidArgumentError);
+}
+
+TEST_CASE(
+    "dpk run: scalars are range-checked as fill() is; hostile inputs and outputs fail cleanly") {
+    for (const Device& dev : tests::devices_under_test()) {
+        INFO(tests::device_label(dev));
+        const std::string on = dev.filter_string();
+        std::string err;
+        // Values that wrapped silently before (99999999999 -> 1215752191, -1 -> 255).
+        for (const auto& entry : std::vector<std::tuple<std::string, std::string, std::string>>{
+                 {"set_i32", "s=99999999999:i32", "99999999999 is out of the range of i32"},
+                 {"set_i32", "s=99999999999", "99999999999 is out of the range of i32"},
+                 {"set_i32", "s=-2147483649", "-2147483649 is out of the range of i32"},
+                 {"set_u8", "s=-1:u8", "-1 is out of the range of u8"},
+                 {"set_u8", "s=256", "256 is out of the range of u8"},
+                 {"set_i32", "s=99999999999999999999999", "out of the range of i32"},
+                 {"saxpy", "alpha=1e39", "1e39 is out of the range of f32"},
+             }) {
+            const auto& [kernel, value, message] = entry;
+            const std::string shown = value;
+            INFO(shown);
+            std::vector<std::string> words{"-k", kernel, "--global", "4", "--device", on, value};
+            if (kernel == "saxpy")
+                words.insert(words.end(), {"x=zeros:f32[4]", "y=zeros:f32[4]"});
+            else
+                words.push_back(kernel == "set_u8" ? "x=zeros:u8[4]" : "x=zeros:i32[4]");
+            CHECK(run(words, nullptr, &err) == 1);
+            CHECK(err.find("parameter 0 '") != std::string::npos);
+            CHECK(err.find(message) != std::string::npos);
+        }
+        // The extremes that fit are taken exactly.
+        REQUIRE(run({"-k", "set_i32", "--global", "4", "--device", on, "s=-2147483648",
+                     "x=zeros:i32[4]", "--out", "x=" + tmp("i32.npy")}) == 0);
+        NpyArray i32 = read_npy(tmp("i32.npy"));
+        std::int32_t first = 0;
+        std::memcpy(&first, i32.data.data(), 4);
+        CHECK(first == -2147483648);
+
+        // A malformed .npy shape aborted the process before (std::stoll threw).
+        {
+            std::ofstream bad(tmp("bad_shape.npy"), std::ios::binary);
+            std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (abc,), }\n";
+            bad << std::string("\x93NUMPY\x01\x00", 8) << static_cast<char>(header.size()) << '\0'
+                << header;
+        }
+        CHECK(run({"-k", "vecadd", "--global", "4", "--device", on, "a=@" + tmp("bad_shape.npy"),
+                   "b=zeros:f32[4]", "c=zeros:f32[4]"},
+                  nullptr, &err) == 1);
+        CHECK(err.find("bad_shape.npy: malformed .npy header: the shape's extent 'abc' is not a "
+                       "non-negative integer") != std::string::npos);
+
+        // An output on a full device: an error, not exit 0 and an empty file.
+        CHECK(run({"-k", "vecadd", "--global", "4", "--device", on, "a=zeros:f32[4]",
+                   "b=zeros:f32[4]", "c=zeros:f32[4]", "--out", "c=/dev/full"},
+                  nullptr, &err) == 1);
+        CHECK(err.find("cannot write '/dev/full': No space left on device") != std::string::npos);
+    }
+}
+
+TEST_CASE("dpk run: a directory as the program is an error, not an empty program") {
+    std::filesystem::create_directories(tmp("a_folder.dpk"));
+    RunRequest r = parse_run_arguments({tmp("a_folder.dpk"), "-k", "k", "--global", "4"});
+    std::ostringstream out, err;
+    CHECK(run_command(r, out, err) == 1);
+    CHECK(err.str().find("a_folder.dpk': is a directory, not a file") != std::string::npos);
 }

@@ -105,6 +105,14 @@ TEST_CASE("local memory above the device limit is an InvalidRangeError") {
         CHECK(contains(m, std::to_string(dev.info().local_mem_size)));
         CHECK_THROWS_AS(launch(q, k, Range(64), Range(64), {x, out, LocalMemory{DType::F32, 0}}),
                         InvalidArgumentError);
+        // 2^62 floats are 2^64 bytes: the count wrapped to 0 bytes before.
+        m = message_of<InvalidArgumentError>([&] {
+            launch(q, k, Range(64), Range(64),
+                   {x, out, LocalMemory{DType::F32, std::size_t{1} << 62}});
+        });
+        CHECK(contains(m,
+                       "parameter 2 'scratch': LocalMemory of 4611686018427387904 f32 "
+                       "elements: its size in bytes overflows 64 bits"));
         m = message_of<SignatureMismatchError>([&] {
             launch(q, k, Range(64), Range(64), {x, out, LocalMemory{DType::I32, 64}});
         });
@@ -217,5 +225,54 @@ TEST_CASE("an array of another ndim than the parameter's: the mismatch says so")
             launch(q, k, Range(1000), {a, b, c});
         });
         CHECK(contains(m, "the array has 2 dimensions, the parameter 1"));
+    }
+}
+
+TEST_CASE("ranges beyond 64-bit ids and sizes that overflow are refused before the driver") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        LoadedKernel k(dev, tests::vecadd_image());
+        auto a = UsmArray::zeros(q, DType::F32, {8});
+        // 2^32 x 2^32 wraps to 0 in 64 bits (a driver assertion or crash before); 2^63 has more
+        // items than an i64 id numbers (it ran "forever" before).
+        std::string m = message_of<InvalidRangeError>([&] {
+            launch(q, k, Range(4294967296, 4294967296), {a, a, a});
+        });
+        CHECK(contains(m,
+                       "global range (4294967296, 4294967296) has more work items than a "
+                       "kernel's 64-bit signed ids can number (at most 9223372036854775807)"));
+        m = message_of<InvalidRangeError>([&] {
+            launch(q, k, Range(std::size_t{1} << 63), {a, a, a});
+        });
+        CHECK(contains(m, "global range (9223372036854775808) has more work items"));
+        // An array of 2^62 x 4 f32 is 2^66 bytes: refused, not a 0-byte allocation.
+        m = message_of<UsmError>([&] {
+            UsmArray::zeros(q, DType::F32, {std::int64_t{1} << 62, 4});
+        });
+        CHECK(contains(m,
+                       "array shape (4611686018427387904, 4) of f32: its size in bytes "
+                       "overflows 64 bits"));
+        m = message_of<UsmError>([&] {
+            UsmArray::zeros(q, DType::F32, {0, std::int64_t{1} << 62, std::int64_t{1} << 62});
+        });
+        CHECK(contains(m, "its strides overflow 64 bits"));
+    }
+}
+
+TEST_CASE("a launch on a queue that was moved from is an InvalidArgumentError") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        LoadedKernel k(dev, tests::vecadd_image());
+        auto a = UsmArray::zeros(q, DType::F32, {8});
+        Queue moved_to = std::move(q);
+        std::string m = message_of<InvalidArgumentError>([&] {
+            launch(q, k, Range(8), {a, a, a});
+        });  // NOLINT(bugprone-use-after-move)
+        CHECK(contains(m, "kernel 'vecadd': launched on a queue that was moved from"));
+        m = message_of<InvalidArgumentError>([&] { q.wait(); });  // NOLINT(bugprone-use-after-move)
+        CHECK(contains(m, "wait() on a queue that was moved from"));
+        launch(moved_to, k, Range(8), {a, a, a}).wait();  // the queue itself lives on
     }
 }

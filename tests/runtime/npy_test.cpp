@@ -4,9 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "core/file_io.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;
@@ -89,14 +91,126 @@ TEST_CASE("malformed and unsupported files are NpyErrors naming the file") {
                          NpyError);
     CHECK_THROWS_WITH_AS(read_npy(data_path("c64_1d.npy")),
                          doctest::Contains("unsupported dtype '<c8'"), NpyError);
-    CHECK_THROWS_WITH_AS(read_npy(data_path("missing.npy")), doctest::Contains("cannot open"),
-                         NpyError);
+    CHECK_THROWS_WITH_AS(read_npy(data_path("missing.npy")),
+                         doctest::Contains("missing.npy': No such file or directory"), NpyError);
     std::string good = file_bytes(data_path("f32_c_2x3.npy"));
-    CHECK_THROWS_WITH_AS(parse_npy(good.substr(0, good.size() - 4), "t.npy"),
-                         doctest::Contains("t.npy: truncated data"), NpyError);
+    CHECK_THROWS_WITH_AS(
+        parse_npy(good.substr(0, good.size() - 4), "t.npy"),
+        doctest::Contains("t.npy: 20 bytes of data, the shape (2, 3) of f32 needs exactly 24 "
+                          "(truncated data)"),
+        NpyError);
     CHECK_THROWS_WITH_AS(parse_npy("PK\x03\x04 not numpy", "z.npy"), doctest::Contains("bad magic"),
                          NpyError);
     CHECK_THROWS_AS(parse_npy(good.substr(0, 20), "h.npy"), NpyError);
+}
+
+namespace {
+/// A version-1.0 .npy file with `dict` as its header and `data` after it.
+std::string npy_with_header(const std::string& dict, const std::string& data = "", char major = 1,
+                            char minor = 0) {
+    std::string header = dict + "\n";
+    std::string out = std::string("\x93NUMPY") + major + minor;
+    out += static_cast<char>(header.size() & 0xff);
+    out += static_cast<char>(header.size() >> 8);
+    if (major != 1) out += std::string(2, '\0');
+    return out + header + data;
+}
+std::string dict(const std::string& shape, const std::string& descr = "'<f4'",
+                 const std::string& order = "False") {
+    return "{'descr': " + descr + ", 'fortran_order': " + order + ", 'shape': " + shape + ", }";
+}
+}  // namespace
+
+TEST_CASE("the .npy header is parsed strictly: every malformed part is an error naming the file") {
+    // Accepted: numpy's own spellings, versions 1.0 to 3.0, the 0-d and empty shapes.
+    CHECK(parse_npy(npy_with_header(dict("(2,)"), std::string(8, '\0')), "ok.npy").shape ==
+          std::vector<std::int64_t>{2});
+    CHECK(parse_npy(npy_with_header(dict("()"), std::string(4, '\0'), 2), "v2.npy").size() == 1);
+    CHECK(parse_npy(npy_with_header(dict("(0, 5)"), "", 3), "v3.npy").size() == 0);
+    CHECK(
+        parse_npy(npy_with_header("{\"shape\": (1,), \"fortran_order\": True, \"descr\": \"<f4\"}",
+                                  std::string(4, '\0')),
+                  "any-order.npy")
+            .fortran_order);
+
+    const std::vector<std::pair<std::string, std::string>> bad{
+        {npy_with_header(dict("(abc,)")), "the shape's extent 'abc' is not a non-negative integer"},
+        {npy_with_header(dict("(99999999999999999999999,)")),
+         "the shape's extent 99999999999999999999999 does not fit 64 bits"},
+        {npy_with_header(dict("(8.5,)")), "the shape's extent '8.5' is not a non-negative integer"},
+        {npy_with_header(dict("(-1,)")), "the shape's extent '-1' is not a non-negative integer"},
+        {npy_with_header(dict("(3)")), "the shape (3) is not a tuple"},
+        {npy_with_header(dict("[3]")), "expected '(' at byte"},
+        {npy_with_header(dict("(4611686018427387904, 4)")),
+         "the shape (4611686018427387904, 4) of f32 has more bytes than 64 bits can count"},
+        {npy_with_header(dict("(2,)", "'<f4'", "1")), "fortran_order is not True or False"},
+        {npy_with_header(dict("(2,)", "<f4")), "expected the descr as a quoted string"},
+        {npy_with_header(dict("(2,)", "'<c8'")), "unsupported dtype '<c8'"},
+        {npy_with_header("{'descr': '<f4', 'shape': (2,), }"), "the header has no 'fortran_order'"},
+        {npy_with_header("{'descr': '<f4', 'descr': '<f4', 'fortran_order': False, 'shape': (1,)}"),
+         "the key 'descr' appears twice"},
+        {npy_with_header(dict("(1,)").substr(0, dict("(1,)").size() - 1) + "'x': 1}"),
+         "unexpected key 'x'"},
+        {npy_with_header(dict("(1,)") + " junk"), "text after the header dict"},
+        {npy_with_header(dict("(1,)"), "", 4), "unsupported .npy format version 4.0"},
+        {npy_with_header(dict("(1,)"), "", 1, 1), "unsupported .npy format version 1.1"},
+        {npy_with_header("{'descr': '<f4\xe9', 'fortran_order': False, 'shape': (1,)}"),
+         "a byte above 0x7f in a version 1.0 header"},
+        {npy_with_header(dict("(2,)"), std::string(12, '\0')),
+         "12 bytes of data, the shape (2,) of f32 needs exactly 8 (bytes after the data)"},
+        {npy_with_header(dict("(2,)"), std::string(7, '\0')),
+         "7 bytes of data, the shape (2,) of f32 needs exactly 8 (truncated data)"},
+    };
+    for (const auto& entry : bad) {  // no structured bindings: INFO's lambda captures them
+        const std::string& bytes = entry.first;
+        const std::string& message = entry.second;
+        INFO(message);
+        CHECK_THROWS_WITH_AS(parse_npy(bytes, "bad.npy"), doctest::Contains("bad.npy: "), NpyError);
+        CHECK_THROWS_WITH_AS(parse_npy(bytes, "bad.npy"), doctest::Contains(message.c_str()),
+                             NpyError);
+    }
+    // A header without its newline (numpy always ends it with one).
+    std::string no_newline = npy_with_header(dict("(1,)"), std::string(4, '\0'));
+    no_newline[10 + dict("(1,)").size()] = ' ';
+    CHECK_THROWS_WITH_AS(parse_npy(no_newline, "nl.npy"),
+                         doctest::Contains("it does not end with a newline"), NpyError);
+}
+
+TEST_CASE("read_npy: what is not a .npy file fails at once, naming it") {
+    const std::string tmp = std::string(DPK_TEST_TMP_DIR) + "/hostile";
+    std::filesystem::create_directories(tmp);
+    // A shape of 2^62 elements and no data: refused before anything that size is allocated.
+    {
+        std::ofstream(tmp + "/huge.npy", std::ios::binary)
+            << npy_with_header(dict("(4611686018427387904,)", "'|u1'"));
+    }
+    CHECK_THROWS_WITH_AS(read_npy(tmp + "/huge.npy"),
+                         doctest::Contains("huge.npy: 0 bytes of data, the shape "
+                                           "(4611686018427387904,) of u8 needs exactly "
+                                           "4611686018427387904 (truncated data)"),
+                         NpyError);
+    CHECK_THROWS_WITH_AS(read_npy(tmp), doctest::Contains("is a directory"), NpyError);
+    CHECK_THROWS_WITH_AS(read_npy("/dev/zero"), doctest::Contains("/dev/zero: not a .npy file"),
+                         NpyError);
+    CHECK_THROWS_WITH_AS(read_npy("/dev/null"), doctest::Contains("ends after 0 bytes"), NpyError);
+    std::filesystem::remove_all(tmp);
+}
+
+TEST_CASE("write_npy: a full device is an error, a link is written through") {
+    NpyArray a;
+    a.dtype = DType::U8;
+    a.shape = {3};
+    a.data = {1, 2, 3};
+    CHECK_THROWS_WITH_AS(write_npy("/dev/full", a), doctest::Contains("No space left on device"),
+                         FileError);
+    const std::filesystem::path dir = std::string(DPK_TEST_TMP_DIR) + "/npy-link";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::filesystem::create_symlink("real.npy", dir / "link.npy");
+    write_npy((dir / "link.npy").string(), a);
+    CHECK(std::filesystem::is_symlink(dir / "link.npy"));
+    CHECK(read_npy((dir / "real.npy").string()).data == a.data);
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("npy <-> USM arrays keep order and values on every device") {

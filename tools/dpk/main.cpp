@@ -1,5 +1,7 @@
 // dpk: the runtime's command-line tool (`dpk devices`, `dpk run`).
+#include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -9,7 +11,9 @@
 
 namespace {
 
+constexpr int kError = 1;
 constexpr int kUsageError = 2;
+constexpr int kInternalError = 3;
 
 constexpr const char* kDevicesUsage =
     "usage: dpk devices\n"
@@ -30,7 +34,9 @@ void usage(std::ostream& out) {
            "       dpk run FILE.dpk [-k KERNEL] ... (dpk run --help for the rest)\n"
            "       dpk help | -h | --help\n\n"
         << kDevicesUsage << "\n"
-        << kRunUsage;
+        << kRunUsage
+        << "Exit status: 0 success; 1 error (bad argument, compile or launch error, unreadable\n"
+           "input, failed output: no partial file is left); 2 usage error; 3 internal error.\n";
 }
 
 bool asks_for_help(const std::vector<std::string>& args) {
@@ -72,7 +78,16 @@ int main(int argc, char** argv) {
         }
     } catch (const dpk::error& e) {
         std::cerr << "dpk: error: " << e.what() << "\n";
-        return 1;
+        return kError;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "dpk: error: out of memory\n";
+        return kError;
+    } catch (const std::exception& e) {
+        std::cerr << "dpk: internal error: " << e.what() << "\n";
+        return kInternalError;
+    } catch (...) {
+        std::cerr << "dpk: internal error\n";
+        return kInternalError;
     }
     std::cerr << "dpk: error: unknown command '" << args[0] << "'\n";
     usage(std::cerr);

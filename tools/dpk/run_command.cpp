@@ -1,9 +1,12 @@
 #include "tools/dpk/run_command.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 
 #include "compiler/parse/signature_parser.h"
@@ -16,6 +19,9 @@
 namespace dpk::tools {
 
 namespace {
+
+/// The most launches --repeat times (each keeps its time: 8 bytes a run).
+constexpr std::int64_t kMaxRepeat = 100'000'000;
 
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> parts;
@@ -75,25 +81,45 @@ bool looks_float(const std::string& number) {
     return number.find_first_of(".eEn") != std::string::npos;  // n: nan, inf
 }
 
+/// The number as a value of `type`, range-checked as UsmArray::fill checks its value: an
+/// integer must be exactly representable, a float must not overflow to infinity (it rounds).
 runtime::Scalar make_scalar(const ArgValue& v, DType type, const std::string& label) {
     const char* begin = v.number.c_str();
     char* end = nullptr;
-    runtime::Scalar s;
+    auto out_of_range = [&]() -> InvalidArgumentError {
+        return InvalidArgumentError(label + ": " + v.number + " is out of the range of " +
+                                    std::string(dtype_name(type)));
+    };
+    errno = 0;
     if (is_float(type)) {
         double d = std::strtod(begin, &end);
-        s = runtime::Scalar::from_double(type, d);
-    } else if (type == DType::U64) {
-        s = runtime::Scalar::from_uint(type, std::strtoull(begin, &end, 0));
+        if (end == begin || *end != '\0')
+            throw InvalidArgumentError(label + ": '" + v.number + "' is not a number");
+        runtime::Scalar s = runtime::Scalar::from_double(type, d);
+        const bool overflow = errno == ERANGE && std::abs(d) > 1;  // strtod's HUGE_VAL
+        const double largest = type == DType::F16 ? 65504.0 : std::numeric_limits<double>::max();
+        if (overflow ||
+            (std::isfinite(d) && (!std::isfinite(s.as_double()) || std::abs(d) > largest)))
+            throw out_of_range();
+        return s;
+    }
+    if (looks_float(v.number))
+        throw InvalidArgumentError(label + ": '" + v.number +
+                                   "' is not an integer, the parameter is " +
+                                   std::string(dtype_name(type)));
+    // Parsed as the widest integer of its sign, then converted exactly or refused.
+    runtime::Scalar wide;
+    if (v.number.find('-') == std::string::npos) {
+        wide = runtime::Scalar(static_cast<std::uint64_t>(std::strtoull(begin, &end, 0)));
     } else {
-        if (looks_float(v.number))
-            throw InvalidArgumentError(label + ": '" + v.number +
-                                       "' is not an integer, the parameter is " +
-                                       std::string(dtype_name(type)));
-        s = runtime::Scalar::from_int(type, std::strtoll(begin, &end, 0));
+        wide = runtime::Scalar(static_cast<std::int64_t>(std::strtoll(begin, &end, 0)));
     }
     if (end == begin || *end != '\0')
         throw InvalidArgumentError(label + ": '" + v.number + "' is not a number");
-    return s;
+    if (errno == ERANGE) throw out_of_range();
+    std::optional<runtime::Scalar> exact = wide.exact_as(type);
+    if (!exact) throw out_of_range();
+    return *exact;
 }
 
 /// Parses a -s signature; throws InvalidArgumentError with the rendered diagnostics.
@@ -159,13 +185,22 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
             r.global = parse_range(need(i, w), "--global");
         else if (w == "--local")
             r.local = parse_range(need(i, w), "--local");
-        else if (w == "--device")
+        else if (w == "--device") {
             r.device = need(i, w);
-        else if (w == "--no-fp-contract")
+            if (r.device.empty())
+                throw InvalidArgumentError(
+                    "dpk run: --device needs a filter such as opencl:cpu:0 "
+                    "(`dpk devices` lists them), not an empty string");
+        } else if (w == "--no-fp-contract")
             r.compile.fp_contract = false;
-        else if (w == "--repeat")
-            r.repeat = static_cast<int>(parse_count(need(i, w), "--repeat"));
-        else if (w == "--out") {
+        else if (w == "--repeat") {
+            const std::string& text = need(i, w);
+            const std::int64_t n = parse_count(text, "--repeat");
+            if (n > kMaxRepeat)
+                throw InvalidArgumentError("--repeat: " + text + " is out of range (0 to " +
+                                           std::to_string(kMaxRepeat) + ")");
+            r.repeat = static_cast<int>(n);
+        } else if (w == "--out") {
             const std::string& spec = need(i, w);
             std::size_t eq = spec.find('=');
             if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())

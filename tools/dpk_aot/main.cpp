@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,8 @@ signature checks as the JIT. The device is chosen when the bundle is loaded.
                           device features each needs
   -h, --help              this text
 
-Exit status: 0 success, 1 compile or I/O error, 2 usage error.
+Exit status: 0 success, 1 compile or I/O error (a failed output leaves no partial file), 2 usage
+error, 3 internal error.
 )USAGE";
 
 int usage_error(const std::string& message) {
@@ -129,5 +131,14 @@ int main(int argc, char** argv) {
     } catch (const dpk::error& e) {
         std::cerr << "dpk-aot: error: " << e.what() << "\n";
         return 1;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "dpk-aot: error: out of memory\n";
+        return 1;
+    } catch (const std::exception& e) {
+        std::cerr << "dpk-aot: internal error: " << e.what() << "\n";
+        return 3;
+    } catch (...) {
+        std::cerr << "dpk-aot: internal error\n";
+        return 3;
     }
 }

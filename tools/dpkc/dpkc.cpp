@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
-#include <fstream>
 #include <iostream>
+#include <new>
 #include <optional>
 #include <string>
 
@@ -13,6 +13,7 @@
 #include "compiler/program.h"
 #include "compiler/spirv/validator.h"
 #include "core/error.h"
+#include "core/file_io.h"
 
 namespace {
 
@@ -26,6 +27,7 @@ dpk::compiler::spirv::TargetProfile translation_target(const dpk::backends::Tran
 constexpr int kExitOk = 0;
 constexpr int kExitCompileError = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitInternal = 3;
 
 constexpr const char* kUsage =
     R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT]
@@ -54,7 +56,8 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           the compilation otherwise)
   -h, --help              this text
 
-Exit status: 0 success, 1 compile error (diagnostics on stderr), 2 usage error.
+Exit status: 0 success, 1 compile or output error (diagnostics on stderr; a failed output
+leaves no partial file), 2 usage error (also an input that cannot be read), 3 internal error.
 )usage";
 
 struct Options {
@@ -163,21 +166,26 @@ bool write_output(const Options& opt, const std::string& default_name, const std
     std::string path = opt.output.value_or(default_name);
     if (path == "-") {
         std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        std::cout.flush();
+        if (!std::cout) std::cerr << "dpkc: error: cannot write to standard output\n";
         return static_cast<bool>(std::cout);
     }
-    std::ofstream out(path, std::ios::binary);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) {
-        std::cerr << "dpkc: error: cannot write '" << path << "': " << std::strerror(errno) << "\n";
+    try {
+        dpk::write_output_file(path, bytes);  // checked to the close; nothing partial left
+        return true;
+    } catch (const dpk::error& e) {
+        std::cerr << "dpkc: error: " << e.what() << "\n";
         return false;
     }
-    return true;
 }
 
 int run(const Options& opt) {
     using namespace dpk::compiler;
-    if (std::ifstream probe(opt.input); !probe)
-        return usage_error("cannot read '" + opt.input + "': " + std::strerror(errno));
+    try {
+        dpk::InputFile probe(opt.input);  // missing, unreadable or a directory: a usage error
+    } catch (const dpk::FileError& e) {
+        return usage_error(e.what());
+    }
 
     source::Diagnostics diags;
     auto fail = [&] {
@@ -242,12 +250,18 @@ int run_guarded(int argc, char** argv) {
         Options opt;
         if (auto code = parse_args(argc, argv, opt)) return *code;
         return run(opt);
+    } catch (const std::bad_alloc&) {
+        std::cerr << "dpkc: error: out of memory\n";
+        return kExitCompileError;
+    } catch (const dpk::error& e) {
+        std::cerr << "dpkc: error: " << e.what() << "\n";
+        return kExitCompileError;
     } catch (const std::exception& e) {
         std::cerr << "dpkc: internal error: " << e.what() << "\n";
     } catch (...) {
         std::cerr << "dpkc: internal error\n";
     }
-    return 3;
+    return kExitInternal;
 }
 
 }  // namespace

@@ -1,0 +1,12 @@
+// The AOT bundle reader: any bytes are a bundle of validated images or a dpk error.
+#include "core/error.h"
+#include "runtime/kernel_bundle.h"
+#include "tests/fuzz/fuzz_target.h"
+
+DPK_FUZZ_TARGET(bundle) {
+    try {
+        dpk::runtime::KernelBundle::decode(dpk::tests::as_text(data, size), "fuzz bundle");
+    } catch (const dpk::error&) {
+    }
+    return 0;
+}
