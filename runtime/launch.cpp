@@ -195,7 +195,9 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
             launch_local_bytes = *sum;
         }
     }
-    if (global.total() == 0 && global.dims() >= 1 && global.dims() <= kMaxDims) {
+    bool empty = false;  // an extent of 0 (not a product that wraps: 2^32 x 2^32 is no empty range)
+    for (std::uint32_t d = 0; d < global.dims() && d < kMaxDims; ++d) empty |= global[d] == 0;
+    if (empty && global.dims() >= 1 && global.dims() <= kMaxDims) {
         // An empty range runs nothing (as in SYCL): the event completes with the dependencies.
         Event::wait_all(deps);
         return Event();

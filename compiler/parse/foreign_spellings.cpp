@@ -1,7 +1,7 @@
 #include "compiler/parse/foreign_spellings.h"
 
 #include "DpkParser.h"
-#include "compiler/parse/foreign_names.h"
+#include "compiler/ast/foreign_names.h"
 
 namespace dpk::compiler::parse {
 
@@ -10,11 +10,6 @@ namespace {
 using P = grammar::DpkParser;
 
 /// Python and C modules whose functions users prefix: `math.exp(x)`, `np.sqrt(x)`.
-bool is_math_module(const std::string& name) {
-    return name == "math" || name == "np" || name == "numpy" || name == "cmath" || name == "std" ||
-           name == "cuda";
-}
-
 bool adjacent(const antlr4::Token* a, const antlr4::Token* b) {
     return a->getStopIndex() + 1 == b->getStartIndex();
 }
@@ -113,7 +108,7 @@ private:
         }
         if (ty != P::ID) return i;
         // `math.exp(x)`, `np.sqrt(x)`
-        if (is_math_module(s) && type(i + 1) == P::DOT && type(i + 2) == P::ID &&
+        if (ast::is_foreign_math_module(s) && type(i + 1) == P::DOT && type(i + 2) == P::ID &&
             type(i + 3) == P::LPAREN) {
             std::size_t close = closing(i + 3);
             std::string call = close != std::string::npos && close - i < 24 ? span(i + 2, close)
@@ -122,7 +117,7 @@ private:
                         "builtins have no module prefix: '" + s + "." + text(i + 2) + "' is " +
                             text(i + 2) + " in dpk; write " + call);
         }
-        auto dpk_type = dpk_type_for(s);
+        auto dpk_type = ast::dpk_type_for(s);
         // `int i = ...`, `float x;`
         if ((dpk_type || s == "auto") && type(i + 1) == P::ID &&
             (type(i + 2) == P::ASSIGN || type(i + 2) == P::SEMI)) {

@@ -1,6 +1,6 @@
 // Resolution of calls: casts, builtins (arity, local_array placement, barrier flags) and user
 // functions (arity, the call graph).
-#include "compiler/parse/foreign_names.h"
+#include "compiler/ast/foreign_names.h"
 #include "compiler/sema/resolver.h"
 #include "compiler/sema/suggest.h"
 #include "compiler/sema/type_rules.h"
@@ -40,6 +40,20 @@ void Resolver::call(const ast::Call& c) {
             if (a) expr(*a);
     };
     if (c.receiver) {  // `x.dtype(v)`: a cast to x's element type, known per instance
+        if (c.receiver->kind == ast::ExprKind::Name) {  // `math.exp(x)`: a module prefix
+            const auto& module = static_cast<const ast::Name&>(*c.receiver);
+            if (!lookup(module.name) && ast::is_foreign_math_module(module.name)) {
+                const std::string args = c.args.empty() || !c.args.front() || !c.args.back()
+                                             ? ""
+                                             : source_text(file_, {c.args.front()->range.begin,
+                                                                   c.args.back()->range.end});
+                error({module.range.begin, c.callee_range.end},
+                      "builtins have no module prefix: '" + module.name + "." + c.callee + "' is " +
+                          c.callee + " in dpk; write " + c.callee + "(" + args + ")");
+                resolve_args();
+                return;
+            }
+        }
         expr(*c.receiver);
         resolve_args();
         if (c.callee != "dtype") {
@@ -100,11 +114,11 @@ void Resolver::unknown_function(const ast::Call& c) {
     std::string msg = "unknown function '" + c.callee + "'";
     if (c.callee == "range") {
         msg = "range(...) can only be used in a for loop: for i in range(n) { ... }";
-    } else if (auto t = parse::dpk_type_for(c.callee)) {
+    } else if (auto t = ast::dpk_type_for(c.callee)) {
         std::string arg =
             c.args.size() == 1 && c.args[0] ? source_text(file_, c.args[0]->range) : "...";
         msg = "'" + c.callee + "' is not a cast in dpk; write " + std::string(*t) + "(" + arg + ")";
-    } else if (auto f = parse::dpk_function_for(c.callee); f && find_builtin(*f)) {
+    } else if (auto f = ast::dpk_function_for(c.callee); f && find_builtin(*f)) {
         msg += "; did you mean '" + std::string(*f) + "'?";
     } else if (auto s = closest_name(c.callee, candidates)) {
         msg += "; did you mean '" + std::string(*s) + "'?";

@@ -3,7 +3,10 @@
 // atomic adds as one OpAtomicFAddEXT on targets with float_atomic_add. Every module validates.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <iterator>
 #include <spirv/unified1/spirv.hpp11>
+#include <string>
 
 #include "compiler/program.h"
 
@@ -34,24 +37,13 @@ int count(const std::vector<std::uint32_t>& words, spv::Op op) {
     return n;
 }
 
-constexpr const char* kMatmul = R"(
-const TILE = 16;
-kernel matmul(A: f32[:, ::1], B: f32[:, ::1], C: f32[:, ::1]) {
-    let ta = local_array(f32, (TILE, TILE));
-    let tb = local_array(f32, (TILE, TILE));
-    let c = global_id(0); let r = global_id(1);
-    let lc = local_id(0); let lr = local_id(1);
-    var acc: f32 = 0.0;
-    for t in range(A.shape[1] / TILE) {
-        ta[lr, lc] = A[r, t * TILE + lc];
-        tb[lr, lc] = B[t * TILE + lr, c];
-        barrier(local);
-        for k in range(TILE) { acc += ta[lr, k] * tb[k, lc]; }
-        barrier(local);
-    }
-    C[r, c] = acc;
+/// The tiled matmul of the benchmarks: a tile loop over a launch-time range with a 16-step inner
+/// product loop.
+std::string matmul_source() {
+    std::ifstream in(DPK_SOURCE_DIR "/bench/kernels/matmul.dpk");
+    REQUIRE(in);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
-)";
 
 }  // namespace
 
@@ -69,8 +61,8 @@ TEST_CASE("target profiles: +unroll parses, prints last and round-trips") {
 
 TEST_CASE("emitter: a constant-range loop of a small body is unrolled only for +unroll targets") {
     // The tile loop (its range known at launch only) stays a loop; the 16-step one is unrolled.
-    CHECK(count(spirv_for(kMatmul, "opencl"), spv::Op::OpLoopMerge) == 2);
-    const auto unrolled = spirv_for(kMatmul, "opencl+unroll");
+    CHECK(count(spirv_for(matmul_source(), "opencl"), spv::Op::OpLoopMerge) == 2);
+    const auto unrolled = spirv_for(matmul_source(), "opencl+unroll");
     CHECK(count(unrolled, spv::Op::OpLoopMerge) == 1);
     CHECK(count(unrolled, spv::Op::OpFMul) + count(unrolled, spv::Op::OpExtInst) >= 16);
 }

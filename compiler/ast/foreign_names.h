@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-namespace dpk::compiler::parse {
+namespace dpk::compiler::ast {
 
 /// The dpk scalar type a C, CUDA or NumPy type name means ("int" -> "i32", "float32" -> "f32",
 /// "f32" -> "f32"), or nullopt when `name` is no type name.
@@ -16,4 +16,8 @@ std::optional<std::string_view> dpk_type_for(std::string_view name);
 /// nullopt.
 std::optional<std::string_view> dpk_function_for(std::string_view name);
 
-}  // namespace dpk::compiler::parse
+/// Whether `name` is a module that holds math functions in another language ("math", "np",
+/// "numpy", "cmath", "std", "cuda"): `math.exp(x)` is `exp(x)` in dpk.
+bool is_foreign_math_module(std::string_view name);
+
+}  // namespace dpk::compiler::ast

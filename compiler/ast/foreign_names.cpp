@@ -1,11 +1,11 @@
-#include "compiler/parse/foreign_names.h"
+#include "compiler/ast/foreign_names.h"
 
 #include <array>
 #include <utility>
 
 #include "core/dtype.h"
 
-namespace dpk::compiler::parse {
+namespace dpk::compiler::ast {
 
 namespace {
 
@@ -89,4 +89,9 @@ std::optional<std::string_view> dpk_function_for(std::string_view name) {
     return lookup(kFunctions, name);
 }
 
-}  // namespace dpk::compiler::parse
+bool is_foreign_math_module(std::string_view name) {
+    return name == "math" || name == "np" || name == "numpy" || name == "cmath" || name == "std" ||
+           name == "cuda";
+}
+
+}  // namespace dpk::compiler::ast
