@@ -20,9 +20,6 @@ struct Translation {
     /// The optional features the backend's devices of `default_target` have: what a kernel
     /// compiled for `--target BACKEND:...` may use.
     DeviceFeatures features;
-    /// Whether kernels for it have their short constant-range loops unrolled by the compiler
-    /// (DeviceInfo::unroll_short_loops of the backend's devices).
-    bool unroll_short_loops = false;
     /// The text the backend would hand its driver for validated SPIR-V; throws BuildError when
     /// the module cannot be translated or `target` is not one of the backend's ("sm_80").
     std::string (*translate)(std::span<const std::uint32_t> spirv,

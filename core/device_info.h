@@ -48,9 +48,6 @@ struct DeviceInfo {
     /// Compile targets use the names of the features' OpenCL extensions in messages (false for
     /// backends whose devices do not speak of OpenCL extensions).
     bool names_opencl_extensions = true;
-    /// Kernels for this device have their short constant-range loops unrolled by the compiler
-    /// (its code generator does not unroll them itself: the CUDA backend's ptxas).
-    bool unroll_short_loops = false;
 
     std::uint64_t max_work_group_size = 0;
     std::uint32_t max_work_item_dims = 0;

@@ -11,7 +11,6 @@ compiler::spirv::TargetProfile device_target(const runtime::Device& device) {
     // differs between the two profiles.
     TargetProfile t =
         i.names_opencl_extensions ? TargetProfile::opencl(f) : TargetProfile::level_zero(f);
-    if (i.unroll_short_loops) t = t.with_short_loops_unrolled();
     std::string description = device.filter_string() + " (" + i.name;
     if (!i.platform_name.empty()) description += ", " + i.platform_name;
     return t.for_device(description + ")");

@@ -9,40 +9,6 @@ bool is_shift(ast::BinaryOp op) {
     return op == ast::BinaryOp::Shl || op == ast::BinaryOp::Shr;
 }
 
-// A `for` over a range known at compile time is unrolled when it is this short and its body this
-// small: GPU assemblers (ptxas) do not unroll a loop whose counter they must track, and the
-// unrolled body folds the counter into addresses (a tiled matmul's inner product loop).
-constexpr std::int64_t kUnrollTrips = 16;
-constexpr int kUnrollStatements = 4;
-
-/// The statements of `s`, nested ones counted; -1 when it holds a loop or a statement that
-/// leaves or skips the rest of the body (break, continue, return).
-int unrollable_size(const ast::Stmt& s) {
-    switch (s.kind) {
-        case ast::StmtKind::While:
-        case ast::StmtKind::For:
-        case ast::StmtKind::Break:
-        case ast::StmtKind::Continue:
-        case ast::StmtKind::Return: return -1;
-        case ast::StmtKind::Block: {
-            int n = 0;
-            for (const auto& inner : static_cast<const ast::Block&>(s).stmts) {
-                const int k = unrollable_size(*inner);
-                if (k < 0) return -1;
-                n += k;
-            }
-            return n;
-        }
-        case ast::StmtKind::If: {
-            const auto& i = static_cast<const ast::If&>(s);
-            const int t = unrollable_size(*i.then_block);
-            const int e = i.else_stmt ? unrollable_size(*i.else_stmt) : 0;
-            return t < 0 || e < 0 ? -1 : 1 + t + e;
-        }
-        default: return 1;
-    }
-}
-
 }  // namespace
 
 void FunctionEmitter::emit_block(const ast::Block& block) {
@@ -210,44 +176,10 @@ void FunctionEmitter::emit_while(const ast::While& s) {
     begin_block(merge);
 }
 
-std::optional<std::vector<std::int64_t>> FunctionEmitter::unrolled_counters(const ast::For& s) {
-    const DType dt = fn_.var_type(s.var)->dtype;
-    if (!m_.b.target().unrolls_short_loops() || !is_integer(dt)) return std::nullopt;
-    auto value = [&](const ast::ExprPtr& e, std::int64_t absent) -> std::optional<std::int64_t> {
-        if (!e) return absent;
-        const auto& c = fn_.info(*e).constant;
-        if (!c) return std::nullopt;
-        if (const auto* i = std::get_if<std::int64_t>(&c->value)) return *i;
-        if (const auto* u = std::get_if<std::uint64_t>(&c->value); u && *u <= kUnrollTrips * 64)
-            return static_cast<std::int64_t>(*u);
-        return std::nullopt;
-    };
-    const auto start = value(s.start, 0), stop = value(s.stop, 0), step = value(s.step, 1);
-    if (!start || !stop || !step || *step == 0) return std::nullopt;
-    if (*start < -kUnrollTrips * 64 || *start > kUnrollTrips * 64) return std::nullopt;
-    const int size = unrollable_size(*s.body);
-    if (size < 0 || size > kUnrollStatements) return std::nullopt;
-    std::vector<std::int64_t> counters;
-    for (std::int64_t v = *start; *step > 0 ? v < *stop : v > *stop; v += *step) {
-        if (static_cast<std::int64_t>(counters.size()) == kUnrollTrips) return std::nullopt;
-        counters.push_back(v);
-    }
-    if (!is_signed(dt) && !counters.empty() && counters.front() < 0) return std::nullopt;
-    return counters;
-}
-
 void FunctionEmitter::emit_for(const ast::For& s) {
     const types::Type* t = fn_.var_type(s.var);
     const DType dt = t->dtype;
     const Id type = m_.value_type(dt);
-    if (auto counters = unrolled_counters(s)) {
-        for (std::int64_t v : *counters) {
-            if (terminated_) return;
-            bind_scalar(s.var, m_.constant(sema::ConstValue{v}, dt));
-            emit_block(*s.body);
-        }
-        return;
-    }
     Id start = s.start ? emit_value_as(*s.start, t) : m_.zero(dt);
     Id stop = emit_value_as(*s.stop, t);
     Id step = s.step ? emit_value_as(*s.step, t) : m_.one(dt);

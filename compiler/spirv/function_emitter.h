@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <initializer_list>
-#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -84,9 +83,6 @@ private:
     void emit_if(const ast::If& s);
     void emit_while(const ast::While& s);
     void emit_for(const ast::For& s);
-    /// The counter values of a `for` short and simple enough to unroll (constant range, at most
-    /// kUnrollTrips iterations of a small body without loops, break, continue or return).
-    std::optional<std::vector<std::int64_t>> unrolled_counters(const ast::For& s);
     void emit_return(const ast::Return& s);
     /// Binds a scalar value to a variable symbol (a Function variable when it is mutable).
     void bind_scalar(const ast::VarSymbol& var, Id value);

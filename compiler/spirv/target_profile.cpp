@@ -14,7 +14,6 @@ using spv::Capability;
 
 constexpr std::string_view kOpenCL = "opencl";
 constexpr std::string_view kLevelZero = "level-zero";
-constexpr std::string_view kUnroll = "unroll";  // the spec's word for with_short_loops_unrolled
 
 /// What every OpenCL full-profile SPIR-V consumer guarantees (SPIR-V environment spec, 1.2).
 std::vector<Capability> opencl_base() {
@@ -44,13 +43,6 @@ TargetProfile::TargetProfile(Api api, DeviceFeatures features)
         capabilities_.push_back(Capability::AtomicFloat64AddEXT);
 }
 
-TargetProfile TargetProfile::with_short_loops_unrolled() const {
-    TargetProfile t = *this;
-    if (!t.unroll_short_loops_) t.name_ += std::string("+") + std::string(kUnroll);
-    t.unroll_short_loops_ = true;
-    return t;
-}
-
 TargetProfile TargetProfile::opencl(DeviceFeatures features) {
     return TargetProfile(Api::OpenCL, features);
 }
@@ -72,7 +64,6 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
     }();
     Api api{};
     DeviceFeatures features;
-    bool unroll = false;
     std::string_view rest;
     if (spec.starts_with(kLevelZero)) {
         api = Api::LevelZero;
@@ -97,18 +88,13 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
         const std::size_t end = std::min(rest.find_first_of("+-"), rest.size());
         const std::string_view word = rest.substr(0, end);
         rest.remove_prefix(end);
-        if (word == kUnroll) {
-            unroll = sign == '+';
-            continue;
-        }
         std::optional<DeviceFeature> f = feature_named(word);
         if (!f)
             return fail("unknown target feature '" + std::string(word) + "' in '" +
                         std::string(spec) + "' (features: " + expected_features + ")");
         features.set(*f, sign == '+');
     }
-    TargetProfile t(api, features);
-    return unroll ? t.with_short_loops_unrolled() : t;
+    return TargetProfile(api, features);
 }
 
 TargetProfile TargetProfile::for_device(std::string description) const {

@@ -63,10 +63,6 @@ public:
     const std::string& name() const { return name_; }
     /// The device description given to for_device (empty for a target without one).
     const std::string& device() const { return device_; }
-    /// The same target with short loops over a constant range unrolled by the emitter (for code
-    /// generators that leave them as loops: ptxas). Spelled "+unroll" at the end of name().
-    TargetProfile with_short_loops_unrolled() const;
-    bool unrolls_short_loops() const { return unroll_short_loops_; }
     const DeviceFeatures& features() const { return features_; }
     bool has(DeviceFeature f) const { return features_.has(f); }
     bool supports(spv::Capability c) const;
@@ -88,7 +84,6 @@ private:
 
     Api api_;
     DeviceFeatures features_;
-    bool unroll_short_loops_ = false;
     std::string name_;
     std::string device_;
     std::vector<spv::Capability> capabilities_;

@@ -17,11 +17,9 @@
 
 namespace {
 
-/// What kernels for a backend's translation are compiled for: its devices' features, and short
-/// loops unrolled where its code generator leaves them.
+/// What kernels for a backend's translation are compiled for: its devices' features.
 dpk::compiler::spirv::TargetProfile translation_target(const dpk::backends::Translation& t) {
-    auto target = dpk::compiler::spirv::TargetProfile::opencl(t.features);
-    return t.unroll_short_loops ? target.with_short_loops_unrolled() : target;
+    return dpk::compiler::spirv::TargetProfile::opencl(t.features);
 }
 
 constexpr int kExitOk = 0;

@@ -43,7 +43,6 @@ const Translation& translation() {
         t.format = "ptx";
         t.default_target = "sm_90";
         t.features = DeviceFeatures::all();
-        t.unroll_short_loops = true;
         t.translate = emit_ptx;
         return t;
     }();
