@@ -307,24 +307,14 @@ private:
         if (info.call_kind != ExprInfo::CallKind::Builtin) return in;  // a cast
         std::string name(builtin_name(info.builtin));
         auto text = [&] { return spelling(f.file, c.range, name + "(...)"); };
+        if (builtin_group(info.builtin) == BuiltinGroup::Atomic)
+            return varying(f, c, Level::Varying, "the value " + name + " returns");
         switch (info.builtin) {
             case Builtin::GlobalId:
             case Builtin::LocalId:
             case Builtin::SubGroupLocalId: return varying(f, c, Level::Varying, text());
             case Builtin::SubGroupId:
             case Builtin::SubGroupSize: return varying(f, c, Level::SubGroup, text());
-            case Builtin::AtomicAdd:
-            case Builtin::AtomicSub:
-            case Builtin::AtomicMin:
-            case Builtin::AtomicMax:
-            case Builtin::AtomicAnd:
-            case Builtin::AtomicOr:
-            case Builtin::AtomicXor:
-            case Builtin::AtomicXchg:
-            case Builtin::AtomicCas:
-            case Builtin::AtomicInc:
-            case Builtin::AtomicDec:
-                return varying(f, c, Level::Varying, "the value " + name + " returns");
             case Builtin::Barrier: require(f, c, Level::Uniform, control); return {};
             case Builtin::SubGroupBarrier: require(f, c, Level::SubGroup, control); return {};
             case Builtin::SubGroupBroadcast:

@@ -65,6 +65,7 @@ bool math_entry(Builtin b, OpenCLLIB::Entrypoints& out) {
 
 Id FunctionEmitter::emit_builtin(const ast::Call& e) {
     const Builtin b = fn_.info(e).builtin;
+    if (sema::builtin_group(b) == sema::BuiltinGroup::Atomic) return emit_atomic(e);
     switch (b) {
         case Builtin::GlobalId: return emit_work_item(e, spv::BuiltIn::GlobalInvocationId);
         case Builtin::LocalId: return emit_work_item(e, spv::BuiltIn::LocalInvocationId);
@@ -76,17 +77,6 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
         case Builtin::Fence: emit_barrier(e, false); return 0;
         case Builtin::LocalArray:
         case Builtin::PrivateArray: emit_array(e); return 0;
-        case Builtin::AtomicAdd:
-        case Builtin::AtomicSub:
-        case Builtin::AtomicMin:
-        case Builtin::AtomicMax:
-        case Builtin::AtomicAnd:
-        case Builtin::AtomicOr:
-        case Builtin::AtomicXor:
-        case Builtin::AtomicXchg:
-        case Builtin::AtomicCas:
-        case Builtin::AtomicInc:
-        case Builtin::AtomicDec: return emit_atomic(e);
         case Builtin::Select: {
             const types::Type* t = fn_.info(e).type;
             if (e.args.size() != 3) break;
