@@ -23,7 +23,6 @@ void cu_check(CUresult r, const char* call) {
 }  // namespace
 
 using backends::cuda::CUDA_SUCCESS;
-using backends::cuda::CUdeviceptr;
 
 CudaTimer::CudaTimer(const runtime::Queue& queue) {
     context_ = dynamic_cast<backends::cuda::CudaContext*>(queue.device().context().get());
@@ -125,16 +124,6 @@ double CudaCKernel::launch_us(const KernelAbi& abi, std::span<const runtime::Ker
                  static_cast<unsigned>(shared_bytes), timer_.stream(), params.data(), nullptr),
              "cuLaunchKernel");
     return timer_.stop_us();
-}
-
-double cuda_copy_us(const runtime::Queue& queue, void* dst, const void* src, std::size_t bytes) {
-    CudaTimer timer(queue);
-    timer.start();
-    cu_check(timer.context().api().cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                                                 reinterpret_cast<CUdeviceptr>(src), bytes,
-                                                 timer.stream()),
-             "cuMemcpyAsync");
-    return timer.stop_us();
 }
 
 }  // namespace dpk::bench

@@ -70,7 +70,4 @@ private:
     CUfunction function_ = nullptr;
 };
 
-/// Device microseconds of one device-to-device cuMemcpyAsync of `bytes` on the queue's stream.
-double cuda_copy_us(const runtime::Queue& queue, void* dst, const void* src, std::size_t bytes);
-
 }  // namespace dpk::bench

@@ -4,35 +4,7 @@
 set -uo pipefail
 dpkc="$1"
 src="$2"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-check() {  # check NAME EXPECTED_EXIT ACTUAL_EXIT
-    if [[ "$2" == "$3" ]]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $1: expected exit $2, got $3"
-    fi
-}
-contains() {  # contains NAME FILE TEXT
-    if grep -qF -- "$3" "$2"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $1: '$3' not in output:"; cat "$2"
-    fi
-}
-lacks() {  # lacks NAME FILE TEXT
-    if grep -qF -- "$3" "$2"; then
-        failed=$((failed + 1))
-        echo "FAIL: $1: '$3' in output:"; cat "$2"
-    else
-        passed=$((passed + 1))
-    fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
 vecadd="$src/examples/vecadd/vecadd.dpk"
 saxpy="$src/examples/saxpy/saxpy.dpk"
@@ -166,5 +138,4 @@ for f in "$src"/examples/*/*.dpk "$src"/tests/golden/in/design_*.dpk; do
 done
 check "no crash on $runs mutated programs" 0 "$crashes"
 
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish

@@ -7,27 +7,8 @@ dpkc="$1"
 dpk="$2"
 aot="$3"
 src="$4"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+source "$(dirname "${BASH_SOURCE[0]}")/checks.sh"
 
-check() {  # check NAME EXPECTED_EXIT ACTUAL_EXIT
-    if [[ "$2" == "$3" ]]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $1: expected exit $2, got $3"; cat "$tmp/err" 2>/dev/null
-    fi
-}
-contains() {  # contains NAME FILE TEXT
-    if grep -qF -- "$3" "$2"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL: $1: '$3' not in output:"; cat "$2"
-    fi
-}
 only_files() {  # only_files NAME EXPECTED...: the work folder holds exactly these names
     local want have
     want=$(printf '%s\n' "${@:2}" | sort | tr '\n' ' ')
@@ -94,5 +75,4 @@ contains "dpk run directory message" "$tmp/err" "is a directory, not a file"
 "$dpk" --help | grep -q "Exit status: 0 success"; check "dpk --help documents exit codes" 0 $?
 "$dpkc" --help | grep -q "3 internal error"; check "dpkc --help documents exit codes" 0 $?
 
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish
