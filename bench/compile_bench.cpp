@@ -29,17 +29,17 @@ int main(int argc, char** argv) {
         auto t0 = std::chrono::steady_clock::now();
         dpk::compiler::source::Diagnostics diags;
         auto program = dpk::compiler::Program::from_string("matmul.dpk", text, diags);
-        std::optional<dpk::compiler::CompiledKernel> compiled;
+        std::optional<dpk::KernelImage> compiled;
         if (program) compiled = program->compile(*program->kernels().front(), std::nullopt);
         auto t1 = std::chrono::steady_clock::now();
         if (!compiled) {
             std::fprintf(stderr, "%s", diags.render().c_str());
             return 1;
         }
-        words = compiled->image.spirv.size();
+        words = compiled->spirv.size();
         ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         auto t2 = std::chrono::steady_clock::now();
-        const auto ptx = dpk::backends::cuda::translate_to_ptx(compiled->image.spirv);
+        const auto ptx = dpk::backends::cuda::translate_to_ptx(compiled->spirv);
         ptx_ms.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t2)
                 .count());

@@ -136,14 +136,14 @@ std::optional<Signature> Program::infer_number_types(
     return sig;
 }
 
-std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
-                                               const std::optional<Signature>& signature) {
+std::optional<KernelImage> Program::compile(const ast::Function& kernel,
+                                            const std::optional<Signature>& signature) {
     return compile(kernel, signature, options_.target);
 }
 
-std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
-                                               const std::optional<Signature>& signature,
-                                               const spirv::TargetProfile& target) {
+std::optional<KernelImage> Program::compile(const ast::Function& kernel,
+                                            const std::optional<Signature>& signature,
+                                            const spirv::TargetProfile& target) {
     // Judge this compilation by the errors it adds: earlier failures (another signature) stay
     // in the diagnostics but must not fail this one.
     const std::size_t errors_before = diags_.error_count();
@@ -171,13 +171,13 @@ std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
             "internal compiler error: invalid SPIR-V for kernel '" + kernel.name + "': " + *error);
         return std::nullopt;
     }
-    CompiledKernel out;
-    out.image.kernel_name = kernel.name;
-    out.image.signature = typed->signature;
-    out.image.abi = std::move(emitted.abi);
-    out.image.spirv = std::move(emitted.words);
+    KernelImage out;
+    out.kernel_name = kernel.name;
+    out.signature = typed->signature;
+    out.abi = std::move(emitted.abi);
+    out.spirv = std::move(emitted.words);
     // Validated just above: what the module needs goes with it, so nothing scans it again.
-    out.image.requirements = std::move(emitted.requirements);
+    out.requirements = std::move(emitted.requirements);
     for (const auto& p : kernel.params) out.param_names.push_back(p.var.name);
     return out;
 }

@@ -47,13 +47,6 @@ struct CompileOptions {
     spirv::TargetProfile target = spirv::TargetProfile::opencl();
 };
 
-/// The result of compiling one kernel specialization: the runtime's KernelImage plus the names of
-/// the source parameters (for messages) .
-struct CompiledKernel {
-    KernelImage image;
-    std::vector<std::string> param_names;
-};
-
 /// A parsed and checked program. Diagnostics go to the Diagnostics object given at creation,
 /// which must outlive the Program.
 class Program {
@@ -81,12 +74,12 @@ public:
     /// Specializes `kernel` for `signature` (or as annotated when absent) and emits validated
     /// SPIR-V. Returns nullopt with diagnostics on any error; a failed compilation does not
     /// affect later ones.
-    std::optional<CompiledKernel> compile(const ast::Function& kernel,
-                                          const std::optional<Signature>& signature);
+    std::optional<KernelImage> compile(const ast::Function& kernel,
+                                       const std::optional<Signature>& signature);
     /// Same for `target` instead of CompileOptions::target (one program, several devices).
-    std::optional<CompiledKernel> compile(const ast::Function& kernel,
-                                          const std::optional<Signature>& signature,
-                                          const spirv::TargetProfile& target);
+    std::optional<KernelImage> compile(const ast::Function& kernel,
+                                       const std::optional<Signature>& signature,
+                                       const spirv::TargetProfile& target);
     /// The signature for arguments some of which are untyped numbers (sema::ProgramChecker::
     /// infer_number_types): `untyped[i]` set means parameter i is an untyped integer (false) or
     /// float (true) typed by its uses. Nullopt with diagnostics when the uses disagree.

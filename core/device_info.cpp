@@ -21,4 +21,19 @@ std::string_view spirv_ingest_name(SpirvIngest s) {
     return "?";
 }
 
+bool DeviceInfo::loads(PayloadFormat f) const {
+    switch (f) {
+        case PayloadFormat::Spirv: return spirv != SpirvIngest::None;
+    }
+    return false;
+}
+
+std::string DeviceInfo::why_not_loaded(PayloadFormat f) const {
+    if (loads(f)) return {};
+    switch (f) {
+        case PayloadFormat::Spirv: return spirv_detail;
+    }
+    return "no backend loads " + payload_format_name(f);
+}
+
 }  // namespace dpk

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/device_features.h"
+#include "core/payload_format.h"
 #include "core/signature.h"
 
 namespace dpk {
@@ -41,6 +42,11 @@ struct DeviceInfo {
     /// How SPIR-V is ingested, and the detail: IL versions, or why it cannot be.
     SpirvIngest spirv = SpirvIngest::None;
     std::string spirv_detail;
+    /// Whether the device loads images whose payload is in format `f` (SPIR-V: `spirv` is not
+    /// None). The one answer the runtime, listings and the default-device choice read.
+    bool loads(PayloadFormat f) const;
+    /// Why it does not (`spirv_detail` for SPIR-V); empty when it does.
+    std::string why_not_loaded(PayloadFormat f) const;
     /// Revision of what the backend hands the driver for a given SPIR-V module (e.g. its SPIR 1.2
     /// or PTX translation). Part of every on-disk program cache key: a backend changes it whenever
     /// that output changes, so binaries built from an older translation are rebuilt, not served.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/device_features.h"
+#include "core/payload_format.h"
 #include "core/signature.h"
 
 namespace dpk {
@@ -58,6 +59,9 @@ struct KernelImage {
     std::string kernel_name;  // entry point name in the SPIR-V module
     Signature signature;      // the concrete signature it was specialized for
     KernelAbi abi;
+    /// What the payload is; devices load the formats their DeviceInfo says they take.
+    PayloadFormat format = PayloadFormat::Spirv;
+    /// The payload of a PayloadFormat::Spirv image: the SPIR-V module's words.
     std::vector<std::uint32_t> spirv;
     /// Source names of the parameters, for messages; may be empty (then messages use indices).
     std::vector<std::string> param_names;

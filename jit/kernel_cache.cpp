@@ -6,11 +6,6 @@
 
 namespace dpk {
 
-namespace {
-constexpr runtime::FileMagic kMagic = "dpkimage";
-constexpr std::uint32_t kFormatVersion = 1;
-}  // namespace
-
 KernelCache::KernelCache(runtime::CacheConfig config) : config_(config), programs_(config) {}
 KernelCache::~KernelCache() = default;
 
@@ -33,7 +28,7 @@ std::optional<KernelImage> KernelCache::load_image(const runtime::ContentKey& ke
         const std::string what = "kernel image cache entry " + path.string();
         const std::string file = read_file(path, runtime::CacheConfig::entry_policy());
         // read_kernel_image validates the SPIR-V: no driver sees an image that fails.
-        runtime::ByteReader in(runtime::unseal(file, kMagic, kFormatVersion, what), what);
+        runtime::ByteReader in(runtime::unseal(file, kImageMagic, kImageFormatVersion, what), what);
         if (in.str() != request)
             in.fail("made for another source, option, kernel, signature or compiler");
         KernelImage image = runtime::read_kernel_image(in);
@@ -54,7 +49,8 @@ void KernelCache::store_image(const runtime::ContentKey& key, const std::string&
     runtime::ByteWriter out;
     out.str(request);
     runtime::write_kernel_image(out, image);
-    if (runtime::write_file_atomically(path, runtime::seal(kMagic, kFormatVersion, out.data())))
+    if (runtime::write_file_atomically(path,
+                                       runtime::seal(kImageMagic, kImageFormatVersion, out.data())))
         image_writes_.fetch_add(1, std::memory_order_relaxed);
 }
 

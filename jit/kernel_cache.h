@@ -12,6 +12,7 @@
 #include "runtime/cache_config.h"
 #include "runtime/content_hash.h"
 #include "runtime/program_cache.h"
+#include "runtime/sealed_file.h"
 
 namespace dpk {
 
@@ -26,6 +27,10 @@ namespace dpk {
 /// that does not check out is ignored, removed and rebuilt. Thread-safe.
 class KernelCache {
 public:
+    /// The envelope of image entries (runtime/sealed_file.h): their magic and format version.
+    static constexpr runtime::FileMagic kImageMagic = "dpkimage";
+    static constexpr std::uint32_t kImageFormatVersion = 2;
+
     explicit KernelCache(runtime::CacheConfig config = runtime::CacheConfig::from_environment());
     ~KernelCache();
     KernelCache(const KernelCache&) = delete;

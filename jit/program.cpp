@@ -187,13 +187,12 @@ KernelImage ProgramState::image(const std::string& kernel, const Signature& sign
     }
     const compiler::ast::Function& fn = find_kernel(kernel);
     diags_.clear();
-    std::optional<compiler::CompiledKernel> compiled = front_end_->compile(fn, signature, target);
+    std::optional<KernelImage> compiled = front_end_->compile(fn, signature, target);
     cache->note_front_end_compile();
     if (!compiled)
         throw CompileError("kernel '" + kernel + "' does not compile for " + signature.pretty(),
                            diags_.render());
-    KernelImage image = std::move(compiled->image);
-    if (image.param_names.empty()) image.param_names = std::move(compiled->param_names);
+    KernelImage image = std::move(*compiled);
     if (std::vector<std::string> w = diags_.rendered_warnings(); !w.empty()) {
         std::lock_guard warnings_lock(images_mutex_);
         warnings_[warnings_key(kernel, signature)] = std::move(w);
@@ -236,8 +235,7 @@ DeclaredParams ProgramState::declared_params(const std::string& kernel) {
             continue;
         }
         compiler::source::Diagnostics diags;
-        out.types.push_back(
-            compiler::ast::param_type_of(*p.var.type, fn.file, diags));
+        out.types.push_back(compiler::ast::param_type_of(*p.var.type, fn.file, diags));
         if (!out.types.back())
             throw CompileError(
                 "kernel '" + kernel + "': parameter '" + p.var.name + "' has an invalid type",

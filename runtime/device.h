@@ -32,7 +32,7 @@ public:
     const std::string& backend() const { return info().backend; }
     const std::string& name() const { return info().name; }
     /// True when the device can take dpk's SPIR-V (directly or through a translation).
-    bool takes_spirv() const { return info().spirv != SpirvIngest::None; }
+    bool takes_spirv() const { return info().loads(PayloadFormat::Spirv); }
     /// The device's default context, shared by every queue, array and kernel on it.
     const std::shared_ptr<backends::Context>& context() const;
     /// The backend object (for backend-specific code and tests).

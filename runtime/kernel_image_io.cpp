@@ -56,6 +56,7 @@ void write_kernel_image(ByteWriter& out, const KernelImage& image) {
     }
     out.u64(image.abi.static_local_bytes);
     out.u32(image.abi.work_dims_used);
+    out.u8(static_cast<std::uint8_t>(image.format));
     out.bytes(image.spirv.data(), image.spirv.size() * sizeof(std::uint32_t));
     out.u32(static_cast<std::uint32_t>(image.param_names.size()));
     for (const std::string& n : image.param_names) out.str(n);
@@ -83,6 +84,7 @@ KernelImage read_kernel_image(ByteReader& in) {
     image.abi.static_local_bytes = in.u64();
     image.abi.work_dims_used = in.u32();
     if (image.abi.work_dims_used > 3) in.fail("invalid work dimension count");
+    image.format = read_enum(in, PayloadFormat::Spirv, "payload format");
     std::string_view words = in.bytes();
     if (words.size() % 4 != 0 || words.size() < 20)
         in.fail("SPIR-V of " + std::to_string(words.size()) + " bytes is not a module");

@@ -74,6 +74,11 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
     check_declared_devices(image, device);
     const std::string what =
         "kernel '" + image.kernel_name + "' (" + image.signature.pretty() + ")";
+    if (!device.info().loads(image.format))
+        throw UnsupportedDeviceFeatureError(
+            what + " is a " + payload_format_name(image.format) + " image; device '" +
+            device.filter_string() + "' (" + device.name() +
+            ") cannot load it: " + device.info().why_not_loaded(image.format));
     // The compiler's images and those read from bundles or caches were checked where they were
     // made or read; one built by hand is checked here, once. The backends take it as valid.
     if (!image.requirements) check_kernel_image(image, what);

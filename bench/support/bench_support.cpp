@@ -63,15 +63,14 @@ KernelImage compile_dpk(const std::string& path, const std::string& kernel,
     compiler::source::Diagnostics diags;
     auto program = compiler::Program::from_file(path, diags, options);
     std::optional<Signature> sig;
-    std::optional<compiler::CompiledKernel> compiled;
+    std::optional<KernelImage> compiled;
     const compiler::ast::Function* fn = program ? program->find_kernel(kernel) : nullptr;
     if (fn && !signature.empty()) sig = program->parse_signature(signature);
     if (fn && (signature.empty() || sig)) compiled = program->compile(*fn, sig);
     if (!compiled)
         throw dpk::error("cannot compile kernel '" + kernel + "' of " + path + ":\n" +
                          diags.render());
-    compiled->image.param_names = compiled->param_names;
-    return std::move(compiled->image);
+    return std::move(*compiled);
 }
 
 cl_device_id find_cl_device(const runtime::Device& dev) {

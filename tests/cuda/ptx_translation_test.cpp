@@ -30,8 +30,8 @@ namespace {
 const std::filesystem::path kRoot = DPK_SOURCE_DIR;
 constexpr const char* kPtxasArch = "sm_90";
 
-std::optional<CompiledKernel> compile(const CorpusFile& f, const std::string* signature,
-                                      source::Diagnostics& diags) {
+std::optional<KernelImage> compile(const CorpusFile& f, const std::string* signature,
+                                   source::Diagnostics& diags) {
     return dpk::tests::compile_corpus_file(f, signature, diags);
 }
 
@@ -46,7 +46,7 @@ std::vector<std::uint32_t> spirv_of(const std::string& source, const std::string
     auto compiled = compile(f, signature.empty() ? nullptr : &signature, diags);
     INFO(diags.render());
     REQUIRE(compiled.has_value());
-    return compiled->image.spirv;
+    return compiled->spirv;
 }
 
 /// SPIR-V assembly -> words (SPIRV-Tools), for hand-written modules.
@@ -165,7 +165,7 @@ TEST_CASE("ptx golden: every golden specialization translates, matches its golde
             if (sigs.size() > 1) name += "." + std::to_string(i);
             std::string ptx;
             try {
-                ptx = translate_to_ptx(compiled->image.spirv).text;
+                ptx = translate_to_ptx(compiled->spirv).text;
                 ++translated;
             } catch (const PtxTranslationError& e) {
                 FAIL_CHECK("PtxTranslationError: " << e.what());

@@ -15,8 +15,9 @@ namespace dpk::tests {
 
 /// Compiles `f` for `signature` (or as declared when null), for the file's `// target:` line;
 /// diagnostics go to `diags`. A file with several kernels names one with `// kernel: NAME`.
-inline std::optional<compiler::CompiledKernel> compile_corpus_file(
-    const CorpusFile& f, const std::string* signature, compiler::source::Diagnostics& diags) {
+inline std::optional<KernelImage> compile_corpus_file(const CorpusFile& f,
+                                                      const std::string* signature,
+                                                      compiler::source::Diagnostics& diags) {
     compiler::CompileOptions options;
     options.warnings_as_errors = f.werror;
     if (!f.target.empty()) {

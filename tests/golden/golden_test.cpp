@@ -22,8 +22,8 @@ namespace {
 
 const std::filesystem::path kRoot = DPK_SOURCE_DIR;
 
-std::optional<CompiledKernel> compile(const CorpusFile& f, const std::string* signature,
-                                      source::Diagnostics& diags) {
+std::optional<KernelImage> compile(const CorpusFile& f, const std::string* signature,
+                                   source::Diagnostics& diags) {
     return dpk::tests::compile_corpus_file(f, signature, diags);
 }
 
@@ -45,12 +45,12 @@ TEST_CASE("golden: every construct compiles to valid SPIR-V matching its golden"
             INFO(diags.render());
             CHECK(compiled.has_value());
             if (!compiled) continue;
-            auto error = spirv::validate(compiled->image.spirv);
+            auto error = spirv::validate(compiled->spirv);
             INFO(error.value_or(""));
             CHECK(!error.has_value());
             std::string name = path.stem().string();
             if (sigs.size() > 1) name += "." + std::to_string(i);
-            const std::string text = spirv::disassemble(compiled->image.spirv);
+            const std::string text = spirv::disassemble(compiled->spirv);
             dpk::tests::check_golden(kRoot / "tests/golden/out" / (name + ".spvasm"), text);
             for (const auto& a : f.absent) {
                 CAPTURE(a);
@@ -118,6 +118,6 @@ TEST_CASE("program: a failed specialization does not fail the next one") {
     REQUIRE(good);
     auto compiled = program->compile(k, good);
     REQUIRE(compiled.has_value());
-    CHECK(compiled->image.signature.key() == good->key());
-    CHECK(!spirv::validate(compiled->image.spirv).has_value());
+    CHECK(compiled->signature.key() == good->key());
+    CHECK(!spirv::validate(compiled->spirv).has_value());
 }

@@ -36,7 +36,7 @@ TEST_SUITE("corpus") {
                                                  : program->find_kernel(file.kernel);
                 std::optional<Signature> sig;
                 if (kernel && signature) sig = program->parse_signature(*signature);
-                std::optional<compiler::CompiledKernel> compiled;
+                std::optional<KernelImage> compiled;
                 if (kernel && (sig || !signature)) compiled = program->compile(*kernel, sig);
                 if (!compiled) {
                     // Compile errors are the golden test's to report; say what was left out.
@@ -44,22 +44,21 @@ TEST_SUITE("corpus") {
                             << path.filename().string() << " " << signature.value_or(""));
                     continue;
                 }
-                compiled->image.param_names = compiled->param_names;
                 for (const runtime::Device& dev : devices) {
                     INFO(path.filename().string() << " " << signature.value_or("(as declared)")
                                                   << " on " << tests::device_label(dev));
                     const bool elsewhere = std::any_of(
-                        compiled->image.signature.params.begin(),
-                        compiled->image.signature.params.end(), [&](const ParamType& p) {
+                        compiled->signature.params.begin(), compiled->signature.params.end(),
+                        [&](const ParamType& p) {
                             return !p.device.empty() && runtime::select_device(p.device) != dev;
                         });
                     if (elsewhere) {  // declared for another device: loads there only
-                        CHECK_THROWS_AS(runtime::LoadedKernel(dev, compiled->image),
+                        CHECK_THROWS_AS(runtime::LoadedKernel(dev, *compiled),
                                         InvalidArgumentError);
                         continue;
                     }
                     try {
-                        runtime::LoadedKernel k(dev, compiled->image);
+                        runtime::LoadedKernel k(dev, *compiled);
                         CHECK(k.attributes().max_work_group_size > 0);
                         ++built;
                     } catch (const dpk::error& e) {

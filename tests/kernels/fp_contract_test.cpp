@@ -37,10 +37,10 @@ KernelImage compile(bool contract) {
     options.fp_contract = contract;
     auto program = compiler::Program::from_string("contract.dpk", kSource, diags, options);
     REQUIRE(program);
-    std::optional<compiler::CompiledKernel> k = program->compile(*program->kernels().at(0), {});
+    std::optional<KernelImage> k = program->compile(*program->kernels().at(0), {});
     INFO(diags.render());
     REQUIRE(k);
-    return k->image;
+    return *k;
 }
 
 /// True when `got` is `fused` or `separate` (bit for bit).

@@ -87,6 +87,29 @@ TEST_CASE("images read from a bundle are validated and scanned once, when read")
                          FormatError);
 }
 
+TEST_CASE("an image's payload format is checked against what the device loads") {
+    KernelImage other = tests::vecadd_image();
+    other.format = static_cast<PayloadFormat>(7);  // a format no backend of this build loads
+    for (const Device& dev : devices_under_test()) {
+        INFO(device_label(dev));
+        CHECK(dev.info().loads(PayloadFormat::Spirv));
+        CHECK_FALSE(dev.info().loads(other.format));
+        CHECK_THROWS_WITH_AS(LoadedKernel(dev, other),
+                             ("kernel 'vecadd' (void(f32[::1], f32[::1], f32[::1])) is a payload "
+                              "format 7 image; device '" +
+                              dev.filter_string() + "' (" + dev.name() +
+                              ") cannot load it: no backend loads payload format 7")
+                                 .c_str(),
+                             UnsupportedDeviceFeatureError);
+    }
+    // The format travels with the image; a reader refuses one it does not know.
+    const std::vector<KernelImage> unknown{other}, known{tests::vecadd_image()};
+    CHECK_THROWS_WITH_AS(KernelBundle::decode(KernelBundle::encode(unknown, "test"), "a bundle"),
+                         doctest::Contains("invalid payload format 7"), FormatError);
+    KernelBundle read = KernelBundle::decode(KernelBundle::encode(known, "test"), "a bundle");
+    CHECK(read.images().at(0).format == PayloadFormat::Spirv);
+}
+
 TEST_CASE("a module the driver cannot build throws BuildError with the driver's log") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));

@@ -16,10 +16,9 @@ const TargetProfile kShuffles = *TargetProfile::parse("opencl+sub_groups+sub_gro
 
 /// Compiles the only kernel of `source` for `signature` ("" = as declared) and `target`: the
 /// kernel image, or nullopt with `diags` holding the errors.
-std::optional<compiler::CompiledKernel> build(const std::string& source,
-                                              const std::string& signature,
-                                              const TargetProfile& target,
-                                              compiler::source::Diagnostics& diags) {
+std::optional<KernelImage> build(const std::string& source, const std::string& signature,
+                                 const TargetProfile& target,
+                                 compiler::source::Diagnostics& diags) {
     compiler::CompileOptions options;
     options.target = target;
     auto program = compiler::Program::from_string("sg.dpk", source, diags, options);
@@ -37,7 +36,7 @@ std::string compile(const std::string& source, const std::string& signature = ""
     auto compiled = build(source, signature, target, diags);
     INFO(diags.render());
     REQUIRE(compiled);
-    const auto& words = compiled->image.spirv;
+    const auto& words = compiled->spirv;
     const std::string text = compiler::spirv::disassemble(words);
     INFO(text);
     auto error = compiler::spirv::validate(words);
@@ -176,7 +175,8 @@ TEST_CASE("sub-groups: a target without them is one error, at the first use, nam
     const std::string e = errors(src, "", TargetProfile::opencl());
     CHECK(e ==
           "sg.dpk:3:13: error: the target (opencl+fp64-fp16+int64_atomics-sub_groups-"
-          "sub_group_shuffle-float_atomic_add) has no sub-groups (cl_khr_subgroups), needed for sub_group_size\n"
+          "sub_group_shuffle-float_atomic_add) has no sub-groups (cl_khr_subgroups), needed for "
+          "sub_group_size\n"
           "      let s = sub_group_size();\n"
           "              ^~~~~~~~~~~~~~~~\n");
     // Named after the device when the target is a device's.
@@ -191,7 +191,8 @@ TEST_CASE("sub-groups: a target without them is one error, at the first use, nam
         "", kSubGroups);
     CHECK(has(s,
               "sg.dpk:2:43: error: the target (opencl+fp64-fp16+int64_atomics+sub_groups-"
-              "sub_group_shuffle-float_atomic_add) has no sub-group shuffles (cl_intel_subgroups), needed for "
+              "sub_group_shuffle-float_atomic_add) has no sub-group shuffles (cl_intel_subgroups), "
+              "needed for "
               "sub_group_shuffle"));
     // A sub_group_barrier alone is enough to need sub-groups.
     CHECK(has(errors("kernel k() { sub_group_barrier(local); }", "", TargetProfile::opencl()),

@@ -21,7 +21,7 @@ std::vector<std::uint32_t> spirv_for(const std::string& source, const std::strin
     REQUIRE_MESSAGE(program, diags.render());
     auto compiled = program->compile(*program->kernels().front(), std::nullopt);
     REQUIRE_MESSAGE(compiled, diags.render());
-    return compiled->image.spirv;
+    return compiled->spirv;
 }
 
 /// How many instructions with `op` the module holds.

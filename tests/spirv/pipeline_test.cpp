@@ -93,7 +93,7 @@ TEST_CASE("corpus: every program compiles to SPIR-V that validates and converts"
                 const std::string compile_errors = messages(diags);
                 WARN_MESSAGE(compiled.has_value(), compile_errors);
                 if (!compiled) continue;
-                const auto& words = compiled->image.spirv;
+                const auto& words = compiled->spirv;
                 auto error = spirv::validate(words);
                 CHECK_MESSAGE(!error.has_value(), error.value_or(""));
                 ++modules;

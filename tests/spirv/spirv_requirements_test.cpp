@@ -22,7 +22,7 @@ KernelImage image_of(const std::string& source) {
     REQUIRE(program->kernels().size() == 1);
     auto compiled = program->compile(*program->kernels().front(), std::nullopt);
     REQUIRE_MESSAGE(compiled, diags.render());
-    return compiled->image;
+    return *compiled;
 }
 
 std::vector<std::uint32_t> spirv_of(const std::string& source) {

@@ -53,7 +53,8 @@ int list(const std::string& path) {
               << bundle.producer() << "\n";
     for (const dpk::KernelImage& image : bundle.images()) {
         std::cout << "  " << image.kernel_name << " " << image.signature.pretty() << "  ("
-                  << image.spirv.size() * 4 << " bytes of SPIR-V";
+                  << image.spirv.size() * 4 << " bytes of "
+                  << dpk::payload_format_name(image.format);
         std::string needs;
         // Images read from a bundle are checked on the way in: their requirements are known.
         for (const auto& r : image.requirements.value_or(std::vector<dpk::FeatureRequirement>{}))

@@ -224,14 +224,14 @@ int run(const Options& opt) {
     if (!compiled) return fail();
     if (diags.warning_count() > 0) std::cerr << diags.render();
 
-    const auto& words = compiled->image.spirv;
+    const auto& words = compiled->spirv;
     if (opt.emit == "spirv") {
         std::string bytes(reinterpret_cast<const char*>(words.data()), words.size() * 4);
         return write_output(opt, kernel->name + ".spv", bytes) ? kExitOk : kExitCompileError;
     }
     if (opt.emit == "spvasm" || opt.emit == "abi") {
         std::string text =
-            opt.emit == "spvasm" ? spirv::disassemble(words) : dpk::describe(compiled->image.abi);
+            opt.emit == "spvasm" ? spirv::disassemble(words) : dpk::describe(compiled->abi);
         return write_output(opt, "-", text) ? kExitOk : kExitCompileError;
     }
     try {

@@ -53,8 +53,7 @@ const KernelImage& compiled_kernel(const std::string& file, const std::string& k
     }
     auto compiled = program->compile(*fn, sig);
     if (!compiled) throw fail("compile error");
-    compiled->image.param_names = compiled->param_names;
-    return cache.emplace(key, std::move(compiled->image)).first->second;
+    return cache.emplace(key, std::move(*compiled)).first->second;
 }
 
 runtime::LoadedKernel dpk_kernel(const runtime::Device& device, const std::string& file,

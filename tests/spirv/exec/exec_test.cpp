@@ -16,8 +16,8 @@ using namespace dpk::tests;
 namespace {
 
 /// Compiles `kernel` of `source` for `signature` ("" = as declared); fails the test on errors.
-compiler::CompiledKernel compile(const std::string& source, const std::string& signature,
-                                 const std::string& kernel = "") {
+KernelImage compile(const std::string& source, const std::string& signature,
+                    const std::string& kernel = "") {
     compiler::source::Diagnostics diags;
     auto program = compiler::Program::from_string("exec.dpk", source, diags);
     std::string messages;
@@ -51,11 +51,11 @@ void on_each_device(F body) {
     }
 }
 
-#define RUN(dev, ck, args, ...)                                                                    \
-    do {                                                                                           \
-        std::string error_ = cl_run(dev, (ck).image.spirv, (ck).image.kernel_name, (ck).image.abi, \
-                                    args, __VA_ARGS__);                                            \
-        REQUIRE_MESSAGE(error_.empty(), error_);                                                   \
+#define RUN(dev, ck, args, ...)                                                     \
+    do {                                                                            \
+        std::string error_ =                                                        \
+            cl_run(dev, (ck).spirv, (ck).kernel_name, (ck).abi, args, __VA_ARGS__); \
+        REQUIRE_MESSAGE(error_.empty(), error_);                                    \
     } while (0)
 
 }  // namespace
@@ -120,7 +120,7 @@ kernel matmul(A: f32[:, ::1], B: f32[:, ::1], C: f32[:, ::1]) {
 }
 )";
     auto mm = compile(src, "");
-    CHECK(mm.image.abi.static_local_bytes == 2 * 16 * 16 * 4);
+    CHECK(mm.abi.static_local_bytes == 2 * 16 * 16 * 4);
     const int M = 32, K = 48, N = 64;
     std::vector<float> a(M * K), b(K * N);
     for (int i = 0; i < M * K; ++i) a[i] = static_cast<float>((i * 7) % 11) - 5.0f;
