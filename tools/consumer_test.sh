@@ -101,7 +101,7 @@ elif ! grep -q "sum.dpk:5:[0-9]*: error: .*undefined_name" "$work/aot-error.log"
 fi
 grep -A2 "sum.dpk:5:[0-9]*: error:" "$work/aot-error.log"
 
-step "pkg-config: dpk-runtime"
+step "pkg-config: dpk (the JIT) and dpk-runtime"
 cat > "$work/version.cpp" <<'EOF'
 #include <cstdio>
 #include <string>
@@ -117,6 +117,13 @@ if g++ -o "$work/version" "$work/version.cpp" \
     "$work/version" | grep -q '^[0-9]*\.[0-9]*\.[0-9]* [1-9]' || fail "pkg-config program: $("$work/version")"
 else
     fail "the pkg-config build failed"
+fi
+# shellcheck disable=SC2046
+if g++ -O1 -o "$work/saxpy_jit_pc" "$root/tests/consumer/jit/saxpy_jit.cpp" \
+        $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs dpk); then
+    "$work/saxpy_jit_pc" || fail "saxpy_jit built with pkg-config"
+else
+    fail "the pkg-config build of saxpy_jit failed"
 fi
 
 step "dpk run keeps compiled kernels in the disk cache"
