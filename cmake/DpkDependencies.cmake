@@ -1,9 +1,10 @@
 # dpk's dependencies. On Debian 12 every one comes from a package (see tools/setup.sh); elsewhere the
 # same packages unpacked under a prefix work too (tools/gpu/setup_prefix.sh):
 #   cmake -DCMAKE_PREFIX_PATH=<prefix>/usr ...
-# Required: SPIRV-Tools, spirv-headers, the ANTLR4 C++ runtime, OpenCL (ICD loader + headers),
-# doctest (tests). Optional, each with a status line and never fatal unless asked for with ON:
-# the ANTLR4 tool, LLVM 15 + LLVMSPIRVLib 15 (the SPIR 1.2 translator), Level Zero.
+# Required: SPIRV-Tools, spirv-headers, the ANTLR4 C++ runtime, OpenCL (ICD loader + headers).
+# Optional, each with a status line and never fatal unless asked for with ON: the ANTLR4 tool,
+# LLVM 15 + LLVMSPIRVLib 15 (the SPIR 1.2 translator), Level Zero, doctest (without it the tests
+# are not built).
 #
 # Options and results:
 #   DPK_WITH_LLVM        AUTO (default) | ON | OFF  build the SPIR 1.2 translator plugin
@@ -12,28 +13,12 @@
 #   DPK_HAVE_LEVEL_ZERO       (result) ON when the target dpk_backend_level_zero is built
 #   DPK_SPIRV_HEADERS_DIR     (cache)  the folder holding spirv.hpp11 (.../include/spirv/unified1)
 #   ANTLR4_TOOL               (cache)  the antlr4 tool, only to check/refresh grammar/generated/
+#   DPK_BUILD_TESTS           turned OFF here, with a status line, when doctest is not found
 
 find_package(SPIRV-Tools REQUIRED)           # spirv-tools: validation, disassembly (static libs)
 find_package(SPIRV-Tools-opt QUIET)
 find_package(antlr4-runtime REQUIRED)        # libantlr4-runtime-dev
-# Debian's antlr4_static lists a bare "uuid" to link (-luuid), which only the linker's system
-# folders can satisfy (uuid-dev) and which the 4.9 runtime does not use (no uuid symbol in
-# libantlr4-runtime.a). Link the static libuuid.a found on the search path (a prefix's too; a
-# static one, as dpkc links -static) or, without one, drop it.
-find_library(DPK_UUID_STATIC_LIBRARY NAMES libuuid.a DOC "libuuid.a (uuid-dev), for antlr4_static")
-if(TARGET antlr4_static)
-    foreach(dpk_prop INTERFACE_LINK_LIBRARIES IMPORTED_LINK_INTERFACE_LIBRARIES
-                     IMPORTED_LINK_INTERFACE_LIBRARIES_NONE)
-        get_target_property(dpk_libs antlr4_static ${dpk_prop})
-        if(dpk_libs AND "uuid" IN_LIST dpk_libs)
-            list(REMOVE_ITEM dpk_libs uuid)
-            if(DPK_UUID_STATIC_LIBRARY)
-                list(APPEND dpk_libs ${DPK_UUID_STATIC_LIBRARY})
-            endif()
-            set_property(TARGET antlr4_static PROPERTY ${dpk_prop} "${dpk_libs}")
-        endif()
-    endforeach()
-endif()
+include(${CMAKE_CURRENT_LIST_DIR}/DpkAntlr4Uuid.cmake)  # also run by an installed dpk-config.cmake
 find_package(OpenCL REQUIRED)                # ocl-icd-opencl-dev + opencl-headers
 find_package(Threads REQUIRED)
 message(STATUS "dpk: SPIRV-Tools ${SPIRV-Tools_DIR}")
@@ -43,8 +28,12 @@ message(STATUS "dpk: OpenCL ${OpenCL_VERSION_STRING}: ${OpenCL_LIBRARY} (headers
 
 # The parser is built from the checked-in grammar/generated/; the tool (Java) only checks that it
 # still matches grammar/Dpk.g4 (ctest grammar_generated_up_to_date) and refreshes it.
-find_program(ANTLR4_TOOL antlr4 DOC "ANTLR4 tool (4.7.2; its output works with the 4.9 runtime)")
-if(ANTLR4_TOOL)
+if(DPK_BUILD_TESTS)
+    find_program(ANTLR4_TOOL antlr4 DOC "ANTLR4 tool (4.7.2; its output works with the 4.9 runtime)")
+endif()
+if(NOT DPK_BUILD_TESTS)
+    # A consumer's build: nothing to check.
+elseif(ANTLR4_TOOL)
     message(STATUS "dpk: ANTLR4 tool ${ANTLR4_TOOL}: ctest grammar_generated_up_to_date enabled")
 else()
     message(STATUS "dpk: ANTLR4 tool not found: building the checked-in grammar/generated/ "
@@ -59,10 +48,8 @@ if(NOT DPK_SPIRV_HEADERS_DIR)
                         "or pass -DDPK_SPIRV_HEADERS_DIR=<include>/spirv/unified1")
 endif()
 # The code includes <spirv/unified1/...>, so the folder above spirv/ must be on the include path.
-# Targets add ${DPK_SPIRV_HEADERS_DIR}/.. (= .../include/spirv), which only worked because
-# /usr/include is searched anyway; for a prefix, put its include root on every target's path.
+# dpk_core carries it (for dpk's own targets only; no public header needs it).
 get_filename_component(DPK_SPIRV_INCLUDE_DIR "${DPK_SPIRV_HEADERS_DIR}/../.." ABSOLUTE)
-include_directories(SYSTEM ${DPK_SPIRV_INCLUDE_DIR})
 message(STATUS "dpk: spirv-headers ${DPK_SPIRV_HEADERS_DIR} (include root ${DPK_SPIRV_INCLUDE_DIR})")
 
 # LLVM 15 + LLVMSPIRVLib 15: SPIR-V -> SPIR 1.2 bitcode for drivers without IL support (PoCL), in
@@ -123,5 +110,15 @@ else()
                    "DPK_WITH_LEVEL_ZERO=OFF)")
 endif()
 
-find_path(DOCTEST_INCLUDE doctest/doctest.h REQUIRED)   # doctest-dev (header only; tests)
-message(STATUS "dpk: doctest ${DOCTEST_INCLUDE}")
+if(DPK_BUILD_TESTS)
+    find_path(DOCTEST_INCLUDE doctest/doctest.h DOC "doctest-dev (header only; dpk's tests)")
+    if(DOCTEST_INCLUDE)
+        message(STATUS "dpk: tests: ON (doctest ${DOCTEST_INCLUDE})")
+    else()
+        set(DPK_BUILD_TESTS OFF)
+        message(STATUS "dpk: tests: OFF (doctest/doctest.h not found: install doctest-dev)")
+    endif()
+else()
+    message(STATUS "dpk: tests: OFF (DPK_BUILD_TESTS=OFF; ON by default when dpk is the "
+                   "top-level project)")
+endif()

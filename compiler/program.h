@@ -24,9 +24,9 @@ class ProgramChecker;
 struct CompileOptions {
     /// SPIR-V version word (0x00010000 is SPIR-V 1.0).
     std::uint32_t spirv_version = 0x00010000;
-    /// Folder that holds `import std.NAME;` modules; empty means the built-in stdlib/ folder
-    /// (or $DPK_STDLIB_PATH when set): see compiler::stdlib_dir(). Program::from_sources takes
-    /// the folder its sources were read with instead.
+    /// Folder that holds `import std.NAME;` modules; empty means dpk's own stdlib (installed or
+    /// in the source tree; $DPK_STDLIB_PATH when set): see compiler::stdlib_dir().
+    /// Program::from_sources takes the folder its sources were read with instead.
     std::filesystem::path stdlib_dir;
     /// Contract `a * b + c` (and `- c`, `c -`, `+=`, `-=`) into one multiply-add that the driver
     /// may fuse, as OpenCL C does by default (see spirv::EmitOptions::fp_contract). The language

@@ -6,6 +6,7 @@
 #include "compiler/parse/item_scan.h"
 #include "core/error.h"
 #include "core/file_io.h"
+#include "core/install_layout.h"
 
 namespace dpk::compiler {
 
@@ -25,10 +26,28 @@ bool contains(const std::vector<std::filesystem::path>& paths, const std::filesy
 
 }  // namespace
 
+namespace {
+
+/// An installed dpk's stdlib (relative to the binary first, so a moved prefix finds its own),
+/// else this source tree's, else the configured prefix's; the source tree's when none is there,
+/// so that a missing module names a real place.
+std::filesystem::path default_stdlib_dir() {
+    std::vector<std::filesystem::path> candidates = install_layout::stdlib_folders();
+    candidates.insert(candidates.end() - 1, DPK_STDLIB_DIR);
+    for (const std::filesystem::path& dir : candidates) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(dir, ec)) return dir;
+    }
+    return DPK_STDLIB_DIR;
+}
+
+}  // namespace
+
 std::filesystem::path stdlib_dir(const std::filesystem::path& configured) {
     if (!configured.empty()) return configured;
     if (const char* env = std::getenv("DPK_STDLIB_PATH"); env && *env) return env;
-    return DPK_STDLIB_DIR;
+    static const std::filesystem::path found = default_stdlib_dir();
+    return found;
 }
 
 ImportTarget locate_import(std::span<const std::string> path, const std::filesystem::path& dir,

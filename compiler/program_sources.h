@@ -15,8 +15,9 @@ namespace dpk::compiler {
 /// Imports nest at most this deep (a cycle is caught earlier; this bounds pathological chains).
 inline constexpr int kMaxImportDepth = 32;
 
-/// The folder `import std.NAME;` resolves in: `configured` if set, else $DPK_STDLIB_PATH, else the
-/// stdlib/ folder of this build.
+/// The folder `import std.NAME;` resolves in: `configured` if set, else $DPK_STDLIB_PATH, else an
+/// installed dpk's share/dpk/stdlib found from the running binary (core/install_layout.h), else the
+/// stdlib/ folder of this source tree, else the one of the prefix dpk was configured for.
 std::filesystem::path stdlib_dir(const std::filesystem::path& configured = {});
 
 /// The bytes of a source file, or nullopt when it cannot be read.

@@ -11,13 +11,22 @@ namespace dpk {
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
                                       std::span<const BundleRequest> requests,
                                       const compiler::spirv::TargetProfile& target) {
+    const BundleSource source{program, {requests.begin(), requests.end()}};
+    return write_bundle(path, std::span(&source, 1), target);
+}
+
+std::vector<KernelImage> write_bundle(const std::filesystem::path& path,
+                                      std::span<const BundleSource> sources,
+                                      const compiler::spirv::TargetProfile& target) {
     std::vector<KernelImage> images;
-    for (const BundleRequest& r : requests) {
-        Kernel k = program.kernel(r.kernel);
-        if (r.signatures.empty())
-            throw InvalidArgumentError("bundle: kernel '" + r.kernel +
-                                       "' needs at least one signature");
-        for (const std::string& sig : r.signatures) images.push_back(k.image(sig, target));
+    for (const BundleSource& source : sources) {
+        for (const BundleRequest& r : source.requests) {
+            Kernel k = source.program.kernel(r.kernel);
+            if (r.signatures.empty())
+                throw InvalidArgumentError("bundle: kernel '" + r.kernel +
+                                           "' needs at least one signature");
+            for (const std::string& sig : r.signatures) images.push_back(k.image(sig, target));
+        }
     }
     const std::string producer = "dpk " + std::string(jit::compiler_fingerprint());
     write_output_file(path, runtime::KernelBundle::encode(images, producer));

@@ -31,6 +31,15 @@ struct BundleRequest {
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
                                       std::span<const BundleRequest> requests,
                                       const compiler::spirv::TargetProfile& target);
+/// One program of a bundle made from several, and what to compile of it.
+struct BundleSource {
+    Program program;
+    std::vector<BundleRequest> requests;
+};
+/// Same for several programs (dpk-aot with several .dpk files): their images in one bundle.
+std::vector<KernelImage> write_bundle(const std::filesystem::path& path,
+                                      std::span<const BundleSource> sources,
+                                      const compiler::spirv::TargetProfile& target);
 /// Same for dpkc's default target, TargetProfile::opencl() (fp64 and 64-bit atomics, no fp16,
 /// no sub-groups).
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/error.h"
+#include "core/version.h"
 #include "jit/bundle_writer.h"
 #include "jit/compile_error.h"
 #include "jit/compiled_kernel.h"

@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "runtime/kernel_image_io.h"
+#include "runtime/program_cache.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
@@ -47,9 +48,13 @@ std::vector<std::string> KernelBundle::kernel_names() const {
 
 std::unique_ptr<SpecializationSet> KernelBundle::load(std::string_view kernel, const Device& device,
                                                       const LoadOptions& options) const {
+    // The driver's binary is kept in dpk's cache unless the caller chose a cache: a program that
+    // ships a bundle starts without a driver build after its first run.
+    LoadOptions cached = options;
+    if (!cached.program_cache) cached.program_cache = &ProgramCache::process_default();
     auto set = std::make_unique<SpecializationSet>(std::string(kernel));
     for (const KernelImage& image : images_)
-        if (image.kernel_name == kernel) set->add(LoadedKernel(device, image, options));
+        if (image.kernel_name == kernel) set->add(LoadedKernel(device, image, cached));
     if (set->size() == 0) {
         std::string names;
         for (const std::string& n : kernel_names()) names += (names.empty() ? "" : ", ") + n;

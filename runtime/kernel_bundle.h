@@ -32,9 +32,11 @@ public:
     /// Kernel names, each once, in bundle order.
     std::vector<std::string> kernel_names() const;
 
-    /// Every specialization of `kernel` in the bundle, built for `device` (through
-    /// options.program_cache when given): launches through it check signatures exactly as the
-    /// JIT does. Throws InvalidArgumentError if the bundle has no such kernel, and what
+    /// Every specialization of `kernel` in the bundle, built for `device` through
+    /// options.program_cache, or ProgramCache::process_default() when it is null: the driver's
+    /// binary is kept in dpk's cache folder (DPK_CACHE=0, or a ProgramCache made with
+    /// CacheConfig::disabled(), keeps nothing). Launches through it check signatures exactly as
+    /// the JIT does. Throws InvalidArgumentError if the bundle has no such kernel, and what
     /// LoadedKernel throws.
     std::unique_ptr<SpecializationSet> load(std::string_view kernel, const Device& device,
                                             const LoadOptions& options = {}) const;

@@ -32,7 +32,7 @@ esac
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    "-DDPK_SANITIZE=$sanitize" "${launcher[@]}"
+    "-DDPK_SANITIZE=$sanitize" -DDPK_WERROR=ON "${launcher[@]}"
 cmake --build "$build" -j "${DPK_JOBS:-$(nproc)}"
 cd "$build"
 exec ctest --output-on-failure --timeout 1200 "$@"

@@ -11,6 +11,7 @@
 #include "backends/backend.h"
 #include "backends/opencl/spir_translator_abi.h"
 #include "core/error.h"
+#include "core/install_layout.h"
 
 namespace dpk::backends::opencl {
 
@@ -36,21 +37,15 @@ constexpr const char* kNotBuiltTitle =
     "SPIR 1.2 translation not built (LLVM 15 / LLVMSPIRVLib missing at build time)";
 
 /// Where the plugin may be: $DPK_SPIR_TRANSLATOR alone when set; else beside the binary that
-/// holds the runtime (and in its ../lib/dpk), then where this build tree made it.
+/// holds the runtime and relative to it where an installed dpk keeps it (bin/ -> lib/dpk), then
+/// where this build tree made it, then in the prefix dpk was configured for.
 std::vector<fs::path> candidate_paths() {
     if (const char* env = std::getenv("DPK_SPIR_TRANSLATOR"); env && *env) return {env};
     std::vector<fs::path> paths;
-    Dl_info self{};
-    if (::dladdr(reinterpret_cast<void*>(&candidate_paths), &self) && self.dli_fname) {
-        std::error_code ec;
-        fs::path dir = fs::canonical(self.dli_fname, ec).parent_path();
-        if (!ec) {
-            paths.push_back(dir / kSpirTranslatorFile);
-            paths.push_back(dir.parent_path() / "lib" / "dpk" / kSpirTranslatorFile);
-        }
-    }
+    for (const fs::path& dir : install_layout::plugin_folders())
+        paths.push_back(dir / kSpirTranslatorFile);
 #ifdef DPK_SPIR_TRANSLATOR_BUILD_PATH
-    paths.emplace_back(DPK_SPIR_TRANSLATOR_BUILD_PATH);
+    paths.insert(paths.end() - 1, fs::path(DPK_SPIR_TRANSLATOR_BUILD_PATH));
 #endif
     return paths;
 }

@@ -26,7 +26,7 @@ ast::TypeExpr AstBuilder::build_type(P::TypeExprContext* ctx) {
     if (n->DOT()) {  // `x.dtype`
         type.dtype_of = type.scalar;
         type.dtype_of_range = loc_.range(n->ID(0)->getSymbol());
-        type.scalar += "." + n->ID(1)->getText();
+        type.scalar.append(".").append(n->ID(1)->getText());
         if (n->ID(1)->getText() != "dtype")
             error(loc_.range(n->ID(1)->getSymbol()),
                   "unknown type '" + type.scalar + "'; the element type of array '" +

@@ -64,9 +64,9 @@ void dump_stmt(std::string& out, const ast::Stmt* s, int level) {
             const auto* f = static_cast<const ast::For*>(s);
             indent(out, level);
             out += "(for " + f->var.name + " (range";
-            if (f->start) out += " " + dump(f->start.get());
-            out += " " + dump(f->stop.get());
-            if (f->step) out += " " + dump(f->step.get());
+            if (f->start) out.append(" ").append(dump(f->start.get()));
+            out.append(" ").append(dump(f->stop.get()));
+            if (f->step) out.append(" ").append(dump(f->step.get()));
             out += ")\n";
             dump_block(out, f->body.get(), level + 1);
             out += ")";
@@ -104,7 +104,7 @@ void dump_stmt(std::string& out, const ast::Stmt* s, int level) {
 
 std::string join_exprs(const std::vector<ast::ExprPtr>& exprs) {
     std::string out;
-    for (const auto& e : exprs) out += " " + dump(e.get());
+    for (const auto& e : exprs) out.append(" ").append(dump(e.get()));
     return out;
 }
 
@@ -163,13 +163,14 @@ std::string dump(const ast::Module& module) {
         out += ")\n";
     }
     for (const auto& c : module.consts) {
-        out += "(const " + c->name + (c->type ? ":" + dump(*c->type) : "") + " " +
-               dump(c->value.get()) + ")\n";
+        out.append("(const ").append(c->name);
+        if (c->type) out.append(":").append(dump(*c->type));
+        out.append(" ").append(dump(c->value.get())).append(")\n");
     }
     for (const auto& f : module.functions) {
         out += std::string(f->is_kernel ? "(kernel " : "(func ") + f->name + " (";
         for (std::size_t i = 0; i < f->params.size(); ++i)
-            out += (i ? " " : "") + var_text(f->params[i].var);
+            out.append(i ? " " : "").append(var_text(f->params[i].var));
         out += ")";
         if (f->return_type) out += " -> " + dump(*f->return_type);
         out += "\n";

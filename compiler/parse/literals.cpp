@@ -62,7 +62,7 @@ FloatLiteral parse_float_literal(std::string_view text) {
         text = text.substr(0, s);
     }
     // from_chars wants a digit first: ".5" -> "0.5".
-    std::string buf = text.substr(0, 1) == "." ? "0" + std::string(text) : std::string(text);
+    std::string buf = text.substr(0, 1) == "." ? std::string("0").append(text) : std::string(text);
     auto [ptr, ec] = std::from_chars(buf.data(), buf.data() + buf.size(), lit.value);
     if (ec == std::errc::result_out_of_range) {
         // Underflow (to zero) is harmless; overflow is an error.

@@ -51,8 +51,9 @@ std::optional<DType> TypeChecker::element_type_of(const ast::Expr& array, const 
     Operand a = check(array);
     if (a.error) return std::nullopt;
     if (a.is_untyped() || !a.type->is_array()) {
-        error(array.range, "'" + text_of(array) + ".dtype' needs an array, found " + describe(a) +
-                               " (" + use + " names the element type of an array x)");
+        error(array.range, std::string("'") + text_of(array) +
+                               ".dtype' needs an array, found " + describe(a) + " (" + use +
+                               " names the element type of an array x)");
         return std::nullopt;
     }
     return a.type->dtype;

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Every tool and subcommand prints its usage for -h / --help and exits 0; errors share one prefix
-# style (`TOOL: error: ...`). usage: tools_help_test.sh DPKC DPK DPK_AOT
+# style (`TOOL: error: ...`); --version prints "TOOL VERSION".
+# usage: tools_help_test.sh DPKC DPK DPK_AOT VERSION
 set -uo pipefail
 dpkc="$1"
 dpk="$2"
 aot="$3"
+version="$4"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failed=0
@@ -41,6 +43,10 @@ for flag in -h --help; do
     help_ok "usage: dpk-aot" "$aot" "$flag"
 done
 help_ok "usage: dpk" "$dpk" help
+help_ok "dpkc $version" "$dpkc" --version
+help_ok "dpk $version" "$dpk" --version
+help_ok "dpk-aot $version" "$aot" --version
+[[ "$("$dpkc" --version)" == "dpkc $version" ]] || { failed=$((failed + 1)); echo "FAIL: dpkc --version"; }
 
 error_prefix "dpkc: error: " 2 "$dpkc" --no-such-option
 error_prefix "dpk: error: " 2 "$dpk" no-such-command

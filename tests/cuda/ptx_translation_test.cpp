@@ -99,9 +99,9 @@ std::optional<std::string> ptxas_errors(const std::string& ptx, const std::strin
     const auto input = dir / (name + ".ptx");
     const auto log = dir / (name + ".log");
     dpk::tests::write_text(input, ptx);
-    const std::string command = "'" + ptxas()->string() + "' -arch=" + kPtxasArch +
-                                " -o /dev/null '" + input.string() + "' > '" + log.string() +
-                                "' 2>&1";
+    const std::string command = std::string("'").append(ptxas()->string()) + "' -arch=" +
+                                kPtxasArch + " -o /dev/null '" + input.string() + "' > '" +
+                                log.string() + "' 2>&1";
     const int status = std::system(command.c_str());
     std::optional<std::string> errors;
     if (status != 0)
@@ -162,7 +162,7 @@ TEST_CASE("ptx golden: every golden specialization translates, matches its golde
             CHECK(compiled.has_value());  // the compiler's own golden test says why not
             if (!compiled) continue;
             std::string name = path.stem().string();
-            if (sigs.size() > 1) name += "." + std::to_string(i);
+            if (sigs.size() > 1) name.append(".").append(std::to_string(i));
             std::string ptx;
             try {
                 ptx = translate_to_ptx(compiled->spirv).text;

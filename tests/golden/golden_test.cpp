@@ -49,7 +49,7 @@ TEST_CASE("golden: every construct compiles to valid SPIR-V matching its golden"
             INFO(error.value_or(""));
             CHECK(!error.has_value());
             std::string name = path.stem().string();
-            if (sigs.size() > 1) name += "." + std::to_string(i);
+            if (sigs.size() > 1) name.append(".").append(std::to_string(i));
             const std::string text = spirv::disassemble(compiled->spirv);
             dpk::tests::check_golden(kRoot / "tests/golden/out" / (name + ".spvasm"), text);
             for (const auto& a : f.absent) {

@@ -4,6 +4,8 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include "core/error.h"
 #include "runtime/kernel_bundle.h"
 #include "runtime/program_cache.h"
@@ -127,4 +129,27 @@ TEST_CASE("a damaged bundle is refused with a clear error") {
                          "cannot read '/nonexistent/x.dpkb': No such file or directory", FileError);
     CHECK_THROWS_WITH_AS(KernelBundle::read("/tmp"), "'/tmp': is a directory, not a file",
                          FileError);
+}
+
+TEST_CASE("a bundle's kernels are built through dpk's program cache unless given another") {
+    // ctest points DPK_CACHE_DIR at a folder of the build tree; the first test case used a
+    // private cache, so each load here is one more build (or disk hit) of the default cache.
+    KernelBundle bundle = KernelBundle::read(DPK_AOT_BUNDLE);
+    ProgramCache& programs = ProgramCache::process_default();
+    REQUIRE(programs.config().enabled);
+    auto served = [&] {
+        const ProgramCache::Stats s = programs.stats();
+        return s.memory_hits + s.disk_hits + s.builds;
+    };
+    for (const Device& dev : spirv_devices()) {
+        INFO("device " << dev.filter_string());
+        const auto before = served();
+        auto saxpy = bundle.load("saxpy", dev);
+        CHECK(served() == before + 1);
+    }
+    if (!spirv_devices().empty()) {
+        const std::filesystem::path dir = programs.config().dir / "programs";
+        CHECK(std::filesystem::is_directory(dir));
+        CHECK(!std::filesystem::is_empty(dir));
+    }
 }

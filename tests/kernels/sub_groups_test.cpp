@@ -197,7 +197,7 @@ void check_collectives(const char* type) {
             CHECK(mismatches == 0);
         }
         std::string seen;
-        for (std::int64_t s : sizes) seen += " " + std::to_string(s);
+        for (std::int64_t s : sizes) seen.append(" ").append(std::to_string(s));
         MESSAGE(tests::device_label(dev)
                 << ": " << t << " collectives match the host on " << kLocalSizes.size()
                 << " work-group sizes; sub-group sizes seen:" << seen);
@@ -222,7 +222,7 @@ TEST_SUITE("sub_groups") {
                 std::set<std::int64_t> sizes;
                 SubGroups groups = check_ids(ids.to_vector<std::int64_t>(), n, local, sizes);
                 std::string seen;
-                for (std::int64_t s : sizes) seen += " " + std::to_string(s);
+                for (std::int64_t s : sizes) seen.append(" ").append(std::to_string(s));
                 MESSAGE(tests::device_label(dev)
                         << ": local size " << local << ": " << groups.size() * local / n
                         << " sub-group(s) per work-group, sizes" << seen);

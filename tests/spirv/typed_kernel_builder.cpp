@@ -47,7 +47,7 @@ std::uint32_t FunctionBuilder::param(std::string name, const types::Type* t) {
 ast::ExprPtr FunctionBuilder::var(std::uint32_t id) {
     auto e = make<ast::Name>(instance_->vars.at(id));
     // Find the name for readability of test failures.
-    e->name = "v" + std::to_string(id);
+    e->name = std::string("v").append(std::to_string(id));
     auto& i = info(*e);
     i.name_kind = sema::ExprInfo::NameKind::Var;
     i.var_id = id;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/version.h"
 #include "tools/dpk/devices_command.h"
 #include "tools/dpk/run_command.h"
 
@@ -32,7 +33,8 @@ constexpr const char* kRunUsage =
 void usage(std::ostream& out) {
     out << "usage: dpk devices\n"
            "       dpk run FILE.dpk [-k KERNEL] ... (dpk run --help for the rest)\n"
-           "       dpk help | -h | --help\n\n"
+           "       dpk help | -h | --help\n"
+           "       dpk --version\n\n"
         << kDevicesUsage << "\n"
         << kRunUsage
         << "Exit status: 0 success; 1 error (bad argument, compile or launch error, unreadable\n"
@@ -52,6 +54,10 @@ int main(int argc, char** argv) {
     if (args.empty() || args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
         usage(args.empty() ? std::cerr : std::cout);
         return args.empty() ? kUsageError : 0;
+    }
+    if (args[0] == "--version" || args[0] == "version") {
+        std::cout << "dpk " << dpk::version() << "\n";
+        return 0;
     }
     if (args[0] == "devices" && asks_for_help(args)) {
         std::cout << kDevicesUsage;

@@ -1,14 +1,19 @@
 // dpk-aot: compiles kernels ahead of time into a bundle that programs linked against the runtime
 // alone load (runtime::KernelBundle), and lists bundles.
+#include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <new>
 #include <string>
 #include <vector>
 
+#include "compiler/program_sources.h"
 #include "compiler/spirv/target_profile.h"
 #include "core/error.h"
+#include "core/file_io.h"
+#include "core/version.h"
 #include "jit/bundle_writer.h"
 #include "jit/compile_error.h"
 #include "runtime/kernel_bundle.h"
@@ -16,17 +21,19 @@
 namespace {
 
 constexpr const char* kUsage =
-    R"USAGE(usage: dpk-aot -o OUT.dpkb FILE.dpk -k KERNEL -s SIGNATURE [-s SIGNATURE]... [-k KERNEL -s ...]...
-               [--target SPEC] [--stdlib DIR] [--no-fp-contract]
+    R"USAGE(usage: dpk-aot -o OUT.dpkb FILE.dpk... -k KERNEL -s SIGNATURE [-s SIGNATURE]... [-k KERNEL -s ...]...
+               [--target SPEC] [--stdlib DIR] [--no-fp-contract] [--depfile DEP]
        dpk-aot --list BUNDLE.dpkb
+       dpk-aot --version
 
-Compiles each KERNEL of FILE for each SIGNATURE that follows it (parse, types, validated SPIR-V)
-and writes them as one AOT bundle: a versioned, checksummed file of kernel images that a program
+Compiles each KERNEL for each SIGNATURE that follows it (parse, types, validated SPIR-V) and
+writes them as one AOT bundle: a versioned, checksummed file of kernel images that a program
 linked against the dpk runtime alone loads (runtime::KernelBundle) and launches with the same
 signature checks as the JIT. The device is chosen when the bundle is loaded.
 
   -o, --output OUT        the bundle to write
-  -k, --kernel KERNEL     a kernel of FILE; the -s options after it apply to it
+  -k, --kernel KERNEL     a kernel of one FILE (the one that declares it); the -s options after
+                          it apply to it
   -s, --signature SIG     e.g. "void(f32, f32[::1], f32[::1])"
       --target SPEC       the features kernels may use, as dpkc's --target: "opencl" (the
                           default: fp64 and 64-bit atomics), "opencl+sub_groups+fp16", ...;
@@ -34,8 +41,12 @@ signature checks as the JIT. The device is chosen when the bundle is loaded.
       --stdlib DIR        folder of `import std.*` modules
       --no-fp-contract    round every operation on its own; by default `a * b + c` (and
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
+      --depfile DEP       also write DEP: a Makefile rule naming every file the bundle was
+                          compiled from (the FILEs and what they import, std.* included), for
+                          build systems (dpk_add_kernels in CMake)
       --list BUNDLE       print a bundle's producer and kernel images, with the optional
                           device features each needs
+      --version           print dpk's version
   -h, --help              this text
 
 Exit status: 0 success, 1 compile or I/O error (a failed output leaves no partial file), 2 usage
@@ -65,11 +76,36 @@ int list(const std::string& path) {
     return 0;
 }
 
+/// A Makefile rule: `output` depends on every file `programs` read (sources and imports).
+std::string depfile_rule(const std::string& output, const std::vector<std::string>& files,
+                         const dpk::ProgramOptions& options) {
+    auto escaped = [](const std::string& path) {
+        std::string out;
+        for (char c : path) {
+            if (c == ' ' || c == '#' || c == '\\') out += '\\';
+            if (c == '$') out += '$';
+            out += c;
+        }
+        return out;
+    };
+    std::string rule = escaped(output) + ":";
+    for (const std::string& file : files) {
+        dpk::compiler::ProgramSources sources(file, dpk::read_file(file),
+                                              dpk::compiler::stdlib_dir(options.stdlib_dir), true);
+        sources.read_imports();
+        rule += " \\\n  " + escaped(std::filesystem::absolute(file).lexically_normal().string());
+        for (const dpk::compiler::SourceText& imported : sources.files())
+            if (imported.text) rule += " \\\n  " + escaped(imported.canonical.string());
+    }
+    return rule + "\n";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    std::string output, file, list_path;
+    std::string output, list_path, depfile;
+    std::vector<std::string> files;
     dpk::ProgramOptions options;
     options.cache = std::make_shared<dpk::KernelCache>(dpk::runtime::CacheConfig::disabled());
     std::vector<dpk::BundleRequest> requests;
@@ -83,9 +119,14 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
+        if (a == "--version") {
+            std::cout << "dpk-aot " << dpk::version() << "\n";
+            return 0;
+        }
         const std::string* v = nullptr;
         if (a == "-o" || a == "--output" || a == "-k" || a == "--kernel" || a == "-s" ||
-            a == "--signature" || a == "--stdlib" || a == "--list" || a == "--target") {
+            a == "--signature" || a == "--stdlib" || a == "--list" || a == "--target" ||
+            a == "--depfile") {
             v = value();
             if (!v) return usage_error(a + " needs a value");
         }
@@ -107,24 +148,47 @@ int main(int argc, char** argv) {
             options.fp_contract = false;
         } else if (a == "--list") {
             list_path = *v;
+        } else if (a == "--depfile") {
+            depfile = *v;
         } else if (!a.empty() && a[0] == '-') {
             return usage_error("unknown option " + a);
-        } else if (file.empty()) {
-            file = a;
         } else {
-            return usage_error("more than one input file (" + file + ", " + a + ")");
+            files.push_back(a);
         }
     }
     try {
         if (!list_path.empty()) return list(list_path);
-        if (file.empty()) return usage_error("no input FILE.dpk");
+        if (files.empty()) return usage_error("no input FILE.dpk");
         if (output.empty()) return usage_error("no -o OUT.dpkb");
         if (requests.empty()) return usage_error("no -k KERNEL");
         for (const dpk::BundleRequest& r : requests)
             if (r.signatures.empty())
                 return usage_error("kernel " + r.kernel + " has no -s SIGNATURE");
-        dpk::Program program = dpk::Program::from_file(file, options);
-        std::vector<dpk::KernelImage> images = dpk::write_bundle(output, program, requests, target);
+        // Each kernel is compiled from the one file that declares it.
+        std::vector<dpk::BundleSource> sources;
+        for (const std::string& file : files)
+            sources.push_back({dpk::Program::from_file(file, options), {}});
+        for (const dpk::BundleRequest& r : requests) {
+            dpk::BundleSource* home = nullptr;
+            for (dpk::BundleSource& source : sources) {
+                const std::vector<std::string> names = source.program.kernel_names();
+                if (std::find(names.begin(), names.end(), r.kernel) == names.end()) continue;
+                if (home)
+                    throw dpk::InvalidArgumentError("kernel '" + r.kernel + "' is declared in " +
+                                                    home->program.name() + " and in " +
+                                                    source.program.name());
+                home = &source;
+            }
+            if (!home) {
+                std::string names;
+                for (const std::string& file : files) names += (names.empty() ? "" : ", ") + file;
+                throw dpk::InvalidArgumentError("no kernel '" + r.kernel + "' in " + names);
+            }
+            home->requests.push_back(r);
+        }
+        std::erase_if(sources, [](const dpk::BundleSource& s) { return s.requests.empty(); });
+        std::vector<dpk::KernelImage> images = dpk::write_bundle(output, sources, target);
+        if (!depfile.empty()) dpk::write_output_file(depfile, depfile_rule(output, files, options));
         std::cout << "wrote " << output << ": " << images.size() << " kernel images\n";
         for (const dpk::KernelImage& image : images)
             std::cout << "  " << image.kernel_name << " " << image.signature.pretty() << "\n";

@@ -14,6 +14,7 @@
 #include "compiler/spirv/validator.h"
 #include "core/error.h"
 #include "core/file_io.h"
+#include "core/version.h"
 
 namespace {
 
@@ -52,6 +53,7 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           backend that translates SPIR-V (cuda:sm_90): its devices' features
       -Werror             make warnings errors (they are printed on stderr and do not stop
                           the compilation otherwise)
+      --version           print dpk's version
   -h, --help              this text
 
 Exit status: 0 success, 1 compile or output error (diagnostics on stderr; a failed output
@@ -87,6 +89,10 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
         };
         if (arg == "-h" || arg == "--help") {
             std::cout << kUsage;
+            return kExitOk;
+        }
+        if (arg == "--version") {
+            std::cout << "dpkc " << dpk::version() << "\n";
             return kExitOk;
         }
         std::optional<std::string>* slot = nullptr;

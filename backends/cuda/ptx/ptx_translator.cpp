@@ -172,7 +172,8 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         if (def.empty())
             fail("cannot translate to PTX: the math library has no definition for " +
                  std::string(sym));
-        text += "\n" + std::string(def);
+        text += '\n';
+        text += def;
         if (def.back() != '\n') text += "\n";
     }
 

@@ -152,13 +152,13 @@ std::string storage_class_text(spv::StorageClass storage) {
 
 std::string type_text(const SpirvModule& module, Id type) {
     auto it = module.types.find(type);
-    if (it == module.types.end()) return "%" + std::to_string(type);
+    if (it == module.types.end()) return std::string("%").append(std::to_string(type));
     const SpirvType& t = it->second;
     switch (t.opcode) {
         case spv::Op::OpTypeVoid: return "void";
         case spv::Op::OpTypeBool: return "bool";
-        case spv::Op::OpTypeInt: return "i" + std::to_string(t.width);
-        case spv::Op::OpTypeFloat: return "f" + std::to_string(t.width);
+        case spv::Op::OpTypeInt: return std::string("i").append(std::to_string(t.width));
+        case spv::Op::OpTypeFloat: return std::string("f").append(std::to_string(t.width));
         case spv::Op::OpTypeVector:
             return "vec" + std::to_string(t.count) + "<" + type_text(module, t.element) + ">";
         case spv::Op::OpTypeArray:

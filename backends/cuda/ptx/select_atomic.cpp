@@ -85,7 +85,8 @@ bool FunctionTranslator::select_atomic(const SpirvInstruction& inst) {
         order = Order::AcqRel;
     }
     std::string space;
-    const std::string address = "[" + address_of(pointer, inst, &space) + "]";
+    const std::string address =
+        std::string("[").append(address_of(pointer, inst, &space)).append("]");
     const Scalar s = op == spv::Op::OpAtomicStore ? value_scalar(inst.operand(3), inst)
                                                   : scalar(inst.result_type, inst);
     const bool is_float = op == spv::Op::OpAtomicFAddEXT;

@@ -43,7 +43,7 @@ void FunctionTranslator::round_half_away(const Scalar& s, const std::string& d,
     // 0.49999997f rounds to 0 and -0.5 to -1; NaN and infinities pass through.
     const FloatBits fb = float_bits(s.bits);
     const std::string ft = float_type(s);
-    const std::string bits = "b" + std::to_string(s.bits);
+    const std::string bits = std::string("b").append(std::to_string(s.bits));
     const RegClass rc = reg_class(s);
     const RegClass ic = s.bits == kWordBits ? RegClass::B32 : RegClass::B64;
     const std::string t = new_reg(rc), diff = new_reg(rc), mag = new_reg(rc);
@@ -259,7 +259,7 @@ bool FunctionTranslator::select_ext_inst(const SpirvInstruction& inst) {
             return true;
         case OpenCLLIB::Copysign: {
             need(2);
-            const std::string bits = "b" + std::to_string(s.bits);
+            const std::string bits = std::string("b").append(std::to_string(s.bits));
             const RegClass ic = half                  ? RegClass::B16
                                 : s.bits == kWordBits ? RegClass::B32
                                                       : RegClass::B64;

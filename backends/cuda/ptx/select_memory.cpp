@@ -68,7 +68,7 @@ std::string FunctionTranslator::address_of(Id pointer, const SpirvInstruction& i
     if (!s)
         unsupported(inst,
                     "pointers to " + storage_class_text(p.storage) + " memory are not supported");
-    *space = s->empty() ? std::string() : "." + std::string(*s);
+    *space = s->empty() ? std::string() : std::string(".").append(*s);
     return use(pointer);
 }
 

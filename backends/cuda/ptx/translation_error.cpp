@@ -14,7 +14,7 @@ std::string opcode_text(spv::Op op) {
 }
 
 std::string id_text(const SpirvModule& module, Id id) {
-    std::string text = "%" + std::to_string(id);
+    std::string text = std::string("%").append(std::to_string(id));
     std::string name = module.name_of(id);
     if (!name.empty()) text += " '" + name + "'";
     return text;

@@ -1,0 +1,19 @@
+# Debian's antlr4_static lists a bare "uuid" to link (-luuid), which only the linker's system
+# folders can satisfy (uuid-dev) and which the 4.9 runtime does not use (no uuid symbol in
+# libantlr4-runtime.a). Link the static libuuid.a found on the search path (a prefix's too; a
+# static one, as dpkc links -static) or, without one, drop it. Run after
+# find_package(antlr4-runtime) by dpk's build and by an installed dpk-config.cmake.
+find_library(DPK_UUID_STATIC_LIBRARY NAMES libuuid.a DOC "libuuid.a (uuid-dev), for antlr4_static")
+if(TARGET antlr4_static)
+    foreach(dpk_prop INTERFACE_LINK_LIBRARIES IMPORTED_LINK_INTERFACE_LIBRARIES
+                     IMPORTED_LINK_INTERFACE_LIBRARIES_NONE)
+        get_target_property(dpk_libs antlr4_static ${dpk_prop})
+        if(dpk_libs AND "uuid" IN_LIST dpk_libs)
+            list(REMOVE_ITEM dpk_libs uuid)
+            if(DPK_UUID_STATIC_LIBRARY)
+                list(APPEND dpk_libs ${DPK_UUID_STATIC_LIBRARY})
+            endif()
+            set_property(TARGET antlr4_static PROPERTY ${dpk_prop} "${dpk_libs}")
+        endif()
+    endforeach()
+endif()

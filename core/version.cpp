@@ -1,0 +1,7 @@
+#include "core/version.h"
+
+namespace dpk {
+
+std::string_view version() { return DPK_VERSION; }
+
+}  // namespace dpk
