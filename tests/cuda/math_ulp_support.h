@@ -220,11 +220,50 @@ std::vector<T> trig_values() {
     return v;
 }
 
+/// Where a function's implementation changes path: the limits of exp's reduction and of its
+/// results (overflow, the last denormal, rounding to 0), log's reduction boundaries and denormal
+/// scaling, erf's switch between its two polynomials and where it rounds to 1, rsqrt's normal
+/// range. Each value comes with its two neighbours.
+template <class T>
+std::vector<T> path_values(std::string_view name) {
+    constexpr bool is32 = sizeof(T) == 4;
+    std::vector<long double> v;
+    if (name == "exp") {
+        if (is32)
+            v = {88.72283935546875L, 88.7228317L, 89, -87.3365479L, -103.278931L, -103.972084L,
+                 -104, -126 * 0.693147180559945L, 0.34657359L, -0.34657359L, 0.5L, -0.5L};
+        else
+            v = {709.782712893384L, 710, -708.39641853226408L, -744.44007192138126L,
+                 -745.13321910194122L, -746, 0.34657359027997264L, -0.34657359027997264L};
+    } else if (name == "log") {
+        v = {0.66666666666666667L, 1.3333333333333333L, 0.70710678118654752L,
+             1.4142135623730950L, 0.5L, 2, 4, 0.25L};
+        const T dmin = std::numeric_limits<T>::denorm_min(), nmin = std::numeric_limits<T>::min();
+        v.push_back(dmin * 3);
+        v.push_back(nmin / 3);
+        v.push_back(nmin * 1.5L);
+    } else if (name == "erf") {
+        v = {1, -1, 0.999L, 3.9192059L, 4, -4, 5.9215871957945L, 6, -6, 0.5L, 1e-20L, -1e-30L};
+    } else if (name == "rsqrt") {
+        const T nmin = std::numeric_limits<T>::min();
+        v = {static_cast<long double>(nmin), static_cast<long double>(nmin) / 2, 0.25L, 2,
+             static_cast<long double>(std::numeric_limits<T>::max()) / 2};
+    }
+    std::vector<T> out;
+    for (long double x : v) {
+        const T t = static_cast<T>(x);
+        out.push_back(t);
+        out.push_back(std::nextafter(t, std::numeric_limits<T>::infinity()));
+        out.push_back(std::nextafter(t, -std::numeric_limits<T>::infinity()));
+    }
+    return out;
+}
+
 }  // namespace detail
 
 /// The inputs of one row: the edge cases (every pair of them for two-argument functions, plus
-/// integers and half-integers as exponents of pow), then thirds of random bit patterns over the
-/// whole range, uniform samples over range A, and over range B.
+/// integers and half-integers as exponents of pow; a function's path boundaries), then thirds of
+/// random bit patterns over the whole range, uniform samples over range A, and over range B.
 template <class T>
 Inputs<T> make_inputs(const MathFunction& f, std::size_t count) {
     constexpr bool is32 = sizeof(T) == 4;
@@ -242,6 +281,7 @@ Inputs<T> make_inputs(const MathFunction& f, std::size_t count) {
     const auto edges = detail::edge_values<T>();
     if (f.arity == 1) {
         for (T e : edges) push(e, T(0));
+        for (T p : detail::path_values<T>(f.name)) push(p, T(0));
         if (std::string_view(f.name) == "sin" || std::string_view(f.name) == "cos" ||
             std::string_view(f.name) == "tan")
             for (T t : detail::trig_values<T>()) push(t, T(0));
@@ -323,7 +363,9 @@ inline const std::vector<SpecialCase>& special_cases() {
         {"erf", inf, 0, 1}, {"erf", -inf, 0, -1}, {"erf", -0.0L, 0, -0.0L}, {"erfc", inf, 0, 0},
         {"erfc", -inf, 0, 2}, {"cbrt", -inf, 0, -inf}, {"cbrt", -0.0L, 0, -0.0L}, {"cbrt", -27, 0, -3},
         {"rsqrt", 0, 0, inf}, {"rsqrt", -0.0L, 0, -inf}, {"rsqrt", inf, 0, 0}, {"rsqrt", -1, 0, nan},
-        {"rsqrt", 4, 0, 0.5L},
+        {"rsqrt", 4, 0, 0.5L}, {"rsqrt", -inf, 0, nan}, {"rsqrt", 0.25L, 0, 2},
+        {"exp", 1000, 0, inf}, {"exp", -1000, 0, 0}, {"log", -inf, 0, nan}, {"log", nan, 0, nan},
+        {"erf", nan, 0, nan}, {"erf", 10, 0, 1}, {"erf", -10, 0, -1},
         // pow: C99 F.9.4.4
         {"pow", 0, -3, inf}, {"pow", -0.0L, -3, -inf}, {"pow", 0, -4, inf}, {"pow", -0.0L, -4, inf},
         {"pow", -0.0L, -0.5L, inf}, {"pow", 0, -inf, inf}, {"pow", -0.0L, -inf, inf},

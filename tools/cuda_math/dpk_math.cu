@@ -3,8 +3,9 @@
 // backends/cuda/math/ptx_math_library_data.cpp) and by the host compiler for the accuracy check
 // (tests/cuda/math_host_ulp_test.cpp). See backends/cuda/math/README.md.
 //
-// The algorithms are musl libc's (src/math, MIT; themselves from FreeBSD msun / Sun fdlibm and
-// Arm's optimized-routines), ported in musl_*.inc with their copyright notices kept.
+// Most algorithms are musl libc's (src/math, MIT; themselves from FreeBSD msun / Sun fdlibm and
+// Arm's optimized-routines), ported in musl_*.inc with their copyright notices kept; exp, log,
+// erf and f64 rsqrt are fma polynomials written for the GPU (dpk_exp_log_erf.inc).
 // Entry points: extern "C" __dpk_<name>_f32(float) / __dpk_<name>_f64(double) (two arguments for
 // pow, atan2, fmod, hypot), never inlined, so each is one .func in the PTX.
 #include "dpk_math_compat.h"
@@ -16,29 +17,12 @@ namespace dpkm {
 #include "musl_f32.inc"
 }  // namespace dpkm
 
-// rsqrt is not in musl (dpk's own). f32: 1/sqrt in double, rounded once to float: the double
-// quotient is within 2^-52 relative of 1/sqrt(x), so the float result is within 0.5 + 2^-28 ulp.
-// f64: r = 1/s with s = sqrt(x) rounded, then one correction for both roundings: with
-// e = 1 - s*r and d = x - s*s (both exact by fma), 1/sqrt(x) = r (1 + e - d/(2x) + O(2^-104)).
+// f32 rsqrt (dpk's own; the translator emits rsqrt.approx.f32 itself, this one serves f16 and
+// the host check): 1/sqrt in double, rounded once to float: the double quotient is within
+// 2^-52 relative of 1/sqrt(x), so the float result is within 0.5 + 2^-28 ulp.
 namespace dpkm {
 DPK_INL float rsqrtf(float x) { return (float)(1.0 / sqrt((double)x)); }
-DPK_INL double rsqrt(double x) {
-    uint64_t ix = asuint64(x);
-    double scale = 1.0;
-    if (ix - 0x0400000000000000ull >= 0x7bf0000000000000ull) {
-        // +-0 -> +-inf, +inf -> +0, nan -> nan, negative -> nan
-        if ((ix & 0x7fffffffffffffffull) == 0 || ix >= 0x7ff0000000000000ull) return 1.0 / sqrt(x);
-        // 0 < x < 2^-959 (denormals too): the residual x - s*s would underflow; scale by 2^200
-        x *= 0x1p200;
-        scale = 0x1p100;
-    }
-    double s = sqrt(x);
-    double r = 1.0 / s;
-    double e = dpk_fma(-s, r, 1.0);
-    double d = dpk_fma(-s, s, x);
-    double t = 0.5 * d * r * r;
-    return dpk_fma(r, e - t, r) * scale;
-}
+#include "dpk_exp_log_erf.inc"
 }  // namespace dpkm
 
 #define DPK_UNARY(name, musl32, musl64)                                          \
@@ -48,13 +32,13 @@ DPK_INL double rsqrt(double x) {
     DPK_API float __dpk_##name##_f32(float x, float y) { return dpkm::musl32(x, y); }    \
     DPK_API double __dpk_##name##_f64(double x, double y) { return dpkm::musl64(x, y); }
 
-DPK_UNARY(rsqrt, rsqrtf, rsqrt)
+DPK_UNARY(rsqrt, rsqrtf, poly::rsqrt)
 DPK_UNARY(cbrt, cbrtf, cbrt)
-DPK_UNARY(exp, expf, exp)
+DPK_UNARY(exp, poly::expf, poly::exp)
 DPK_UNARY(exp2, exp2f, exp2)
 DPK_UNARY(exp10, exp10f, exp10)
 DPK_UNARY(expm1, expm1f, expm1)
-DPK_UNARY(log, logf, log)
+DPK_UNARY(log, poly::logf, poly::log)
 DPK_UNARY(log2, log2f, log2)
 DPK_UNARY(log10, log10f, log10)
 DPK_UNARY(log1p, log1pf, log1p)
@@ -67,7 +51,7 @@ DPK_UNARY(atan, atanf, atan)
 DPK_UNARY(sinh, sinhf, sinh)
 DPK_UNARY(cosh, coshf, cosh)
 DPK_UNARY(tanh, tanhf, tanh)
-DPK_UNARY(erf, erff, erf)
+DPK_UNARY(erf, poly::erff, poly::erf)
 DPK_UNARY(erfc, erfcf, erfc)
 DPK_BINARY(pow, powf, pow)
 DPK_BINARY(atan2, atan2f, atan2)
