@@ -100,8 +100,14 @@ std::vector<std::string> icd_library_names() {
 
 std::string icd_configuration_fingerprint() {
     std::string f = "ocl-icd-config 1\n";
-    for (const char* name : kLoaderVariables)
-        f += std::string(name) + (std::getenv(name) ? "=" + env(name) : " unset") + "\n";
+    for (const char* name : kLoaderVariables) {
+        f.append(name);
+        if (std::getenv(name))
+            f.append("=").append(env(name));
+        else
+            f.append(" unset");
+        f.append("\n");
+    }
     for (const fs::path& file : icd_files()) f += file.string() + ": " + first_line(file) + "\n";
     for (const std::string& library : icd_library_names()) {
         struct stat st {};

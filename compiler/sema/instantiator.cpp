@@ -13,11 +13,11 @@ std::string mangle_type(const types::Type* t) {
     if (!t) return "x";
     std::string s(dtype_name(t->dtype));
     if (!t->is_array()) return s;
-    s += "_" + std::to_string(t->ndim) + std::string(layout_name(t->layout));
+    s.append("_").append(std::to_string(t->ndim)).append(layout_name(t->layout));
     if (t->space == types::AddressSpace::Local) s += "L";
     if (t->space == types::AddressSpace::Private) s += "P";
     for (std::size_t i = 0; i < t->static_shape.size(); ++i)
-        s += (i ? "x" : "") + std::to_string(t->static_shape[i]);
+        s.append(i ? "x" : "").append(std::to_string(t->static_shape[i]));
     return s;
 }
 
@@ -26,7 +26,7 @@ std::string mangle_type(const types::Type* t) {
 std::string mangle(const ast::Function& fn, const std::vector<const types::Type*>& param_types) {
     std::string s = fn.name + "__";
     for (std::size_t i = 0; i < param_types.size(); ++i)
-        s += (i ? "_" : "") + mangle_type(param_types[i]);
+        s.append(i ? "_" : "").append(mangle_type(param_types[i]));
     return s;
 }
 

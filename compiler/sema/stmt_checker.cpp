@@ -147,7 +147,11 @@ void TypeChecker::assign(const ast::Assign& a) {
         Operand t = check(target);
         if (t.error) return;
         to = t.type;
-        desc = "'" + text_of(target, "the element") + "'";
+        const std::string element = text_of(target, "the element");
+        desc.reserve(element.size() + 2);
+        desc.push_back('\'');
+        desc += element;
+        desc.push_back('\'');
     } else {
         return;  // reported by the resolver
     }
