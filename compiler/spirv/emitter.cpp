@@ -18,6 +18,7 @@ void declare_function(ModuleContext& m, const sema::FunctionInstance& fn, bool i
     for (const types::Type* t : fn.param_types)
         for (const auto& part : expand_parameter(m, t, is_kernel))
             info.param_types.push_back(part.type);
+    if (m.options.check_bounds) info.param_types.push_back(m.bounds_record_type());
     info.type = m.b.type_function(info.return_type, info.param_types);
     if (m.options.debug_names) m.b.name(info.id, is_kernel ? fn.decl->name : fn.symbol);
     m.functions.emplace(&fn, std::move(info));
@@ -42,6 +43,7 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
     // Ids and types of every function first: callers need their callees' ids.
     for (const auto& inst : kernel.instances)
         declare_function(m, *inst, inst.get() == kernel.kernel);
+    if (options.check_bounds) emit_bounds_report_function(m);
 
     for (const auto& inst : kernel.instances) {
         const bool is_kernel = inst.get() == kernel.kernel;
@@ -61,6 +63,7 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
 
     result.abi.static_local_bytes = m.static_local_bytes;
     result.abi.work_dims_used = m.work_dims_used;
+    result.abi.bounds_sites = std::move(m.bounds_sites);
     result.capabilities = builder.capabilities();
     result.requirements = builder.feature_requirements();
     result.errors = std::move(m.errors);
