@@ -19,6 +19,7 @@ inline std::optional<compiler::CompiledKernel> compile_corpus_file(
     const CorpusFile& f, const std::string* signature, compiler::source::Diagnostics& diags) {
     compiler::CompileOptions options;
     options.warnings_as_errors = f.werror;
+    options.check_bounds = f.check_bounds;
     if (!f.target.empty()) {
         std::string error;
         auto target = compiler::spirv::TargetProfile::parse(f.target, &error);
