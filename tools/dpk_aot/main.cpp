@@ -17,7 +17,7 @@ namespace {
 
 constexpr const char* kUsage =
     R"USAGE(usage: dpk-aot -o OUT.dpkb FILE.dpk -k KERNEL -s SIGNATURE [-s SIGNATURE]... [-k KERNEL -s ...]...
-               [--target SPEC] [--stdlib DIR] [--no-fp-contract]
+               [--target SPEC] [--stdlib DIR] [--no-fp-contract] [--check-bounds]
        dpk-aot --list BUNDLE.dpkb
 
 Compiles each KERNEL of FILE for each SIGNATURE that follows it (parse, types, validated SPIR-V)
@@ -34,6 +34,8 @@ signature checks as the JIT. The device is chosen when the bundle is loaded.
       --stdlib DIR        folder of `import std.*` modules
       --no-fp-contract    round every operation on its own; by default `a * b + c` (and
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
+      --check-bounds      bounds-checked kernels (every array index checked against the shape;
+                          the launch's wait raises the first one outside)
       --list BUNDLE       print a bundle's producer and kernel images, with the optional
                           device features each needs
   -h, --help              this text
@@ -104,6 +106,8 @@ int main(int argc, char** argv) {
             options.stdlib_dir = *v;
         } else if (a == "--no-fp-contract") {
             options.fp_contract = false;
+        } else if (a == "--check-bounds") {
+            options.check_bounds = true;
         } else if (a == "--list") {
             list_path = *v;
         } else if (!a.empty() && a[0] == '-') {
