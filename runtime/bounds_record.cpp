@@ -22,8 +22,8 @@ UsmType record_usm_type(const Device& device, const std::string& kernel) {
     if (info.supports(UsmType::Shared)) return UsmType::Shared;
     throw UnsupportedDeviceFeatureError(
         "kernel '" + kernel + "' is bounds-checked: its record needs host or shared USM, which " +
-        device.filter_string() + " (" + info.name + ") cannot provide: " +
-        info.usm_backing(UsmType::Host));
+        device.filter_string() + " (" + info.name +
+        ") cannot provide: " + info.usm_backing(UsmType::Host));
 }
 
 }  // namespace
@@ -78,8 +78,7 @@ std::string BoundsRecord::message() const {
     std::vector<std::int64_t> shape = site.shape;
     if (site.param != BoundsSite::kNoParam) {
         s += "parameter " + std::to_string(site.param);
-        if (site.param < image.param_names.size())
-            s += " '" + image.param_names[site.param] + "'";
+        if (site.param < image.param_names.size()) s += " '" + image.param_names[site.param] + "'";
         if (site.param < shapes_.size() && shape.empty()) shape = shapes_[site.param];
     } else {
         s += "'" + site.array + "'";

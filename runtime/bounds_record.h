@@ -28,8 +28,7 @@ class BoundsRecord {
 public:
     /// Allocates and zeroes the record. Throws UnsupportedDeviceFeatureError when the device
     /// has neither host nor shared USM.
-    BoundsRecord(const LoadedKernel& kernel, const Range& global,
-                 std::span<const KernelArg> args);
+    BoundsRecord(const LoadedKernel& kernel, const Range& global, std::span<const KernelArg> args);
 
     void* data() const { return memory_.data(); }
     /// The launch's event, once enqueued.

@@ -24,12 +24,13 @@ void declare_function(ModuleContext& m, const sema::FunctionInstance& fn, bool i
     m.functions.emplace(&fn, std::move(info));
 }
 
-}  // namespace
-
-EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& options) {
+/// The module, with `record_dims` global-id components in bounds records (check_bounds only).
+EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& options,
+                       std::uint32_t record_dims) {
     EmitResult result;
     ModuleBuilder builder(options.target);
     ModuleContext m(builder, options);
+    m.bounds_record_dims = record_dims;
 
     builder.require(spv::Capability::Addresses, "Physical64 addressing (pointer arguments)");
     builder.require(spv::Capability::Kernel, "OpenCL kernels");
@@ -43,7 +44,6 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
     // Ids and types of every function first: callers need their callees' ids.
     for (const auto& inst : kernel.instances)
         declare_function(m, *inst, inst.get() == kernel.kernel);
-    if (options.check_bounds) emit_bounds_report_function(m);
 
     for (const auto& inst : kernel.instances) {
         const bool is_kernel = inst.get() == kernel.kernel;
@@ -76,6 +76,17 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
     }
     if (result.errors.empty()) result.words = builder.finish(options.spirv_version);
     return result;
+}
+
+}  // namespace
+
+EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& options) {
+    EmitResult result = emit_module(kernel, options, kWorkItemDims);
+    // A bounds-checked kernel records the work-item ids it reads, known once it is emitted:
+    // emitted again when those are fewer than three.
+    const std::uint32_t used = result.abi.work_dims_used;
+    if (!options.check_bounds || !result.ok() || used == 0 || used == kWorkItemDims) return result;
+    return emit_module(kernel, options, used);
 }
 
 }  // namespace dpk::compiler::spirv

@@ -178,16 +178,20 @@ private:
     /// Numbers an access for the bounds record (ModuleContext::bounds_sites).
     std::uint32_t add_bounds_site(const ArrayValue& a, BoundsSite::Access access,
                                   source::SourceRange range);
-    /// Branches on `check`: `access(pointer to the element)` inside the shape; outside, the call
-    /// to the report function for site `site` (none when `site` is unset: reported already).
+    /// Branches on `check`: `access(pointer to the element)` inside the shape; outside, the
+    /// report of site `site` (none when `site` is unset: reported already).
     /// Returns the access's value, or `skipped` outside the shape, as a value of `type` (no value
     /// when `type` is 0).
     Id guarded_access(ArrayValue& a, std::span<const Id> indices, const IndexCheck& check,
                       std::optional<std::uint32_t> site, Id type, Id skipped,
                       const std::function<Id(Id)>& access);
-    /// Calls the report function with the first dimension `check` found outside.
+    /// Records the first dimension `check` found outside (record_out_of_bounds).
     void report_out_of_bounds(const ArrayValue& a, std::span<const Id> indices,
                               const IndexCheck& check, std::uint32_t site);
+    /// The first caller of a launch claims the bounds record (compare-exchange of its first
+    /// 32-bit word from 0 to 1) and writes site, dimension, index, extent and its global id
+    /// (BoundsRecordLayout); later callers change nothing.
+    void record_out_of_bounds(Id site, Id dim, Id index, Id extent);
     /// `a[indices]` read with a check (a read outside yields 0).
     Id checked_load(ArrayValue& a, std::span<const ast::ExprPtr> indices,
                     source::SourceRange range);

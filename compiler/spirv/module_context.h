@@ -83,9 +83,10 @@ public:
     // -- bounds checks (EmitOptions::check_bounds) ----------------------------------------------
     /// The type of the bounds record parameter: a CrossWorkgroup pointer to u64 words.
     Id bounds_record_type() { return pointer(spv::StorageClass::CrossWorkgroup, i64()); }
-    /// The function that claims the bounds record and writes a violation to it (emitted first,
-    /// by emit_bounds_report_function); 0 without bounds checks.
-    Id bounds_report = 0;
+    /// How many components of the global id a violation records: the dimensions the kernel
+    /// reads (a launch has exactly those), all three when it reads none. Reading a component
+    /// the kernel does not otherwise use keeps Intel's CPU compiler from vectorizing it.
+    std::uint32_t bounds_record_dims = kWorkItemDims;
     /// Every checked access, numbered in emission order (the record's site number).
     std::vector<BoundsSite> bounds_sites;
 
@@ -108,12 +109,6 @@ struct ParamPart {
 /// global arrays as pointer + shape per dimension (+ stride per dimension for layout Any);
 /// launch-sized local arrays as pointer + length; arrays of constant shape as a pointer.
 std::vector<ParamPart> expand_parameter(ModuleContext& m, const types::Type* t, bool kernel);
-
-/// Emits `void report(u64* record, i64 site, i64 dim, i64 index, i64 extent)` into the module
-/// and sets m.bounds_report: the first caller of a launch claims the record (compare-exchange of
-/// its first 32-bit word from 0 to 1) and writes site, dimension, index, extent and its global id
-/// (BoundsRecordLayout); later callers change nothing.
-void emit_bounds_report_function(ModuleContext& m);
 
 /// Bit pattern of `v` as an IEEE half (round to nearest even).
 std::uint16_t to_half_bits(double v);

@@ -71,8 +71,8 @@ kernel in_bounds(a: f32[:, :], b: f32[::1], out: f32[::1], counts: i32[::1]) {
 
 Program program(bool check_bounds, std::shared_ptr<KernelCache> cache = {}) {
     ProgramOptions o;
-    o.cache = cache ? std::move(cache)
-                    : std::make_shared<KernelCache>(runtime::CacheConfig::disabled());
+    o.cache =
+        cache ? std::move(cache) : std::make_shared<KernelCache>(runtime::CacheConfig::disabled());
     o.check_bounds = check_bounds;
     return Program::from_string("bounds.dpk", kSource, o);
 }
@@ -244,26 +244,27 @@ TEST_CASE("every kind of access names its array, index, shape and work-item") {
         CHECK(counts.to_vector<std::int32_t>() == std::vector<std::int32_t>{0, 1, 1, 1});
 
         Guarded out(q, 8, 0.0f, -1.0f);
-        CHECK(bounds_error([&] {
-                  return p.kernel("through_function").launch(q, Range(8), {out.view});
-              }) == "kernel 'through_function': out-of-bounds write at bounds.dpk:20:5: index 8 "
-                    "in dimension 0 of 'v' in function 'put', extent 8, by work-item (7)");
+        CHECK(bounds_error(
+                  [&] { return p.kernel("through_function").launch(q, Range(8), {out.view}); }) ==
+              "kernel 'through_function': out-of-bounds write at bounds.dpk:20:5: index 8 "
+              "in dimension 0 of 'v' in function 'put', extent 8, by work-item (7)");
         CHECK(out.whole.to_vector<float>() == std::vector<float>{0, 2, 2, 2, 2, 2, 2, 2, -1});
 
         // tile[l / 3 * 4]: work-item 3 of each group of 4 reads tile[4].
         auto local_out = UsmArray::zeros(q, DType::F32, {4});
         CHECK(bounds_error([&] {
                   return p.kernel("local_past").launch(q, Range(4), Range(4), {local_out});
-              }) == "kernel 'local_past': out-of-bounds read at bounds.dpk:31:45: index 4 in "
-                    "dimension 0 of 'tile', shape (4,), by work-item (3)");
+              }) ==
+              "kernel 'local_past': out-of-bounds read at bounds.dpk:31:45: index 4 in "
+              "dimension 0 of 'tile', shape (4,), by work-item (3)");
         CHECK(local_out.to_vector<float>() == std::vector<float>{1, 2, 3, 0});
 
         // acc[i / 7, i - 5]: work-items 0..4 read a negative column, 5..6 row 0, 7 row 1.
         auto private_out = UsmArray::zeros(q, DType::F32, {1});
-        CHECK(bounds_error([&] {
-                  return p.kernel("private_past").launch(q, Range(1), {private_out});
-              }) == "kernel 'private_past': out-of-bounds read at bounds.dpk:40:26: index -5 in "
-                    "dimension 1 of 'acc', shape (2, 3), by work-item (0)");
+        CHECK(bounds_error(
+                  [&] { return p.kernel("private_past").launch(q, Range(1), {private_out}); }) ==
+              "kernel 'private_past': out-of-bounds read at bounds.dpk:40:26: index -5 in "
+              "dimension 1 of 'acc', shape (2, 3), by work-item (0)");
         CHECK(private_out.to_vector<float>() == std::vector<float>{0});
     }
 }
@@ -276,7 +277,8 @@ TEST_CASE("in-bounds kernels compute the same numbers checked and unchecked, and
         std::vector<float> a_host(static_cast<std::size_t>(rows * cols)), b_host(cols);
         for (std::size_t i = 0; i < a_host.size(); ++i)
             a_host[i] = static_cast<float>(i % 13) * 0.25f - 1.0f;
-        for (std::size_t k = 0; k < b_host.size(); ++k) b_host[k] = 1.0f / static_cast<float>(k + 1);
+        for (std::size_t k = 0; k < b_host.size(); ++k)
+            b_host[k] = 1.0f / static_cast<float>(k + 1);
         auto a = UsmArray::from_host<float>(q, a_host, {rows, cols});
         auto b = UsmArray::from_host<float>(q, b_host);
         std::vector<std::vector<float>> outs;
@@ -301,8 +303,10 @@ TEST_CASE("DPK_CHECK_BOUNDS=1 turns the checks on for every program; other value
     ::setenv("DPK_CHECK_BOUNDS", "0", 1);
     const KernelImage env_off = program(false).kernel("write_past").image("void(f32[::1])");
     ::setenv("DPK_CHECK_BOUNDS", "yes", 1);
-    CHECK_THROWS_WITH_AS(program(false), "DPK_CHECK_BOUNDS=yes: expected 1 (bounds-checked "
-                                         "kernels) or 0", InvalidArgumentError);
+    CHECK_THROWS_WITH_AS(program(false),
+                         "DPK_CHECK_BOUNDS=yes: expected 1 (bounds-checked "
+                         "kernels) or 0",
+                         InvalidArgumentError);
     ::unsetenv("DPK_CHECK_BOUNDS");
     CHECK(env_on.abi.checks_bounds());
     CHECK(env_on.spirv == program(true).kernel("write_past").image("void(f32[::1])").spirv);
