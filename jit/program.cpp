@@ -250,7 +250,8 @@ DeclaredParams ProgramState::declared_params(const std::string& kernel) {
             continue;
         }
         compiler::source::Diagnostics diags;
-        out.types.push_back(compiler::ast::param_type_of(*p.var.type, fn.file, diags));
+        out.types.push_back(
+            compiler::ast::param_type_of(*p.var.type, fn.file, diags));
         if (!out.types.back())
             throw CompileError(
                 "kernel '" + kernel + "': parameter '" + p.var.name + "' has an invalid type",
