@@ -88,12 +88,20 @@ std::string BoundsRecord::message() const {
     return s + ", by work-item " + work_item;
 }
 
+void PendingBoundsRecords::prune() {
+    std::vector<std::shared_ptr<BoundsRecord>> dropped;  // freed outside the lock
+    std::lock_guard lock(mutex_);
+    auto kept = std::stable_partition(
+        records_.begin(), records_.end(), [](const std::shared_ptr<BoundsRecord>& r) {
+            // A violation stays for a wait to raise.
+            return !r->settled() && !(r->is_complete() && !r->recorded());
+        });
+    dropped.assign(std::make_move_iterator(kept), std::make_move_iterator(records_.end()));
+    records_.erase(kept, records_.end());
+}
+
 void PendingBoundsRecords::add(std::shared_ptr<BoundsRecord> record) {
     std::lock_guard lock(mutex_);
-    std::erase_if(records_, [](const std::shared_ptr<BoundsRecord>& r) {
-        if (r->settled()) return true;
-        return r->is_complete() && !r->recorded();  // a violation stays for a wait to raise
-    });
     records_.push_back(std::move(record));
 }
 

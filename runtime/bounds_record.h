@@ -57,7 +57,10 @@ private:
 /// The bounds records of a queue's launches that no wait has settled yet.
 class PendingBoundsRecords {
 public:
-    /// Adds a launch's record, dropping settled ones and completed ones that recorded nothing.
+    /// Drops the records of settled launches and of completed ones that recorded nothing. A
+    /// launch calls it before it enqueues: freeing USM may wait for the device's queues.
+    void prune();
+    /// Adds a launch's record.
     void add(std::shared_ptr<BoundsRecord> record);
     /// Raises (BoundsError) the first violation among the completed launches not yet raised;
     /// settles the clean ones.

@@ -215,7 +215,10 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
     DepList dep_list(deps);
     // A bounds-checked kernel writes its first out-of-bounds access here (its last argument).
     std::shared_ptr<BoundsRecord> bounds;
-    if (k.image().abi.checks_bounds()) bounds = std::make_shared<BoundsRecord>(k, global, args);
+    if (k.image().abi.checks_bounds()) {
+        queue.bounds_records().prune();
+        bounds = std::make_shared<BoundsRecord>(k, global, args);
+    }
 
     LoadedKernel::State& s = k.state();
     std::lock_guard lock(s.launch_mutex);

@@ -269,6 +269,39 @@ TEST_CASE("every kind of access names its array, index, shape and work-item") {
     }
 }
 
+TEST_CASE("the queue's waits raise each violation once, in launch order, after clean launches") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        Program p = program(true);
+        Kernel write = p.kernel("write_past");
+        Kernel count = p.kernel("count_past");
+        auto clean = UsmArray::zeros(q, DType::F32, {9});
+        auto out = UsmArray::zeros(q, DType::F32, {8});
+        auto counts = UsmArray::zeros(q, DType::I32, {4});
+        for (int r = 0; r < 20; ++r) write.launch(q, Range(8), {clean});  // in bounds
+        write.launch(q, Range(8), {out});
+        for (int r = 0; r < 20; ++r) write.launch(q, Range(8), {clean});
+        count.launch(q, Range(4), {counts});
+        auto raised = [&] {
+            try {
+                q.wait();
+            } catch (const BoundsError& e) {
+                return std::string(e.what());
+            }
+            return std::string();
+        };
+        CHECK(raised() ==
+              "kernel 'write_past': out-of-bounds write at bounds.dpk:4:5: index 8 in dimension 0 "
+              "of parameter 0 'out', shape (8,), by work-item (7)");
+        CHECK(raised() ==
+              "kernel 'count_past': out-of-bounds atomic at bounds.dpk:17:5: index 4 in "
+              "dimension 0 of parameter 0 'counts', shape (4,), by work-item (3)");
+        CHECK(raised().empty());
+        CHECK(clean.to_vector<float>() == std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7, 8});
+    }
+}
+
 TEST_CASE("in-bounds kernels compute the same numbers checked and unchecked, and raise nothing") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));
