@@ -48,6 +48,13 @@ public:
     using error::error;
 };
 
+/// A bounds-checked launch indexed an array outside its shape: names the kernel, the array, the
+/// index, the shape and the work-item of the first such access.
+class BoundsError : public error {
+public:
+    using error::error;
+};
+
 /// A backend API call failed; carries the call, the numeric code and its name (CL_INVALID_VALUE).
 class BackendError : public error {
 public:

@@ -23,11 +23,24 @@ std::string describe(const KernelAbi& abi) {
                 s += "i64 strides[" + std::to_string(a.dim) + "] of " + p;
                 break;
             case AbiArg::Kind::LocalLength: s += "i64 length of " + p; break;
+            case AbiArg::Kind::BoundsRecord: s += "u64* bounds record"; break;
         }
         s += "\n";
     }
     s += "static local memory: " + std::to_string(abi.static_local_bytes) + " bytes\n";
+    if (abi.checks_bounds())
+        s += "bounds-checked accesses: " + std::to_string(abi.bounds_sites.size()) + "\n";
     return s;
+}
+
+std::string_view access_name(BoundsSite::Access a) {
+    switch (a) {
+        case BoundsSite::Access::Read: return "read";
+        case BoundsSite::Access::Write: return "write";
+        case BoundsSite::Access::Update: return "update";
+        case BoundsSite::Access::Atomic: return "atomic";
+    }
+    return "access";
 }
 
 }  // namespace dpk

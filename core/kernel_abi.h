@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/device_features.h"
@@ -22,6 +23,8 @@ struct AbiArg {
         Shape,          // i64: extent of dimension `dim` of array parameter `param`
         Stride,         // i64: stride in elements of dimension `dim` of array parameter `param`
         LocalLength,    // i64: element count of the `local T[:]` parameter `param`
+        BoundsRecord,   // u64*: the launch's bounds record (bounds-checked kernels only; last;
+                        // `param` 0, no source parameter)
     };
     Kind kind = Kind::Scalar;
     std::uint32_t param = 0;  // index of the source-level parameter
@@ -32,6 +35,44 @@ struct AbiArg {
     friend bool operator==(const AbiArg&, const AbiArg&) = default;
 };
 
+/// One array access of a bounds-checked kernel: what the site number in a bounds record means.
+struct BoundsSite {
+    enum class Access : std::uint8_t { Read, Write, Update, Atomic };
+    /// No kernel parameter: the array is a local_array / private_array or a device function's.
+    static constexpr std::uint32_t kNoParam = 0xffffffffu;
+
+    Access access = Access::Read;
+    /// The array's name in the source ("out", "tile").
+    std::string array;
+    /// The kernel parameter the array is, or kNoParam.
+    std::uint32_t param = kNoParam;
+    /// The function the access is in (the kernel, or a device function's source name).
+    std::string function;
+    /// Where the access is in the source: "file.dpk:4:9".
+    std::string location;
+    /// The array's extents when the compiler knows them (local and private arrays, parameters of
+    /// constant shape); empty otherwise (the launch's arguments tell).
+    std::vector<std::int64_t> shape;
+
+    friend bool operator==(const BoundsSite&, const BoundsSite&) = default;
+};
+
+/// "read", "write", "update" (compound assignment), "atomic".
+std::string_view access_name(BoundsSite::Access a);
+
+/// The bounds record a bounds-checked kernel fills at its first out-of-bounds access: u64 words
+/// at these indices. The kernel claims the record by a compare-exchange of the 32-bit word at
+/// byte 0 from 0 to 1; the winner then writes the rest. The runtime zeroes it before the launch.
+struct BoundsRecordLayout {
+    static constexpr std::uint32_t kClaimed = 0;   // u32 at byte 0: 0 free, 1 claimed
+    static constexpr std::uint32_t kSite = 1;      // index into KernelAbi::bounds_sites
+    static constexpr std::uint32_t kDim = 2;       // the first dimension out of bounds
+    static constexpr std::uint32_t kIndex = 3;     // its index (i64)
+    static constexpr std::uint32_t kExtent = 4;    // its extent (i64)
+    static constexpr std::uint32_t kWorkItem = 5;  // global id, 3 words (dimensions 0..2)
+    static constexpr std::uint32_t kWords = 8;
+};
+
 /// Everything the runtime needs to launch one specialization without the compiler.
 struct KernelAbi {
     std::vector<AbiArg> args;
@@ -40,6 +81,14 @@ struct KernelAbi {
     std::uint64_t static_local_bytes = 0;
     /// Highest work-item dimension the kernel reads (global_id(2) -> 3); 0 if none.
     std::uint32_t work_dims_used = 0;
+    /// The checked array accesses of a bounds-checked kernel, by site number; empty (and no
+    /// BoundsRecord argument) when the kernel was compiled without bounds checks.
+    std::vector<BoundsSite> bounds_sites;
+
+    /// Whether the kernel takes a bounds record (its last argument).
+    bool checks_bounds() const {
+        return !args.empty() && args.back().kind == AbiArg::Kind::BoundsRecord;
+    }
 
     friend bool operator==(const KernelAbi&, const KernelAbi&) = default;
 };

@@ -1,6 +1,8 @@
 #include "jit/program.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 
 #include "compiler/ast/type_annotation.h"
 #include "compiler/parse/signature_parser.h"
@@ -20,6 +22,16 @@ std::string join(const std::vector<std::string>& names) {
     return s.empty() ? "none" : s;
 }
 
+/// DPK_CHECK_BOUNDS: "1" turns bounds checks on for every program, "0" or unset leaves them as
+/// the options say; anything else is an error rather than a guess.
+bool bounds_checks_from_environment() {
+    const char* value = std::getenv("DPK_CHECK_BOUNDS");
+    if (!value || !*value || std::string_view(value) == "0") return false;
+    if (std::string_view(value) == "1") return true;
+    throw InvalidArgumentError("DPK_CHECK_BOUNDS=" + std::string(value) +
+                               ": expected 1 (bounds-checked kernels) or 0");
+}
+
 std::shared_ptr<jit::ProgramState> make_state(std::string name, std::string text,
                                               ProgramOptions options) {
     auto s = std::make_shared<jit::ProgramState>();
@@ -28,6 +40,7 @@ std::shared_ptr<jit::ProgramState> make_state(std::string name, std::string text
     s->stdlib = compiler::stdlib_dir(options.stdlib_dir);
     s->cache = options.cache ? options.cache : KernelCache::process_default();
     s->options = std::move(options);
+    s->options.check_bounds = s->options.check_bounds || bounds_checks_from_environment();
     // The text and its imports, found and read once by the compiler's resolution (imports
     // beside the file, `std.*` in the stdlib): hashed now, compiled from on a miss.
     s->sources = std::make_shared<compiler::ProgramSources>(s->name, s->text, s->stdlib);
@@ -91,6 +104,7 @@ compiler::CompileOptions ProgramState::compile_options() const {
     co.stdlib_dir = stdlib;
     co.fp_contract = options.fp_contract;
     co.warnings_as_errors = options.warnings_as_errors;
+    co.check_bounds = options.check_bounds;
     return co;
 }
 

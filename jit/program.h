@@ -26,6 +26,11 @@ struct ProgramOptions {
     /// Warnings make a kernel fail to compile (CompileError) instead of being returned with it
     /// (CompiledKernel::warnings), like `dpkc -Werror`.
     bool warnings_as_errors = false;
+    /// Compile bounds-checked kernels: every array access is checked against the array's shape;
+    /// one outside is skipped (a read yields 0, a write is dropped) and the first of a launch is
+    /// raised as a BoundsError by the wait for it (docs/runtime.md, "Bounds-checked mode").
+    /// DPK_CHECK_BOUNDS=1 in the environment turns it on for every program.
+    bool check_bounds = false;
 };
 
 /// A program and its kernels. Cheap to copy (copies share the kernels and their definitions).

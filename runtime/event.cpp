@@ -1,11 +1,13 @@
 #include "runtime/event.h"
 
 #include "backends/backend.h"
+#include "runtime/bounds_record.h"
 
 namespace dpk::runtime {
 
 void Event::wait() const {
     if (impl_) impl_->wait();
+    if (bounds_) bounds_->raise_violation();
 }
 
 bool Event::is_complete() const {

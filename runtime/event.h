@@ -13,13 +13,20 @@ class Event;
 
 namespace dpk::runtime {
 
+class BoundsRecord;
+
 /// The completion handle of a launch, copy or fill. Cheap to copy; an empty Event is complete.
 class Event {
 public:
     Event() = default;
     explicit Event(std::shared_ptr<backends::Event> impl) : impl_(std::move(impl)) {}
+    /// The event of a bounds-checked launch and its record.
+    Event(std::shared_ptr<backends::Event> impl, std::shared_ptr<BoundsRecord> bounds)
+        : impl_(std::move(impl)), bounds_(std::move(bounds)) {}
 
-    /// Blocks until the command finished; throws BackendError if it failed.
+    /// Blocks until the command finished; throws BackendError if it failed, and BoundsError if
+    /// it is a bounds-checked launch that indexed an array outside its shape (raised by the
+    /// first wait that sees it: this one or the queue's).
     void wait() const;
     bool is_complete() const;
     /// Device timestamps (ns) of the command; waits first. Throws BackendError if the queue was
@@ -36,6 +43,7 @@ public:
 
 private:
     std::shared_ptr<backends::Event> impl_;
+    std::shared_ptr<BoundsRecord> bounds_;
 };
 
 }  // namespace dpk::runtime

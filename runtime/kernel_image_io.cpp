@@ -41,6 +41,37 @@ ParamType read_param(ByteReader& in) {
     return p;
 }
 
+/// A checked kernel's sites follow the parameter names (only then: an image without bounds
+/// checks is written as before them).
+void write_bounds_site(ByteWriter& out, const BoundsSite& site) {
+    out.u8(static_cast<std::uint8_t>(site.access));
+    out.str(site.array);
+    out.u32(site.param);
+    out.str(site.function);
+    out.str(site.location);
+    out.u32(static_cast<std::uint32_t>(site.shape.size()));
+    for (std::int64_t extent : site.shape) out.u64(static_cast<std::uint64_t>(extent));
+}
+
+BoundsSite read_bounds_site(ByteReader& in, std::uint32_t nparams) {
+    BoundsSite site;
+    site.access = read_enum(in, BoundsSite::Access::Atomic, "bounds-check access");
+    site.array = in.str();
+    site.param = in.u32();
+    if (site.param != BoundsSite::kNoParam && site.param >= nparams)
+        in.fail("bounds-check site refers to parameter " + std::to_string(site.param));
+    site.function = in.str();
+    site.location = in.str();
+    const std::uint32_t ndim = in.u32();
+    if (ndim > 64) in.fail("implausible bounds-check shape of " + std::to_string(ndim) + " dims");
+    for (std::uint32_t d = 0; d < ndim; ++d) {
+        const auto extent = static_cast<std::int64_t>(in.u64());
+        if (extent < 0) in.fail("negative extent in a bounds-check shape");
+        site.shape.push_back(extent);
+    }
+    return site;
+}
+
 }  // namespace
 
 void write_kernel_image(ByteWriter& out, const KernelImage& image) {
@@ -60,6 +91,9 @@ void write_kernel_image(ByteWriter& out, const KernelImage& image) {
     out.bytes(image.spirv.data(), image.spirv.size() * sizeof(std::uint32_t));
     out.u32(static_cast<std::uint32_t>(image.param_names.size()));
     for (const std::string& n : image.param_names) out.str(n);
+    if (!image.abi.checks_bounds()) return;
+    out.u32(static_cast<std::uint32_t>(image.abi.bounds_sites.size()));
+    for (const BoundsSite& site : image.abi.bounds_sites) write_bounds_site(out, site);
 }
 
 KernelImage read_kernel_image(ByteReader& in) {
@@ -73,11 +107,13 @@ KernelImage read_kernel_image(ByteReader& in) {
     if (nargs > 65536) in.fail("implausible ABI argument count " + std::to_string(nargs));
     for (std::uint32_t i = 0; i < nargs; ++i) {
         AbiArg a;
-        a.kind = read_enum(in, AbiArg::Kind::LocalLength, "ABI argument kind");
+        a.kind = read_enum(in, AbiArg::Kind::BoundsRecord, "ABI argument kind");
         a.param = in.u32();
         a.dim = in.u32();
         a.dtype = read_enum(in, DType::F64, "dtype");
-        if (a.param >= nparams)
+        if (a.kind == AbiArg::Kind::BoundsRecord) {
+            if (i + 1 != nargs) in.fail("a bounds record that is not the last ABI argument");
+        } else if (a.param >= nparams)
             in.fail("ABI argument refers to parameter " + std::to_string(a.param));
         image.abi.args.push_back(a);
     }
@@ -94,6 +130,12 @@ KernelImage read_kernel_image(ByteReader& in) {
     std::uint32_t nnames = in.u32();
     if (nnames > nparams) in.fail("more parameter names than parameters");
     for (std::uint32_t i = 0; i < nnames; ++i) image.param_names.push_back(in.str());
+    if (image.abi.checks_bounds()) {
+        const std::uint32_t nsites = in.u32();
+        if (nsites > (1u << 24)) in.fail("implausible bounds-check site count");
+        for (std::uint32_t i = 0; i < nsites; ++i)
+            image.abi.bounds_sites.push_back(read_bounds_site(in, nparams));
+    }
     try {
         check_kernel_image(image, "kernel '" + image.kernel_name + "'");
     } catch (const BuildError& e) {

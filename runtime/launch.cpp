@@ -8,6 +8,7 @@
 #include "core/checked_math.h"
 #include "core/error.h"
 #include "runtime/argument_check.h"
+#include "runtime/bounds_record.h"
 #include "runtime/loaded_kernel_state.h"
 
 namespace dpk::runtime {
@@ -212,6 +213,12 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
         range.local = local->extents();
     }
     DepList dep_list(deps);
+    // A bounds-checked kernel writes its first out-of-bounds access here (its last argument).
+    std::shared_ptr<BoundsRecord> bounds;
+    if (k.image().abi.checks_bounds()) {
+        queue.bounds_records().prune();
+        bounds = std::make_shared<BoundsRecord>(k, global, args);
+    }
 
     LoadedKernel::State& s = k.state();
     std::lock_guard lock(s.launch_mutex);
@@ -219,6 +226,10 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
     const auto& abi = s.image.abi.args;
     for (std::uint32_t slot = 0; slot < abi.size(); ++slot) {
         const AbiArg& a = abi[slot];
+        if (a.kind == AbiArg::Kind::BoundsRecord) {  // no source parameter
+            kernel.set_pointer_arg(slot, bounds->data());
+            continue;
+        }
         const KernelArg& arg = args[a.param];
         switch (a.kind) {
             case AbiArg::Kind::GlobalPointer:
@@ -245,9 +256,14 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
             case AbiArg::Kind::Scalar:
                 kernel.set_value_arg(slot, converted[a.param].size(), converted[a.param].data());
                 break;
+            case AbiArg::Kind::BoundsRecord: break;  // set above
         }
     }
-    return Event(queue.backend().launch(kernel, range, dep_list.span()));
+    std::shared_ptr<backends::Event> event = queue.backend().launch(kernel, range, dep_list.span());
+    if (!bounds) return Event(std::move(event));
+    bounds->set_event(event);
+    queue.bounds_records().add(bounds);
+    return Event(std::move(event), std::move(bounds));
 }
 
 }  // namespace

@@ -22,8 +22,14 @@ void check_abi(const KernelImage& image) {
                                     std::to_string(i) + " " + why + " (signature " +
                                     image.signature.pretty() + ")");
     };
+    if (!image.abi.bounds_sites.empty() && !image.abi.checks_bounds())
+        throw bad(image.abi.args.size(), "is missing: the image lists bounds-checked accesses");
     for (std::size_t i = 0; i < image.abi.args.size(); ++i) {
         const AbiArg& a = image.abi.args[i];
+        if (a.kind == AbiArg::Kind::BoundsRecord) {
+            if (i + 1 != image.abi.args.size()) throw bad(i, "is a bounds record but not the last");
+            continue;
+        }
         if (a.param >= params.size()) throw bad(i, "refers to a parameter that does not exist");
         const ParamType& p = params[a.param];
         switch (a.kind) {
@@ -44,6 +50,7 @@ void check_abi(const KernelImage& image) {
                 if (!p.is_scalar() || p.dtype != a.dtype)
                     throw bad(i, "expects a scalar of the parameter's dtype");
                 break;
+            case AbiArg::Kind::BoundsRecord: break;  // handled above
         }
     }
 }

@@ -2,13 +2,16 @@
 
 #include "backends/backend.h"
 #include "core/error.h"
+#include "runtime/bounds_record.h"
 
 namespace dpk::runtime {
 
 Queue::Queue() : Queue(default_device()) {}
 
 Queue::Queue(const Device& device, QueueOptions options)
-    : device_(device), impl_(device.context()->create_queue(options.profiling)) {}
+    : device_(device),
+      impl_(device.context()->create_queue(options.profiling)),
+      bounds_records_(std::make_shared<PendingBoundsRecords>()) {}
 
 namespace {
 void check_live(const Queue& q, const char* what) {
@@ -24,6 +27,7 @@ bool Queue::profiling() const {
 void Queue::wait() const {
     check_live(*this, "wait()");
     impl_->finish();
+    bounds_records_->raise_violations();
 }
 
 }  // namespace dpk::runtime

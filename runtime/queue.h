@@ -12,6 +12,8 @@ class Queue;
 
 namespace dpk::runtime {
 
+class PendingBoundsRecords;
+
 /// How a queue is created.
 struct QueueOptions {
     /// Record device timestamps for every command (Event::profiling). On by default: it costs
@@ -30,10 +32,14 @@ public:
     const Device& device() const { return device_; }
     /// Whether commands record device timestamps (QueueOptions::profiling).
     bool profiling() const;
-    /// Blocks until every command submitted so far finished.
+    /// Blocks until every command submitted so far finished. Throws BoundsError for the first
+    /// bounds-checked launch on it that indexed an array outside its shape and that no wait has
+    /// raised yet (the others stay for the next wait).
     void wait() const;
 
     backends::Queue& backend() const { return *impl_; }
+    /// The records of bounds-checked launches on this queue that no wait has raised yet.
+    PendingBoundsRecords& bounds_records() const { return *bounds_records_; }
     /// False for a queue moved from: commands on it are InvalidArgumentErrors.
     explicit operator bool() const { return impl_ != nullptr; }
     friend bool operator==(const Queue& a, const Queue& b) { return a.impl_ == b.impl_; }
@@ -41,6 +47,7 @@ public:
 private:
     Device device_;
     std::shared_ptr<backends::Queue> impl_;
+    std::shared_ptr<PendingBoundsRecords> bounds_records_;
 };
 
 }  // namespace dpk::runtime

@@ -6,6 +6,7 @@
 #include "backends/backend.h"
 #include "core/checked_math.h"
 #include "core/error.h"
+#include "runtime/bounds_record.h"
 
 namespace dpk::runtime {
 
@@ -208,15 +209,18 @@ void UsmArray::copy_to_host(void* dst, std::size_t bytes, Layout host_order) con
     backends::Queue& q = queue().backend();
     if (contiguous_in(host_order)) {
         q.copy(dst, data(), bytes, {})->wait();
-        return;
+    } else {
+        const std::size_t item = dtype_size(dtype_);
+        std::vector<char> staging(static_cast<std::size_t>(span_elements()) * item);
+        q.copy(staging.data(), data(), staging.size(), {})->wait();
+        char* out = static_cast<char*>(dst);
+        for_each_element(shape_, strides_, host_order, [&](std::int64_t linear, std::int64_t off) {
+            std::memcpy(out + linear * item, staging.data() + off * item, item);
+        });
     }
-    const std::size_t item = dtype_size(dtype_);
-    std::vector<char> staging(static_cast<std::size_t>(span_elements()) * item);
-    q.copy(staging.data(), data(), staging.size(), {})->wait();
-    char* out = static_cast<char*>(dst);
-    for_each_element(shape_, strides_, host_order, [&](std::int64_t linear, std::int64_t off) {
-        std::memcpy(out + linear * item, staging.data() + off * item, item);
-    });
+    // The copy waited for the queue's earlier launches: a bounds-checked one that went out of
+    // bounds is raised here, as by Queue::wait.
+    queue().bounds_records().raise_violations();
 }
 
 namespace {

@@ -144,6 +144,8 @@ void OpenClCKernel::set_pointer(cl_uint index, void* pointer) {
 runtime::Event OpenClCKernel::launch(const KernelAbi& abi, std::span<const runtime::KernelArg> args,
                                      const runtime::Range& global, const runtime::Range* local) {
     using Kind = AbiArg::Kind;
+    if (abi.checks_bounds())
+        throw InvalidArgumentError("a bounds-checked kernel launches through dpk, not this path");
     for (cl_uint i = 0; i < abi.args.size(); ++i) {
         const AbiArg& a = abi.args[i];
         const runtime::KernelArg& arg = args[a.param];
@@ -162,6 +164,7 @@ runtime::Event OpenClCKernel::launch(const KernelAbi& abi, std::span<const runti
             case Kind::Shape: value = arg.array().shape().at(a.dim); break;
             case Kind::Stride: value = arg.array().strides().at(a.dim); break;
             case Kind::LocalLength: value = static_cast<std::int64_t>(arg.local().count); break;
+            case Kind::BoundsRecord: continue;  // refused above
         }
         cl_check(clSetKernelArg(kernel_, i, sizeof(value), &value), "clSetKernelArg");
     }

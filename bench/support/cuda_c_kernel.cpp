@@ -84,6 +84,8 @@ int CudaCKernel::registers() const {
 double CudaCKernel::launch_us(const KernelAbi& abi, std::span<const runtime::KernelArg> args,
                               const runtime::Range& global, const runtime::Range& local) {
     using Kind = AbiArg::Kind;
+    if (abi.checks_bounds())
+        throw InvalidArgumentError("a bounds-checked kernel launches through dpk, not this path");
     // Each parameter's bytes in an 8-byte slot (every ABI value is at most 8 bytes).
     std::vector<std::uint64_t> slots;
     slots.reserve(abi.args.size());
@@ -108,6 +110,7 @@ double CudaCKernel::launch_us(const KernelAbi& abi, std::span<const runtime::Ker
                 slot = static_cast<std::uint64_t>(arg.array().strides().at(a.dim));
                 break;
             case Kind::LocalLength: slot = arg.local().count; break;
+            case Kind::BoundsRecord: continue;  // refused above
         }
         slots.push_back(slot);
     }

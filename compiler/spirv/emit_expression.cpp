@@ -348,6 +348,7 @@ Id FunctionEmitter::emit_user_call(const ast::Call& e) {
             operands.push_back(emit_value_as(*e.args[i], p));
         }
     }
+    if (checks_bounds()) operands.push_back(bounds_record_);
     return inst(spv::Op::OpFunctionCall, f.return_type, operands);
 }
 

@@ -97,6 +97,10 @@ Id FunctionEmitter::to_i64(Id value, const types::Type* t) {
 }
 
 Id FunctionEmitter::element_pointer(ArrayValue& a, std::span<const ast::ExprPtr> indices) {
+    return element_pointer(a, index_values(indices));
+}
+
+std::vector<Id> FunctionEmitter::index_values(std::span<const ast::ExprPtr> indices) {
     std::vector<Id> ids;
     for (const auto& i : indices) {
         if (i->kind == ast::ExprKind::Tuple) {  // atomic_add(a, (i, j), v)
@@ -106,7 +110,7 @@ Id FunctionEmitter::element_pointer(ArrayValue& a, std::span<const ast::ExprPtr>
         }
         ids.push_back(to_i64(emit_value(*i), fn_.info(*i).result()));
     }
-    return element_pointer(a, ids);
+    return ids;
 }
 
 Id FunctionEmitter::element_pointer(ArrayValue& a, std::span<const Id> indices) {
@@ -187,6 +191,7 @@ Id FunctionEmitter::emit_index(const ast::Index& e) {
         return result;
     }
     ArrayValue a = emit_array(*e.base);
+    if (checks_bounds()) return checked_load(a, e.indices, e.range);
     Id pointer = element_pointer(a, e.indices);
     return load_element(a, pointer);
 }
@@ -253,9 +258,17 @@ Id FunctionEmitter::emit_atomic(const ast::Call& e) {
               a.type->str());
         return m_.zero(t);
     }
+    if (checks_bounds()) return checked_atomic(e, a);
     Id pointer = element_pointer(a, std::span<const ast::ExprPtr>(&e.args[1], 1));
     Id value = arity >= 3 ? emit_value_as(*e.args[2], elem) : 0;
     Id desired = arity == 4 ? emit_value_as(*e.args[3], elem) : 0;
+    return emit_atomic_op(e, a, pointer, value, desired);
+}
+
+Id FunctionEmitter::emit_atomic_op(const ast::Call& e, const ArrayValue& a, Id pointer, Id value,
+                                   Id desired) {
+    const Builtin b = fn_.info(e).builtin;
+    const DType t = a.type->dtype;
     if (dtype_bits(t) == 64)
         m_.b.require(spv::Capability::Int64Atomics, "64-bit atomics (" +
                                                         std::string(sema::builtin_name(b)) +

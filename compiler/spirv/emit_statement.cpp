@@ -78,6 +78,7 @@ void FunctionEmitter::emit_var_decl(const ast::VarDecl& s) {
         b.kind = Binding::Kind::Array;
         b.array = emit_array(*s.init);
         if (b.array.array_var) name(b.array.array_var, s.var.name);
+        if (b.array.name.empty()) b.array.name = s.var.name;
         return;
     }
     const Id before = last_result_;
@@ -116,6 +117,10 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
     if (target.kind == ast::ExprKind::Index) {
         const auto& index = static_cast<const ast::Index&>(target);
         ArrayValue a = emit_array(*index.base);
+        if (checks_bounds()) {
+            checked_assign(a, index.indices, compound, new_value, target.range);
+            return;
+        }
         Id pointer = element_pointer(a, index.indices);
         Id current = compound ? load_element(a, pointer) : 0;
         store_element(a, pointer, new_value(current));

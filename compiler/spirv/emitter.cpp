@@ -18,17 +18,19 @@ void declare_function(ModuleContext& m, const sema::FunctionInstance& fn, bool i
     for (const types::Type* t : fn.param_types)
         for (const auto& part : expand_parameter(m, t, is_kernel))
             info.param_types.push_back(part.type);
+    if (m.options.check_bounds) info.param_types.push_back(m.bounds_record_type());
     info.type = m.b.type_function(info.return_type, info.param_types);
     if (m.options.debug_names) m.b.name(info.id, is_kernel ? fn.decl->name : fn.symbol);
     m.functions.emplace(&fn, std::move(info));
 }
 
-}  // namespace
-
-EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& options) {
+/// The module, with `record_dims` global-id components in bounds records (check_bounds only).
+EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& options,
+                       std::uint32_t record_dims) {
     EmitResult result;
     ModuleBuilder builder(options.target);
     ModuleContext m(builder, options);
+    m.bounds_record_dims = record_dims;
 
     builder.require(spv::Capability::Addresses, "Physical64 addressing (pointer arguments)");
     builder.require(spv::Capability::Kernel, "OpenCL kernels");
@@ -61,6 +63,7 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
 
     result.abi.static_local_bytes = m.static_local_bytes;
     result.abi.work_dims_used = m.work_dims_used;
+    result.abi.bounds_sites = std::move(m.bounds_sites);
     result.capabilities = builder.capabilities();
     result.requirements = builder.feature_requirements();
     result.errors = std::move(m.errors);
@@ -73,6 +76,17 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
     }
     if (result.errors.empty()) result.words = builder.finish(options.spirv_version);
     return result;
+}
+
+}  // namespace
+
+EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& options) {
+    EmitResult result = emit_module(kernel, options, kWorkItemDims);
+    // A bounds-checked kernel records the work-item ids it reads, known once it is emitted:
+    // emitted again when those are fewer than three.
+    const std::uint32_t used = result.abi.work_dims_used;
+    if (!options.check_bounds || !result.ok() || used == 0 || used == kWorkItemDims) return result;
+    return emit_module(kernel, options, used);
 }
 
 }  // namespace dpk::compiler::spirv

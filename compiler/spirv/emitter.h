@@ -34,6 +34,12 @@ struct EmitOptions {
     /// whichever is faster on the device. On by default (the language's semantics); off: every
     /// operation is rounded on its own.
     bool fp_contract = true;
+    /// Check every array access against the array's shape: the kernel takes one more argument,
+    /// the bounds record (AbiArg::Kind::BoundsRecord), every device function one more parameter
+    /// for it; an access outside the shape is skipped (a read yields 0, a write is dropped) and
+    /// the first one is written to the record (core/kernel_abi.h, BoundsRecordLayout), each
+    /// access numbered in KernelAbi::bounds_sites. Off: nothing of this is emitted.
+    bool check_bounds = false;
 };
 
 /// A problem that stops emission: a capability the target lacks, or a construct the emitter

@@ -73,12 +73,18 @@ void FunctionEmitter::declare_parameters() {
         b.kind = Binding::Kind::Array;
         b.array.type = t;
         b.array.base = ids.front();
+        b.array.name = var.name;
+        if (is_kernel_) b.array.kernel_param = static_cast<std::uint32_t>(i);
         std::size_t next = 1;
         for (int d = 0; d < t->ndim; ++d)
             b.array.shape.push_back(t->static_shape.empty() ? ids.at(next++)
                                                             : m_.const_i64(t->static_shape[d]));
         if (t->needs_strides())
             for (int d = 0; d < t->ndim; ++d) b.array.strides.push_back(ids.at(next++));
+    }
+    if (checks_bounds()) {  // last, after every source parameter's parts
+        bounds_record_ = add_parameter(m_.bounds_record_type(), "bounds_record");
+        if (abi_) abi_->args.push_back({AbiArg::Kind::BoundsRecord, 0, 0, DType::U64});
     }
 }
 

@@ -6,8 +6,11 @@
 #include <spirv/unified1/OpenCL.std.h>
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
+#include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +29,11 @@ struct ArrayValue {
     Id array_var = 0;
     std::vector<Id> shape;    // i64 per dimension
     std::vector<Id> strides;  // i64 per dimension, in elements (layout Any only)
+    /// The array's name in the source (empty for a local_array / private_array not yet bound);
+    /// for bounds-check messages.
+    std::string name;
+    /// The kernel parameter the array is, or BoundsSite::kNoParam.
+    std::uint32_t kernel_param = BoundsSite::kNoParam;
 };
 
 class FunctionEmitter {
@@ -151,8 +159,48 @@ private:
     Id shape_of(const ArrayValue& a, int d);
     Id stride_of(const ArrayValue& a, int d);
     Id emit_atomic(const ast::Call& e);
+    /// The atomic `e` on the element at `pointer`, with its value operands evaluated.
+    Id emit_atomic_op(const ast::Call& e, const ArrayValue& a, Id pointer, Id value, Id desired);
     Id emit_float_atomic_loop(ast::BinaryOp op, Id int_pointer, Id value, DType t, Id scope,
                               Id semantics);
+
+    // -- emit_bounds_check.cpp (EmitOptions::check_bounds) -------------------------------------
+    bool checks_bounds() const { return m_.options.check_bounds; }
+    /// The i64 values of an access's indices (a tuple of atomic indices gives one per element).
+    std::vector<Id> index_values(std::span<const ast::ExprPtr> indices);
+    /// Whether each index is inside its dimension (unsigned compare: negatives are outside),
+    /// and whether all are.
+    struct IndexCheck {
+        std::vector<Id> dim_ok;
+        Id all_ok = 0;
+    };
+    IndexCheck check_indices(const ArrayValue& a, std::span<const Id> indices);
+    /// Numbers an access for the bounds record (ModuleContext::bounds_sites).
+    std::uint32_t add_bounds_site(const ArrayValue& a, BoundsSite::Access access,
+                                  source::SourceRange range);
+    /// Branches on `check`: `access(pointer to the element)` inside the shape; outside, the
+    /// report of site `site` (none when `site` is unset: reported already).
+    /// Returns the access's value, or `skipped` outside the shape, as a value of `type` (no value
+    /// when `type` is 0).
+    Id guarded_access(ArrayValue& a, std::span<const Id> indices, const IndexCheck& check,
+                      std::optional<std::uint32_t> site, Id type, Id skipped,
+                      const std::function<Id(Id)>& access);
+    /// Records the first dimension `check` found outside (record_out_of_bounds).
+    void report_out_of_bounds(const ArrayValue& a, std::span<const Id> indices,
+                              const IndexCheck& check, std::uint32_t site);
+    /// The first caller of a launch claims the bounds record (compare-exchange of its first
+    /// 32-bit word from 0 to 1) and writes site, dimension, index, extent and its global id
+    /// (BoundsRecordLayout); later callers change nothing.
+    void record_out_of_bounds(Id site, Id dim, Id index, Id extent);
+    /// `a[indices]` read with a check (a read outside yields 0).
+    Id checked_load(ArrayValue& a, std::span<const ast::ExprPtr> indices,
+                    source::SourceRange range);
+    /// `a[indices] = value` or `a[indices] op= value` with checks (outside: the read yields 0,
+    /// the write is dropped; `new_value` is evaluated either way).
+    void checked_assign(ArrayValue& a, std::span<const ast::ExprPtr> indices, bool compound,
+                        const std::function<Id(Id)>& new_value, source::SourceRange range);
+    /// The atomic `e` with a check (outside: nothing is changed and the old value is 0).
+    Id checked_atomic(const ast::Call& e, ArrayValue& a);
 
     struct Binding {
         enum class Kind : std::uint8_t { None, Value, Variable, Array } kind = Kind::None;
@@ -183,6 +231,8 @@ private:
 
     std::vector<Binding> bindings_;  // by VarSymbol id
     std::vector<LoopTargets> loops_;
+    /// The bounds record parameter (check_bounds only).
+    Id bounds_record_ = 0;
     /// Builtin vectors loaded once in the entry block, by builtin.
     std::vector<std::pair<spv::BuiltIn, Id>> builtin_loads_;
 };

@@ -80,6 +80,16 @@ public:
     /// Bytes of local_array memory.
     std::uint64_t static_local_bytes = 0;
 
+    // -- bounds checks (EmitOptions::check_bounds) ----------------------------------------------
+    /// The type of the bounds record parameter: a CrossWorkgroup pointer to u64 words.
+    Id bounds_record_type() { return pointer(spv::StorageClass::CrossWorkgroup, i64()); }
+    /// How many components of the global id a violation records: the dimensions the kernel
+    /// reads (a launch has exactly those), all three when it reads none. Reading a component
+    /// the kernel does not otherwise use keeps Intel's CPU compiler from vectorizing it.
+    std::uint32_t bounds_record_dims = kWorkItemDims;
+    /// Every checked access, numbered in emission order (the record's site number).
+    std::vector<BoundsSite> bounds_sites;
+
 private:
     /// The Input variable of `builtin` with value type `type`, made once and named.
     Id input_builtin(spv::BuiltIn builtin, Id type);

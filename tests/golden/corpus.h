@@ -29,6 +29,7 @@ struct CorpusFile {
     std::vector<Expectation> warnings;  // `// warning: LINE:COL: FRAGMENT`: every warning
     std::vector<std::string> absent;    // `// absent: TEXT`: not in the SPIR-V disassembly
     bool werror = false;                // `// options: -Werror`
+    bool check_bounds = false;          // `// options: --check-bounds`
 };
 
 inline std::string trim(std::string s) {
@@ -57,8 +58,10 @@ inline CorpusFile read_corpus_file(const std::filesystem::path& path) {
         if (auto v = value("kernel"); !v.empty()) f.kernel = v;
         if (auto v = value("target"); !v.empty()) f.target = v;
         if (auto v = value("absent"); !v.empty()) f.absent.push_back(v);
-        if (auto v = value("options"); !v.empty())
+        if (auto v = value("options"); !v.empty()) {
             f.werror = v.find("-Werror") != std::string::npos;
+            f.check_bounds = v.find("--check-bounds") != std::string::npos;
+        }
         for (const char* key : {"expect", "warning"}) {
             std::string v = value(key);
             if (v.empty()) continue;

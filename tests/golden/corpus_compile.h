@@ -20,6 +20,7 @@ inline std::optional<KernelImage> compile_corpus_file(const CorpusFile& f,
                                                       compiler::source::Diagnostics& diags) {
     compiler::CompileOptions options;
     options.warnings_as_errors = f.werror;
+    options.check_bounds = f.check_bounds;
     if (!f.target.empty()) {
         std::string error;
         auto target = compiler::spirv::TargetProfile::parse(f.target, &error);

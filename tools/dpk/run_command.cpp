@@ -193,6 +193,8 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
                     "(`dpk devices` lists them), not an empty string");
         } else if (w == "--no-fp-contract")
             r.compile.fp_contract = false;
+        else if (w == "--check-bounds")
+            r.compile.check_bounds = true;
         else if (w == "--repeat") {
             const std::string& text = need(i, w);
             const std::int64_t n = parse_count(text, "--repeat");
@@ -230,6 +232,7 @@ ProgramOptions program_options(const RunRequest& request, std::shared_ptr<Kernel
     ProgramOptions options;
     options.cache = std::move(cache);
     options.fp_contract = request.compile.fp_contract;
+    options.check_bounds = request.compile.check_bounds;
     return options;
 }
 

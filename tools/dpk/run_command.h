@@ -42,6 +42,9 @@ struct CompileFlags {
     /// `a * b + c` and friends may fuse into one multiply-add (the language default);
     /// --no-fp-contract turns it off.
     bool fp_contract = true;
+    /// --check-bounds: every array access is checked against the array's shape
+    /// (ProgramOptions::check_bounds).
+    bool check_bounds = false;
 };
 
 /// A parsed `dpk run` command line.

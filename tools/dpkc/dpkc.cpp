@@ -30,7 +30,8 @@ constexpr int kExitInternal = 3;
 
 constexpr const char* kUsage =
     R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT]
-            [--emit spirv|spvasm|abi|ptx] [--no-fp-contract] [--target TARGET] [-Werror]
+            [--emit spirv|spvasm|abi|ptx] [--no-fp-contract] [--check-bounds] [--target TARGET]
+            [-Werror]
 
 Compiles one kernel of a dpk program to validated SPIR-V, or to the text a backend hands its
 driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
@@ -45,6 +46,8 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           or ptx (needs --target cuda:sm_XY, default sm_90)
       --no-fp-contract    round every operation on its own; by default `a * b + c` (and
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
+      --check-bounds      check every array index against the array's shape: the kernel takes
+                          a bounds record as its last argument (see --emit abi)
       --target TARGET     what the kernel may use: opencl (default: fp64 and 64-bit atomics, no
                           fp16, no sub-groups) or level-zero (everything), then +FEATURE or
                           -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle
@@ -111,6 +114,10 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
         }
         if (arg == "--no-fp-contract") {
             opt.compile.fp_contract = false;
+            continue;
+        }
+        if (arg == "--check-bounds") {
+            opt.compile.check_bounds = true;
             continue;
         }
         if (arg == "--emit") {

@@ -124,6 +124,10 @@ std::string cl_run(ClDevice& dev, const std::vector<std::uint32_t>& words, const
     };
     for (std::size_t i = 0; i < abi.args.size(); ++i) {
         const AbiArg& a = abi.args[i];
+        if (a.kind == AbiArg::Kind::BoundsRecord) {
+            release();
+            return "bounds-checked kernels run through the runtime, not this harness";
+        }
         const HostArg& h = args.at(a.param);
         const auto index = static_cast<cl_uint>(i);
         switch (a.kind) {
@@ -166,6 +170,7 @@ std::string cl_run(ClDevice& dev, const std::vector<std::uint32_t>& words, const
                 err = clSetKernelArg(kernel, index, sizeof v, &v);
                 break;
             }
+            case AbiArg::Kind::BoundsRecord: break;  // refused above
         }
         if (err != CL_SUCCESS) {
             release();
