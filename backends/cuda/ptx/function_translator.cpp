@@ -143,6 +143,14 @@ std::string FunctionTranslator::extended(Id id, bool is_signed, const SpirvInstr
     return extend_reg(use(id), value_scalar(id, inst), is_signed);
 }
 
+std::string FunctionTranslator::extended_or_immediate(Id id, bool is_signed,
+                                                  const SpirvInstruction& inst) {
+    const Scalar s = value_scalar(id, inst);
+    if (auto c = constant_value(id); c && s.is_int() && s.bits >= kWordBits)
+        return immediate(s, *c);
+    return extended(id, is_signed, inst);
+}
+
 namespace {
 
 std::string format(const std::string& opcode, std::initializer_list<std::string> args) {

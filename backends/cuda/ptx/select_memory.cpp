@@ -197,15 +197,21 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 }
                 const Scalar is = value_scalar(index, inst);
                 if (!is.is_int()) unsupported(inst, "an index is not an integer");
-                std::string wide = use(index);
-                if (is.bits <= kWordBits) {  // indices are signed
-                    const std::string e = extended(index, true, inst);
-                    wide = new_reg(RegClass::B64);
-                    emit("cvt.s64.s32", {wide, e});
-                }
                 const bool last = i + 1 == inst.operands.size() && offset == 0;
                 const std::string next = last ? d : new_reg(RegClass::B64);
-                emit("mad.lo.s64", {next, wide, std::to_string(stride), address});
+                if (is.bits <= kWordBits && stride <= 0x7fffffffu) {  // indices are signed
+                    // A 32-bit index times the element size, widened as it multiplies.
+                    emit("mad.wide.s32",
+                         {next, extended(index, true, inst), std::to_string(stride), address});
+                } else {
+                    std::string wide = use(index);
+                    if (is.bits <= kWordBits) {
+                        const std::string e = extended(index, true, inst);
+                        wide = new_reg(RegClass::B64);
+                        emit("cvt.s64.s32", {wide, e});
+                    }
+                    emit("mad.lo.s64", {next, wide, std::to_string(stride), address});
+                }
                 address = next;
             }
             if (offset != 0)
