@@ -175,6 +175,7 @@ std::optional<CompiledKernel> Program::compile(const ast::Function& kernel,
     out.image.kernel_name = kernel.name;
     out.image.signature = typed->signature;
     out.image.abi = std::move(emitted.abi);
+    out.image.variants = std::move(emitted.variants);
     out.image.spirv = std::move(emitted.words);
     // Validated just above: what the module needs goes with it, so nothing scans it again.
     out.image.requirements = std::move(emitted.requirements);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/device_features.h"
+#include "core/launch_facts.h"
 #include "core/signature.h"
 
 namespace dpk {
@@ -39,6 +40,9 @@ struct KernelAbi {
     std::uint64_t static_local_bytes = 0;
     /// Highest work-item dimension the kernel reads (global_id(2) -> 3); 0 if none.
     std::uint32_t work_dims_used = 0;
+    /// Array parameters the kernel may write (stores, atomics, or passed to a function), in
+    /// parameter order: what a launch checks for overlap before it picks a NoAlias variant.
+    std::vector<std::uint32_t> written_arrays;
 
     friend bool operator==(const KernelAbi&, const KernelAbi&) = default;
 };
@@ -61,6 +65,10 @@ struct KernelImage {
     std::vector<std::uint32_t> spirv;
     /// Source names of the parameters, for messages; may be empty (then messages use indices).
     std::vector<std::string> param_names;
+    /// Further entry points of the same module, each the kernel compiled assuming launch facts,
+    /// most specialized first; same ABI as `kernel_name`. A launch runs the first whose facts
+    /// hold, else `kernel_name`.
+    std::vector<KernelVariant> variants;
     /// Set only once `spirv` is known valid: every optional feature it needs, once each, in
     /// feature order. The compiler fills it as it emits (and validates) the module; the readers
     /// of bundles and cache entries validate and scan what they read (runtime/kernel_image_io.h).

@@ -8,7 +8,7 @@ namespace dpk {
 
 namespace {
 constexpr runtime::FileMagic kMagic = "dpkimage";
-constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatVersion = KernelCache::kImageFormatVersion;
 }  // namespace
 
 KernelCache::KernelCache(runtime::CacheConfig config) : config_(config), programs_(config) {}

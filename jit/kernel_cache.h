@@ -26,6 +26,9 @@ namespace dpk {
 /// that does not check out is ignored, removed and rebuilt. Thread-safe.
 class KernelCache {
 public:
+    /// The format of the image files (2: kernel variants and written arrays).
+    static constexpr std::uint32_t kImageFormatVersion = 2;
+
     explicit KernelCache(runtime::CacheConfig config = runtime::CacheConfig::from_environment());
     ~KernelCache();
     KernelCache(const KernelCache&) = delete;

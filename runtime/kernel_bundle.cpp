@@ -10,7 +10,7 @@ namespace dpk::runtime {
 
 namespace {
 constexpr FileMagic kMagic = "dpkbundl";
-constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatVersion = 2;  // 2: kernel variants, written arrays
 }  // namespace
 
 KernelBundle KernelBundle::read(const std::filesystem::path& path) {

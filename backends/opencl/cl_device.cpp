@@ -112,6 +112,9 @@ void ClDevice::query_info() {
         has_extension(extensions, feature_opencl_extension(DeviceFeature::Int64Atomics)));
 
     decide_spirv_ingest(extensions, device_string(device_, CL_DEVICE_IL_VERSION));
+    // CPU drivers read FuncParamAttr NoAlias / NoWrite as LLVM's noalias / readonly and vectorize
+    // and hoist loads across stores with them (both here go through LLVM's SPIR-V reader).
+    if (d.kind == DeviceKind::Cpu) d.kernel_variants = {LaunchFacts{LaunchFact::NoAlias}};
     decide_sub_groups(extensions);
     decide_usm();
     d.backend_detail = "SVM " + svm_capability_names(d.svm_capabilities) +

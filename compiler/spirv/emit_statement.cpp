@@ -116,6 +116,7 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
     if (target.kind == ast::ExprKind::Index) {
         const auto& index = static_cast<const ast::Index&>(target);
         ArrayValue a = emit_array(*index.base);
+        note_written(a);
         Id pointer = element_pointer(a, index.indices);
         Id current = compound ? load_element(a, pointer) : 0;
         store_element(a, pointer, new_value(current));

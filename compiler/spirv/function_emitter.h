@@ -26,6 +26,8 @@ struct ArrayValue {
     Id array_var = 0;
     std::vector<Id> shape;    // i64 per dimension
     std::vector<Id> strides;  // i64 per dimension, in elements (layout Any only)
+    /// The kernel parameter the array is, or -1 (local, private, or a device function's).
+    int kernel_param = -1;
 };
 
 class FunctionEmitter {
@@ -41,6 +43,10 @@ private:
     // -- function_emitter.cpp: parameters, blocks, instructions ---------------------------------
     void declare_parameters();
     Id add_parameter(Id type, std::string_view name);
+    /// FuncParamAttr NoAlias on the data pointer of kernel array parameter `param` where the
+    /// options or the variant say arrays do not overlap, and NoWrite too where the kernel only
+    /// reads it (emit_variant.cpp).
+    void decorate_no_alias(Id pointer, std::size_t param);
     void finish();
     /// An instruction in the entry block after the variables (hoisted, dominates everything).
     Id prologue_inst(spv::Op op, Id type, std::initializer_list<Id> operands);
@@ -151,6 +157,17 @@ private:
     Id shape_of(const ArrayValue& a, int d);
     Id stride_of(const ArrayValue& a, int d);
     Id emit_atomic(const ast::Call& e);
+    /// Notes that the kernel may write `a` (a store, an atomic, a call that receives it).
+    void note_written(const ArrayValue& a);
+
+    // -- emit_variant.cpp: what kernel variants assume (32-bit indices, no aliasing) ----------
+    /// Whether accesses to `a` compute their offsets in 32 bits here.
+    bool uses_index32(const ArrayValue& a) const;
+    /// The element pointer of `a[indices]` with the offset computed in i32 (Index32 variants).
+    Id element_pointer_32(ArrayValue& a, std::span<const ast::ExprPtr> indices);
+    /// The low 32 bits of integer expression `e` (used as an index), computed in i32 where the
+    /// arithmetic allows (+, -, * and negation wrap alike in every width of 32 bits or more).
+    Id index_32(const ast::Expr& e);
     Id emit_float_atomic_loop(ast::BinaryOp op, Id int_pointer, Id value, DType t, Id scope,
                               Id semantics);
 

@@ -422,6 +422,28 @@ TEST_CASE("ptx: output is deterministic") {
     CHECK(translate_to_ptx(words).text == translate_to_ptx(words).text);
 }
 
+TEST_CASE("ptx: a CUDA target's variants: 32-bit offsets, ld.global.nc for read-only arrays") {
+    const std::string source = R"(
+kernel k(a: f32[:, ::1], b: f32[:, ::1], s: f32) {
+    let r = global_id(1); let c = global_id(0);
+    b[r, c] = a[r, c] * s + a[r, c + 1];
+})";
+    const auto words = spirv_of(source, "opencl/variants=index32+noalias,index32");
+    const std::string ptx = translate_to_ptx(words).text;
+    INFO(ptx);
+    CHECK(contains(ptx, ".visible .entry k("));
+    CHECK(contains(ptx, ".visible .entry k__index32__noalias("));
+    CHECK(contains(ptx, ".visible .entry k__index32("));
+    // Only the no-alias variant reads `a` through the non-coherent cache, twice.
+    CHECK(count_of(ptx, "ld.global.nc.f32") == 2);
+    CHECK(count_of(ptx, "mad.wide.s32") >= 6);  // three accesses in each index32 variant
+    if (ptxas()) {
+        auto errors = ptxas_errors(ptx, "variants");
+        INFO(errors.value_or(""));
+        CHECK(!errors.has_value());
+    }
+}
+
 TEST_CASE("ptx: division and remainder by a power of two are shifts") {
     const std::string source = R"(
 kernel k(x: i64[::1], y: i32[::1], u: u32[::1]) {

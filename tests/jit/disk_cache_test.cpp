@@ -240,13 +240,15 @@ TEST_CASE("a re-sealed image whose SPIR-V fails validation is removed and rebuil
         const std::filesystem::path image = *files_in(dir.path() / "images").begin();
         // Unseal, break the first instruction after the SPIR-V header, seal again: the
         // checksum passes, the validator must not.
-        std::string payload(runtime::unseal(*runtime::read_file_bytes(image), "dpkimage", 1, "t"));
+        std::string payload(runtime::unseal(*runtime::read_file_bytes(image), "dpkimage",
+                                            KernelCache::kImageFormatVersion, "t"));
         const std::string magic("\x03\x02\x23\x07", 4);
         const std::size_t at = payload.find(magic);
         REQUIRE(at != std::string::npos);
         const std::uint32_t bad = 0x0001ffff;  // word count 1, opcode 65535
         std::memcpy(payload.data() + at + 5 * 4, &bad, 4);
-        REQUIRE(runtime::write_file_atomically(image, runtime::seal("dpkimage", 1, payload)));
+        REQUIRE(runtime::write_file_atomically(
+            image, runtime::seal("dpkimage", KernelCache::kImageFormatVersion, payload)));
         KernelCache::Stats s = specialize_matmul(dir.path(), dev);
         CHECK(s.image_rejected == 1);
         CHECK(s.front_end_compiles == 1);

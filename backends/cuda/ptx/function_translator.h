@@ -145,7 +145,10 @@ private:
     std::vector<PtxParam> kernel_params_;
     std::set<Id> shared_used_;
     std::set<Id> callees_;
-
+    /// Pointers into arrays that nothing writes while the kernel runs: a kernel parameter
+    /// decorated NoAlias and NoWrite (a variant for launches whose arrays do not overlap) and
+    /// the pointers derived from it. Loaded through the non-coherent cache (ld.global.nc).
+    std::set<Id> read_only_pointers_;
     std::uint32_t labels_made_ = 0;
 };
 
