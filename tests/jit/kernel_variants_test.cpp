@@ -140,8 +140,10 @@ TEST_CASE("variants: the devices' own targets") {
         const auto& v = dev.info().kernel_variants;
         if (dev.info().backend == "cuda")
             CHECK(v == std::vector<LaunchFacts>{kBoth, kIndex32});
-        else if (dev.info().kind == DeviceKind::Cpu)
+        else if (dev.info().platform_name == "Portable Computing Language")
             CHECK(v == std::vector<LaunchFacts>{LaunchFacts{LaunchFact::NoAlias}});
+        else if (dev.info().backend == "opencl")
+            CHECK(v.empty());  // measured: no gain on Intel's CPU runtime
         CHECK(jit::device_target(dev).variants() == v);
     }
 }
