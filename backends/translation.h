@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/device_features.h"
+#include "core/launch_facts.h"
 
 namespace dpk::backends {
 
@@ -20,6 +21,8 @@ struct Translation {
     /// The optional features the backend's devices of `default_target` have: what a kernel
     /// compiled for `--target BACKEND:...` may use.
     DeviceFeatures features;
+    /// The kernel variants its devices compile (DeviceInfo::kernel_variants).
+    std::span<const LaunchFacts> kernel_variants;
     /// The text the backend would hand its driver for validated SPIR-V; throws BuildError when
     /// the module cannot be translated or `target` is not one of the backend's ("sm_80").
     std::string (*translate)(std::span<const std::uint32_t> spirv,

@@ -17,19 +17,26 @@
 // FP_CONTRACT ON); --no-fp-contract and --cl-no-contract turn that off on either side.
 //
 // usage: bench_kernel_quality [--quick] [--runs N] [--kernel NAME] [--device FILTER]
-//                             [--no-fp-contract] [--cl-no-contract]
+//                             [--no-fp-contract] [--cl-no-contract] [--variants LIST]
 //   --quick        small sizes and 3 runs (a smoke run of a few seconds)
 //   --runs N       timed runs per kernel and version, at least (default 11, quick 3); kernels
 //                  shorter than 1 s / N (quick: 0.1 s / N) run on until each version ran for
 //                  about 1 s (0.1 s), at most 20 N times
-//   --kernel NAME  only the kernels whose name contains NAME (saxpy, matmul, black_scholes_f64,
-//                  black_scholes_f32, jacobi, reduction, copy, triad)
+//   --kernel NAME  only the kernels whose name contains NAME (saxpy, matmul, matmul_restrict,
+//                  black_scholes_f64, black_scholes_f32, jacobi, reduction, copy, triad)
 //   --device F     only the devices a dpctl filter selects ("opencl:cpu:0")
 //   --no-fp-contract  compile the dpk kernels without contraction (CompileOptions::fp_contract
 //                  false: every operation rounded on its own)
 //   --cl-no-contract  build the OpenCL C kernels with `#pragma OPENCL FP_CONTRACT OFF`, the
 //                  semantics of dpk's --no-fp-contract
+//   --variants LIST  the launch-time variants the dpk kernels carry instead of the device's own
+//                  (docs/compiler.md): `none`, or sets of facts joined by commas, e.g. `noalias`
+//                  or `index32+noalias,index32`. `entry=` on each line names what dpk ran. With
+//                  variants, the general kernel runs too, interleaved: `general_us` and
+//                  `paired_general` (its ratio to the twin) are the figures without them, and
+//                  `driver_build_ms` the driver's build of each
 //   -h, --help     this text
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -97,6 +104,8 @@ struct Options {
     double budget_us = 1e6;  // device time per version that short kernels run for
     compiler::CompileOptions compile;
     bool cl_no_contract = false;  // OpenCL C built with FP_CONTRACT OFF
+    /// The launch-time variants the dpk kernels carry: the device's own when unset.
+    std::optional<std::vector<LaunchFacts>> variants;
     int runs = 11;
     std::string only;
     std::string device;
@@ -154,9 +163,21 @@ Case saxpy_case(std::size_t n) {
     return c;
 }
 
-Case matmul_case(std::int64_t n) {
+/// `restrict_twin`: against OpenCL C whose pointers are restrict (the no-alias variant's twin).
+Case matmul_case(std::int64_t n, bool restrict_twin = false) {
     const std::string dims = std::to_string(n) + "x" + std::to_string(n);
-    Case c{"matmul", dims, "matmul.dpk", "matmul", "", "matmul.cl", "", false, {}, "", 0, 0};
+    Case c{restrict_twin ? "matmul_restrict" : "matmul",
+           dims,
+           "matmul.dpk",
+           "matmul",
+           "",
+           restrict_twin ? "matmul_restrict.cl" : "matmul.cl",
+           "",
+           false,
+           {},
+           "matmul.fatbin",
+           0,
+           0};
     c.make = [n](const Queue& q) {
         const auto count = static_cast<std::size_t>(n * n);
         auto a = values<float>(count, 0.0, 1.0, 3);
@@ -362,6 +383,10 @@ std::vector<Case> cases(Sizes sizes) {
             matmul_case(quick ? 256
                         : gpu ? 4096
                               : 1024),
+            matmul_case(quick ? 256
+                        : gpu ? 4096
+                              : 512,
+                        true),
             black_scholes_case<double>(options),
             black_scholes_case<float>(options),
             jacobi_case(quick ? 512
@@ -416,11 +441,32 @@ bool run_case(const Case& c, const Device& dev, const Options& opt, double copy_
     // generator wants loops).
     compiler::CompileOptions compile = opt.compile;
     compile.target = jit::device_target(dev);
+    if (opt.variants) compile.target = compile.target.with_variants(*opt.variants);
     KernelImage image = bench::compile_dpk(kKernelDir + c.dpk_file, c.kernel, c.signature, compile);
     const KernelAbi abi = image.abi;
+    const bool has_variants = !image.variants.empty();
+    auto build_start = std::chrono::steady_clock::now();
     LoadedKernel dpk_kernel(dev, std::move(image));
+    auto ms_since = [](std::chrono::steady_clock::time_point t) {
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t)
+            .count();
+    };
+    const double build_ms = ms_since(build_start);
     Workload w = c.make(q);
     auto run_dpk = [&] { return device_us(launch(q, dpk_kernel, w.global, w.local, w.args)); };
+    // With variants, the general kernel alone too (before / after, in the same run).
+    std::optional<LoadedKernel> general;
+    double general_build_ms = 0;
+    if (has_variants) {
+        compiler::CompileOptions plain = compile;
+        plain.target = compile.target.with_variants({});
+        KernelImage plain_image =
+            bench::compile_dpk(kKernelDir + c.dpk_file, c.kernel, c.signature, plain);
+        build_start = std::chrono::steady_clock::now();
+        general.emplace(dev, std::move(plain_image));
+        general_build_ms = ms_since(build_start);
+    }
+    auto run_general = [&] { return device_us(launch(q, *general, w.global, w.local, w.args)); };
 
     // The hand-written twin: OpenCL C from source, or nvcc's CUDA C.
     std::unique_ptr<bench::OpenClCKernel> cl_kernel;
@@ -448,6 +494,7 @@ bool run_case(const Case& c, const Device& dev, const Options& opt, double copy_
     // Checked runs (the first launch of a local size also makes PoCL compile its work-group
     // function), then one more warm-up each.
     std::string wrong;
+    width += " entry=" + dpk_kernel.entry_point_for(w.global, w.args, &w.local);
     w.reset();
     run_dpk();
     if (std::string e = w.check(); !e.empty()) wrong += " dpk: " + e;
@@ -459,15 +506,26 @@ bool run_case(const Case& c, const Device& dev, const Options& opt, double copy_
 
     // At least opt.runs runs; short kernels run on until each version ran for opt.budget_us
     // (at most 20 * opt.runs), so their medians rest on more samples.
-    std::vector<double> dpk_us, twin_us, paired;
+    std::vector<double> dpk_us, twin_us, paired, general_us, general_paired;
     double spent_us = 0;
     const int max_runs = 20 * opt.runs;
     for (int i = 0; i < opt.runs || (spent_us < opt.budget_us && i < max_runs); ++i) {
+        if (general && i % 2) general_us.push_back(run_general());
         if (i % 2) twin_us.push_back(run_twin());
         dpk_us.push_back(run_dpk());
         if (i % 2 == 0) twin_us.push_back(run_twin());
+        if (general && i % 2 == 0) general_us.push_back(run_general());
         paired.push_back(dpk_us.back() / twin_us.back());
+        if (general) general_paired.push_back(general_us.back() / twin_us.back());
         spent_us += dpk_us.back();
+    }
+    if (general) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf,
+                      " general_us=%.1f paired_general=%.3f driver_build_ms dpk=%.1f general=%.1f",
+                      bench::median(general_us), bench::median(general_paired), build_ms,
+                      general_build_ms);
+        width += buf;
     }
     const double dm = bench::median(dpk_us), tm = bench::median(twin_us);
     const double pm = bench::median(paired);
@@ -494,7 +552,7 @@ bool run_case(const Case& c, const Device& dev, const Options& opt, double copy_
 
 constexpr const char* kUsage =
     "usage: bench_kernel_quality [--quick] [--runs N] [--kernel NAME] [--device FILTER]\n"
-    "                            [--no-fp-contract] [--cl-no-contract]\n";
+    "                            [--no-fp-contract] [--cl-no-contract] [--variants LIST]\n";
 
 int usage() {
     std::fputs(kUsage, stderr);
@@ -518,6 +576,17 @@ int main(int argc, char** argv) {
             opt.compile.fp_contract = false;
         } else if (a == "--cl-no-contract") {
             opt.cl_no_contract = true;
+        } else if (a == "--variants" && has_value) {
+            // "none", or facts sets joined by commas: "noalias", "index32+noalias,index32".
+            const std::string list = argv[++i];
+            opt.variants.emplace();
+            for (std::size_t at = 0; list != "none" && at <= list.size();) {
+                const std::size_t end = std::min(list.find(',', at), list.size());
+                std::optional<LaunchFacts> facts = LaunchFacts::parse(list.substr(at, end - at));
+                if (!facts || facts->empty()) return usage();
+                opt.variants->push_back(*facts);
+                at = end + 1;
+            }
         } else if (a == "--runs" && has_value) {
             runs = std::atoi(argv[++i]);
         } else if (a == "--kernel" && has_value) {

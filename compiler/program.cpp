@@ -176,6 +176,7 @@ std::optional<KernelImage> Program::compile(const ast::Function& kernel,
     out.kernel_name = kernel.name;
     out.signature = typed->signature;
     out.abi = std::move(emitted.abi);
+    out.variants = std::move(emitted.variants);
     out.spirv = std::move(emitted.words);
     // Validated just above: what the module needs goes with it, so nothing scans it again.
     out.requirements = std::move(emitted.requirements);

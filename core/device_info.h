@@ -12,6 +12,7 @@
 
 #include "core/device_features.h"
 #include "core/payload_format.h"
+#include "core/launch_facts.h"
 #include "core/signature.h"
 
 namespace dpk {
@@ -72,6 +73,10 @@ struct DeviceInfo {
     /// backend sets SubGroupShuffle only together with SubGroups.
     DeviceFeatures features;
     bool has(DeviceFeature f) const { return features.has(f); }
+    /// The kernel variants worth compiling for this device, most specialized first: each
+    /// specialization also carries a variant per entry, which a launch runs when its facts hold
+    /// (docs/compiler.md, "Launch-time variants"). Empty: the general kernel alone.
+    std::vector<LaunchFacts> kernel_variants;
     /// CL_DEVICE_MAX_NUM_SUB_GROUPS (0 when none or not reported).
     std::uint32_t max_num_sub_groups = 0;
     /// Sub-group sizes the device offers (CL_DEVICE_SUB_GROUP_SIZES_INTEL, Level Zero

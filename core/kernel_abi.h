@@ -9,6 +9,7 @@
 
 #include "core/device_features.h"
 #include "core/payload_format.h"
+#include "core/launch_facts.h"
 #include "core/signature.h"
 
 namespace dpk {
@@ -89,6 +90,9 @@ struct KernelAbi {
     bool checks_bounds() const {
         return !args.empty() && args.back().kind == AbiArg::Kind::BoundsRecord;
     }
+    /// Array parameters the kernel may write (stores, atomics, or passed to a function), in
+    /// parameter order: what a launch checks for overlap before it picks a NoAlias variant.
+    std::vector<std::uint32_t> written_arrays;
 
     friend bool operator==(const KernelAbi&, const KernelAbi&) = default;
 };
@@ -114,6 +118,10 @@ struct KernelImage {
     std::vector<std::uint32_t> spirv;
     /// Source names of the parameters, for messages; may be empty (then messages use indices).
     std::vector<std::string> param_names;
+    /// Further entry points of the same module, each the kernel compiled assuming launch facts,
+    /// most specialized first; same ABI as `kernel_name`. A launch runs the first whose facts
+    /// hold, else `kernel_name`.
+    std::vector<KernelVariant> variants;
     /// Set only once `spirv` is known valid: every optional feature it needs, once each, in
     /// feature order. The compiler fills it as it emits (and validates) the module; the readers
     /// of bundles and cache entries validate and scan what they read (runtime/kernel_image_io.h).

@@ -27,7 +27,8 @@ namespace dpk {
 /// that does not check out is ignored, removed and rebuilt. Thread-safe.
 class KernelCache {
 public:
-    /// The envelope of image entries (runtime/sealed_file.h): their magic and format version.
+    /// The envelope of image entries (runtime/sealed_file.h): their magic and format version
+    /// (2: payload format, kernel variants, written arrays, bounds-check sites).
     static constexpr runtime::FileMagic kImageMagic = "dpkimage";
     static constexpr std::uint32_t kImageFormatVersion = 2;
 

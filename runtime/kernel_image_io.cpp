@@ -10,6 +10,8 @@ namespace dpk::runtime {
 namespace {
 
 constexpr std::uint32_t kSpirvMagic = 0x07230203;
+/// More variants than there are sets of launch facts is no image the compiler makes.
+constexpr std::uint32_t kMaxVariants = 8;
 
 void write_param(ByteWriter& out, const ParamType& p) {
     out.u8(static_cast<std::uint8_t>(p.kind));
@@ -91,6 +93,13 @@ void write_kernel_image(ByteWriter& out, const KernelImage& image) {
     out.bytes(image.spirv.data(), image.spirv.size() * sizeof(std::uint32_t));
     out.u32(static_cast<std::uint32_t>(image.param_names.size()));
     for (const std::string& n : image.param_names) out.str(n);
+    out.u32(static_cast<std::uint32_t>(image.abi.written_arrays.size()));
+    for (std::uint32_t p : image.abi.written_arrays) out.u32(p);
+    out.u32(static_cast<std::uint32_t>(image.variants.size()));
+    for (const KernelVariant& v : image.variants) {
+        out.str(v.entry_point);
+        out.u8(v.facts.bits());
+    }
     if (!image.abi.checks_bounds()) return;
     out.u32(static_cast<std::uint32_t>(image.abi.bounds_sites.size()));
     for (const BoundsSite& site : image.abi.bounds_sites) write_bounds_site(out, site);
@@ -130,6 +139,27 @@ KernelImage read_kernel_image(ByteReader& in) {
     std::uint32_t nnames = in.u32();
     if (nnames > nparams) in.fail("more parameter names than parameters");
     for (std::uint32_t i = 0; i < nnames; ++i) image.param_names.push_back(in.str());
+    std::uint32_t nwritten = in.u32();
+    if (nwritten > nparams) in.fail("more written arrays than parameters");
+    for (std::uint32_t i = 0; i < nwritten; ++i) {
+        const std::uint32_t p = in.u32();
+        if (p >= nparams || !image.signature.params[p].is_array() ||
+            (i > 0 && p <= image.abi.written_arrays.back()))
+            in.fail("invalid written array parameter " + std::to_string(p));
+        image.abi.written_arrays.push_back(p);
+    }
+    std::uint32_t nvariants = in.u32();
+    if (nvariants > kMaxVariants) in.fail("implausible variant count " + std::to_string(nvariants));
+    for (std::uint32_t i = 0; i < nvariants; ++i) {
+        KernelVariant v;
+        v.entry_point = in.str();
+        const std::uint8_t bits = in.u8();
+        v.facts = LaunchFacts::from_bits(bits);
+        const std::optional<LaunchFacts> known = LaunchFacts::parse(v.facts.name());
+        if (v.entry_point.empty() || v.facts.empty() || !known || known->bits() != bits)
+            in.fail("invalid kernel variant '" + v.entry_point + "'");
+        image.variants.push_back(std::move(v));
+    }
     if (image.abi.checks_bounds()) {
         const std::uint32_t nsites = in.u32();
         if (nsites > (1u << 24)) in.fail("implausible bounds-check site count");

@@ -144,6 +144,16 @@ private:
     std::size_t count_ = 0;
 };
 
+/// The general kernel, or the variant the launch's facts allow (a few compares per array).
+backends::Kernel* kernel_for_launch(const LoadedKernel::State& s, const Range& global,
+                                    const Range* local, std::span<const KernelArg> args) {
+    if (s.variants.empty()) return s.kernel.get();
+    const LaunchFacts facts = launch_facts(s.image.abi, args, global, s.variant_facts);
+    const LoadedVariant* v =
+        choose_variant(s.variants, facts, local ? local->total() : std::uint64_t{0});
+    return v ? v->kernel.get() : s.kernel.get();
+}
+
 Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global,
                   const Range* local, std::span<const KernelArg> args,
                   std::span<const Event> deps) {
@@ -221,8 +231,8 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
     }
 
     LoadedKernel::State& s = k.state();
+    backends::Kernel& kernel = *kernel_for_launch(s, global, local, args);
     std::lock_guard lock(s.launch_mutex);
-    backends::Kernel& kernel = *s.kernel;
     const auto& abi = s.image.abi.args;
     for (std::uint32_t slot = 0; slot < abi.size(); ++slot) {
         const AbiArg& a = abi[slot];

@@ -102,10 +102,32 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
                                    std::to_string(image.abi.args.size()) +
                                    " entry-point arguments, the driver reports " +
                                    std::to_string(s.kernel->num_args()));
+    for (const KernelVariant& v : image.variants) {
+        LoadedVariant loaded{v.facts, s.program->create_kernel(v.entry_point)};
+        if (loaded.kernel->num_args() != image.abi.args.size())
+            throw InvalidArgumentError(
+                "kernel '" + image.kernel_name + "': its variant '" + v.entry_point + "' takes " +
+                std::to_string(loaded.kernel->num_args()) +
+                " entry-point arguments, the ABI lists " + std::to_string(image.abi.args.size()));
+        s.variant_facts = LaunchFacts::from_bits(s.variant_facts.bits() | v.facts.bits());
+        s.variants.push_back(std::move(loaded));
+    }
     s.static_local_bytes = std::max<std::uint64_t>(image.abi.static_local_bytes,
                                                    s.kernel->attributes().local_mem_size);
     for (const ParamType& p : image.signature.params) s.param_checks.emplace_back(p);
     s.image = std::move(image);
+}
+
+const std::string& LoadedKernel::entry_point_for(const Range& global,
+                                                 std::span<const KernelArg> args,
+                                                 const Range* local) const {
+    const State& s = *state_;
+    if (s.variants.empty()) return s.image.kernel_name;
+    const LaunchFacts facts = launch_facts(s.image.abi, args, global, s.variant_facts);
+    const LoadedVariant* v =
+        choose_variant(s.variants, facts, local ? local->total() : std::uint64_t{0});
+    if (!v) return s.image.kernel_name;
+    return s.image.variants[static_cast<std::size_t>(v - s.variants.data())].entry_point;
 }
 
 const KernelImage& LoadedKernel::image() const {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 
 #include "core/device_info.h"
@@ -11,6 +12,8 @@
 namespace dpk::runtime {
 
 class ProgramCache;
+class KernelArg;
+class Range;
 
 /// Options for building a kernel image on a device.
 struct LoadOptions {
@@ -41,6 +44,11 @@ public:
     /// How the SPIR-V reached the driver.
     SpirvIngest ingest() const;
     std::string build_log() const;
+    /// The entry point a launch over `global` (with work-groups of `local`, if given) with
+    /// `args` runs: the image's kernel, or the first of its variants whose launch facts hold.
+    /// `args` must fit the signature.
+    const std::string& entry_point_for(const Range& global, std::span<const KernelArg> args,
+                                       const Range* local = nullptr) const;
 
     struct State;
     State& state() const { return *state_; }

@@ -6,6 +6,7 @@
 
 #include "backends/backend.h"
 #include "runtime/argument_check.h"
+#include "runtime/kernel_variants.h"
 #include "runtime/loaded_kernel.h"
 
 namespace dpk::runtime {
@@ -15,6 +16,10 @@ struct LoadedKernel::State {
     KernelImage image;
     std::shared_ptr<backends::Program> program;  // shared with the program cache
     std::unique_ptr<backends::Kernel> kernel;
+    /// The image's variants, in its order; `variant_facts` is every fact one of them assumes
+    /// (empty: a launch checks nothing).
+    std::vector<LoadedVariant> variants;
+    LaunchFacts variant_facts;
     /// The signature's parameters prepared for checking arguments, made once at load: a launch
     /// only compares.
     std::vector<ParamCheck> param_checks;

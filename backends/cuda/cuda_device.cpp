@@ -6,6 +6,7 @@
 
 #include "backends/cuda/cuda_context.h"
 #include "backends/cuda/cuda_error.h"
+#include "backends/cuda/ptx/ptx_target.h"
 
 namespace dpk::backends::cuda {
 
@@ -51,7 +52,7 @@ CudaDevice::CudaDevice(CUdevice device) : device_(device) {
     d.kind = DeviceKind::Gpu;
     d.vendor = "NVIDIA Corporation";
     d.platform_name = "CUDA";
-    d.ingest_revision = "cuda 1 (dpk PTX translator)";
+    d.ingest_revision = "cuda 2 (dpk PTX translator)";
     d.names_opencl_extensions = false;
 
     char name[kNameLength] = {};
@@ -106,6 +107,7 @@ CudaDevice::CudaDevice(CUdevice device) : device_(device) {
     // Every optional feature: fp16 arithmetic needs sm_53 (CUDA 13 supports sm_75 and newer).
     d.features = DeviceFeatures::all();
     d.features.set(DeviceFeature::Fp16, sm_ >= 53);
+    d.kernel_variants.assign(kCudaKernelVariants.begin(), kCudaKernelVariants.end());
     const int warp = attribute(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
     d.sub_group_sizes = {static_cast<std::uint64_t>(warp)};
     d.max_num_sub_groups = static_cast<std::uint32_t>(d.max_work_group_size / warp);

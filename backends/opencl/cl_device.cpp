@@ -14,6 +14,9 @@ namespace dpk::backends::opencl {
 
 namespace {
 
+/// CL_PLATFORM_NAME of PoCL.
+constexpr std::string_view kPoclPlatform = "Portable Computing Language";
+
 DeviceKind kind_of(cl_device_type type) {
     if (type & CL_DEVICE_TYPE_GPU) return DeviceKind::Gpu;
     if (type & CL_DEVICE_TYPE_CPU) return DeviceKind::Cpu;
@@ -112,6 +115,15 @@ void ClDevice::query_info() {
         has_extension(extensions, feature_opencl_extension(DeviceFeature::Int64Atomics)));
 
     decide_spirv_ingest(extensions, device_string(device_, CL_DEVICE_IL_VERSION));
+    // Launch-time variants where they were measured to pay (docs/compiler.md, "Launch-time
+    // variants"): on PoCL a no-alias variant (FuncParamAttr NoAlias / NoWrite, LLVM's noalias /
+    // readonly after the SPIR 1.2 translation) runs the tiled matmul about 3 % faster, and PoCL
+    // compiles a kernel only when it is first launched. On Intel's runtime it was no faster and
+    // the module took 2.5-4x as long to build. Index32 variants slow both down (Jacobi 1.3x on
+    // PoCL, 4-9x on Intel's runtime: 32-bit offsets hide consecutive accesses from the
+    // vectorizer).
+    if (d.kind == DeviceKind::Cpu && d.platform_name == kPoclPlatform)
+        d.kernel_variants = {LaunchFacts{LaunchFact::NoAlias}};
     decide_sub_groups(extensions);
     decide_usm();
     d.backend_detail = "SVM " + svm_capability_names(d.svm_capabilities) +

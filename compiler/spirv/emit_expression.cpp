@@ -343,6 +343,7 @@ Id FunctionEmitter::emit_user_call(const ast::Call& e) {
         const types::Type* p = callee->param_types[i];
         if (p->is_array()) {
             ArrayValue a = emit_array(*e.args[i]);
+            note_written(a);  // the callee may write it
             append_array_arguments(a, p, operands);
         } else {
             operands.push_back(emit_value_as(*e.args[i], p));

@@ -97,6 +97,7 @@ Id FunctionEmitter::to_i64(Id value, const types::Type* t) {
 }
 
 Id FunctionEmitter::element_pointer(ArrayValue& a, std::span<const ast::ExprPtr> indices) {
+    if (uses_index32(a)) return element_pointer_32(a, indices);
     return element_pointer(a, index_values(indices));
 }
 
@@ -258,6 +259,7 @@ Id FunctionEmitter::emit_atomic(const ast::Call& e) {
               a.type->str());
         return m_.zero(t);
     }
+    note_written(a);
     if (checks_bounds()) return checked_atomic(e, a);
     Id pointer = element_pointer(a, std::span<const ast::ExprPtr>(&e.args[1], 1));
     Id value = arity >= 3 ? emit_value_as(*e.args[2], elem) : 0;

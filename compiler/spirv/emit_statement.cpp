@@ -117,6 +117,7 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
     if (target.kind == ast::ExprKind::Index) {
         const auto& index = static_cast<const ast::Index&>(target);
         ArrayValue a = emit_array(*index.base);
+        note_written(a);
         if (checks_bounds()) {
             checked_assign(a, index.indices, compound, new_value, target.range);
             return;

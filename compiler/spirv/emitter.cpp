@@ -51,17 +51,43 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
         emitter.emit();
     }
 
+    const Id general = m.functions.at(kernel.kernel).id;
+    const std::uint64_t static_local_bytes = m.static_local_bytes;
+    // Each variant: the kernel again, assuming its facts, as another function and entry point.
+    // Device functions are shared; work-group arrays are the variant's own (one kernel runs).
+    // A bounds-checked kernel has none: its checks are the point, not its speed.
+    std::vector<std::pair<Id, std::string>> entries{{general, kernel.kernel->decl->name}};
+    if (m.errors.empty() && !options.check_bounds) {
+        m.written_arrays = result.abi.written_arrays;
+        for (LaunchFacts facts : options.target.variants()) {
+            FunctionInfo& info = m.functions.at(kernel.kernel);
+            info.id = builder.next_id();
+            const std::string name = variant_entry_point(kernel.kernel->decl->name, facts);
+            if (options.debug_names) builder.name(info.id, name);
+            m.assumed = facts;
+            m.static_local_bytes = 0;
+            KernelAbi same_abi;
+            FunctionEmitter emitter(m, *kernel.kernel, true, &same_abi);
+            emitter.emit();
+            m.assumed = {};
+            result.variants.push_back({name, facts});
+            entries.emplace_back(info.id, name);
+        }
+        m.functions.at(kernel.kernel).id = general;
+    }
+
     std::vector<Id> interface = builder.builtin_variables();
     if (options.spirv_version >= kSpirvVersion14)
         interface.insert(interface.end(), m.globals_used().begin(), m.globals_used().end());
-    builder.entry_point(spv::ExecutionModel::Kernel, m.functions.at(kernel.kernel).id,
-                        kernel.kernel->decl->name, interface);
-    // Without contraction the driver is told so too: no fusing of the separate multiply and add.
-    if (!options.fp_contract)
-        builder.execution_mode(m.functions.at(kernel.kernel).id, spv::ExecutionMode::ContractionOff,
-                               {});
+    for (const auto& [id, name] : entries) {
+        builder.entry_point(spv::ExecutionModel::Kernel, id, name, interface);
+        // Without contraction the driver is told so too: no fusing of the separate multiply and
+        // add.
+        if (!options.fp_contract)
+            builder.execution_mode(id, spv::ExecutionMode::ContractionOff, {});
+    }
 
-    result.abi.static_local_bytes = m.static_local_bytes;
+    result.abi.static_local_bytes = static_local_bytes;
     result.abi.work_dims_used = m.work_dims_used;
     result.abi.bounds_sites = std::move(m.bounds_sites);
     result.capabilities = builder.capabilities();

@@ -55,6 +55,8 @@ struct EmitResult {
     /// The SPIR-V module (empty when `errors` is not).
     std::vector<std::uint32_t> words;
     KernelAbi abi;
+    /// The variants' entry points (the target's variants, in its order), same ABI as the kernel.
+    std::vector<KernelVariant> variants;
     /// Every capability the module declares, with the first reason it was needed.
     std::vector<CapabilityUse> capabilities;
     /// Every optional device feature the module needs, with the first reason (feature order).
@@ -65,7 +67,8 @@ struct EmitResult {
 };
 
 /// Emits one kernel specialization (its instances: device functions first, kernel last) as a
-/// module with one OpEntryPoint Kernel named after the kernel.
+/// module with one OpEntryPoint Kernel named after the kernel, and one more per variant of the
+/// target (variant_entry_point names them).
 EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& options = {});
 
 }  // namespace dpk::compiler::spirv

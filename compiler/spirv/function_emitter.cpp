@@ -56,9 +56,7 @@ void FunctionEmitter::declare_parameters() {
                 part.kind == AbiArg::Kind::LocalPointer) {
                 m_.b.decorate(id, spv::Decoration::Alignment,
                               {static_cast<std::uint32_t>(dtype_size(t->dtype))});
-                if (m_.options.no_alias_array_params && part.kind == AbiArg::Kind::GlobalPointer)
-                    m_.b.decorate(id, spv::Decoration::FuncParamAttr,
-                                  {operand(spv::FunctionParameterAttribute::NoAlias)});
+                if (part.kind == AbiArg::Kind::GlobalPointer) decorate_no_alias(id, i);
             }
         }
         if (!t->is_array()) {

@@ -49,6 +49,10 @@ private:
     // -- function_emitter.cpp: parameters, blocks, instructions ---------------------------------
     void declare_parameters();
     Id add_parameter(Id type, std::string_view name);
+    /// FuncParamAttr NoAlias on the data pointer of kernel array parameter `param` where the
+    /// options or the variant say arrays do not overlap, and NoWrite too where the kernel only
+    /// reads it (emit_variant.cpp).
+    void decorate_no_alias(Id pointer, std::size_t param);
     void finish();
     /// An instruction in the entry block after the variables (hoisted, dominates everything).
     Id prologue_inst(spv::Op op, Id type, std::initializer_list<Id> operands);
@@ -161,6 +165,18 @@ private:
     Id emit_atomic(const ast::Call& e);
     /// The atomic `e` on the element at `pointer`, with its value operands evaluated.
     Id emit_atomic_op(const ast::Call& e, const ArrayValue& a, Id pointer, Id value, Id desired);
+
+    /// Notes that the kernel may write `a` (a store, an atomic, a call that receives it).
+    void note_written(const ArrayValue& a);
+
+    // -- emit_variant.cpp: what kernel variants assume (32-bit indices, no aliasing) ----------
+    /// Whether accesses to `a` compute their offsets in 32 bits here.
+    bool uses_index32(const ArrayValue& a) const;
+    /// The element pointer of `a[indices]` with the offset computed in i32 (Index32 variants).
+    Id element_pointer_32(ArrayValue& a, std::span<const ast::ExprPtr> indices);
+    /// The low 32 bits of integer expression `e` (used as an index), computed in i32 where the
+    /// arithmetic allows (+, -, * and negation wrap alike in every width of 32 bits or more).
+    Id index_32(const ast::Expr& e);
     Id emit_float_atomic_loop(ast::BinaryOp op, Id int_pointer, Id value, DType t, Id scope,
                               Id semantics);
 

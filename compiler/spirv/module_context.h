@@ -79,6 +79,11 @@ public:
     std::uint32_t work_dims_used = 0;
     /// Bytes of local_array memory.
     std::uint64_t static_local_bytes = 0;
+    /// What the kernel being emitted may assume of its launch: empty for the general entry point,
+    /// a variant's facts for its entry point (device functions never assume anything).
+    LaunchFacts assumed;
+    /// Array parameters the kernel may write, as the general entry point's emission found them.
+    std::vector<std::uint32_t> written_arrays;
 
     // -- bounds checks (EmitOptions::check_bounds) ----------------------------------------------
     /// The type of the bounds record parameter: a CrossWorkgroup pointer to u64 words.

@@ -14,6 +14,7 @@ using spv::Capability;
 
 constexpr std::string_view kOpenCL = "opencl";
 constexpr std::string_view kLevelZero = "level-zero";
+constexpr std::string_view kVariants = "/variants=";
 
 /// What every OpenCL full-profile SPIR-V consumer guarantees (SPIR-V environment spec, 1.2).
 std::vector<Capability> opencl_base() {
@@ -62,6 +63,20 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
             s += (s.empty() ? "" : ", ") + std::string(feature_name(f));
         return s;
     }();
+    std::vector<LaunchFacts> variants;
+    if (std::size_t slash = spec.find(kVariants); slash != std::string_view::npos) {
+        std::string_view list = spec.substr(slash + kVariants.size());
+        spec = spec.substr(0, slash);
+        while (!list.empty()) {
+            const std::size_t end = std::min(list.find(','), list.size());
+            std::optional<LaunchFacts> facts = LaunchFacts::parse(list.substr(0, end));
+            if (!facts || facts->empty())
+                return fail("bad variant '" + std::string(list.substr(0, end)) +
+                            "' in a target: expected index32, noalias or index32+noalias");
+            variants.push_back(*facts);
+            list.remove_prefix(end == list.size() ? end : end + 1);
+        }
+    }
     Api api{};
     DeviceFeatures features;
     std::string_view rest;
@@ -94,7 +109,20 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
                         std::string(spec) + "' (features: " + expected_features + ")");
         features.set(*f, sign == '+');
     }
-    return TargetProfile(api, features);
+    return TargetProfile(api, features).with_variants(std::move(variants));
+}
+
+TargetProfile TargetProfile::with_variants(std::vector<LaunchFacts> variants) const {
+    TargetProfile t = *this;
+    std::string base = name_.substr(0, name_.find(kVariants));
+    t.variants_ = std::move(variants);
+    if (!t.variants_.empty()) {
+        base += kVariants;
+        for (std::size_t i = 0; i < t.variants_.size(); ++i)
+            base.append(i ? "," : "").append(t.variants_[i].name());
+    }
+    t.name_ = std::move(base);
+    return t;
 }
 
 TargetProfile TargetProfile::for_device(std::string description) const {

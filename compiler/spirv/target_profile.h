@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/device_features.h"
+#include "core/launch_facts.h"
 
 // SPIR-V capabilities by their type alone, so that including this header needs no SPIRV-Headers;
 // code naming the enumerators includes <spirv/unified1/spirv.hpp11>, which defines it.
@@ -50,7 +51,8 @@ public:
     /// Every optional feature on.
     static DeviceFeatures all_features() { return DeviceFeatures::all(); }
     /// A target from its spec: `opencl` or `level-zero`, then `+FEATURE` / `-FEATURE` changes to
-    /// that target's defaults, e.g. "opencl+fp16+sub_groups+sub_group_shuffle". Every name() is a
+    /// that target's defaults, e.g. "opencl+fp16+sub_groups+sub_group_shuffle", then optionally
+    /// "/variants=FACTS,..." (FACTS: index32, noalias, or both joined by +). Every name() is a
     /// spec of its own profile. Nullopt with `error` set when the spec is malformed.
     static std::optional<TargetProfile> parse(std::string_view spec, std::string* error = nullptr);
 
@@ -58,8 +60,14 @@ public:
     /// OpenCL)"): messages about missing features name the device rather than the target.
     TargetProfile for_device(std::string description) const;
 
+    /// The same target, compiling each kernel also as a variant for each set of launch facts
+    /// (most specialized first): what pays on the target's devices (DeviceInfo::kernel_variants).
+    TargetProfile with_variants(std::vector<LaunchFacts> variants) const;
+    const std::vector<LaunchFacts>& variants() const { return variants_; }
+
     /// The canonical spec, every feature spelled out ("opencl+fp64-fp16+int64_atomics-..."): two
-    /// targets with one name compile every kernel to the same SPIR-V (a cache key).
+    /// targets with one name compile every kernel to the same SPIR-V (a cache key). Variants
+    /// follow as "/variants=index32+noalias,index32".
     const std::string& name() const { return name_; }
     /// The device description given to for_device (empty for a target without one).
     const std::string& device() const { return device_; }
@@ -87,6 +95,7 @@ private:
     std::string name_;
     std::string device_;
     std::vector<spv::Capability> capabilities_;
+    std::vector<LaunchFacts> variants_;
 };
 
 /// The SPIR-V spelling of a capability ("Float64"), for messages.

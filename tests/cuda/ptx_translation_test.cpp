@@ -127,6 +127,13 @@ bool contains(const std::string& text, const std::string& fragment) {
     return text.find(fragment) != std::string::npos;
 }
 
+std::size_t count_of(const std::string& text, const std::string& fragment) {
+    std::size_t n = 0;
+    for (auto at = text.find(fragment); at != std::string::npos; at = text.find(fragment, at + 1))
+        ++n;
+    return n;
+}
+
 /// The message of the PtxTranslationError `spirv` throws ("" when it translates).
 std::string translation_error(const std::vector<std::uint32_t>& spirv) {
     try {
@@ -413,4 +420,51 @@ TEST_CASE("ptx: malformed SPIR-V throws PtxTranslationError") {
 TEST_CASE("ptx: output is deterministic") {
     const auto words = spirv_of("kernel k(x: f32[::1]) { x[global_id(0)] = exp(x[0]); }\n");
     CHECK(translate_to_ptx(words).text == translate_to_ptx(words).text);
+}
+
+TEST_CASE("ptx: a CUDA target's variants: 32-bit offsets, ld.global.nc for read-only arrays") {
+    const std::string source = R"(
+kernel k(a: f32[:, ::1], b: f32[:, ::1], s: f32) {
+    let r = global_id(1); let c = global_id(0);
+    b[r, c] = a[r, c] * s + a[r, c + 1];
+})";
+    const auto words = spirv_of(source, "opencl/variants=index32+noalias,index32");
+    const std::string ptx = translate_to_ptx(words).text;
+    INFO(ptx);
+    CHECK(contains(ptx, ".visible .entry k("));
+    CHECK(contains(ptx, ".visible .entry k__index32__noalias("));
+    CHECK(contains(ptx, ".visible .entry k__index32("));
+    // Only the no-alias variant reads `a` through the non-coherent cache, twice.
+    CHECK(count_of(ptx, "ld.global.nc.f32") == 2);
+    CHECK(count_of(ptx, "mad.wide.s32") >= 6);  // three accesses in each index32 variant
+    if (ptxas()) {
+        auto errors = ptxas_errors(ptx, "variants");
+        INFO(errors.value_or(""));
+        CHECK(!errors.has_value());
+    }
+}
+
+TEST_CASE("ptx: division and remainder by a power of two are shifts") {
+    const std::string source = R"(
+kernel k(x: i64[::1], y: i32[::1], u: u32[::1]) {
+    let i = global_id(0);
+    x[i] = x[i] / 16 + x[i] % 8;
+    y[i] = y[i] / 4 + y[i] % 2;
+    u[i] = u[i] / u32(8) + u[i] % u32(4) + u[i] / u32(3);
+})";
+    const std::string ptx = translate_to_ptx(spirv_of(source)).text;
+    INFO(ptx);
+    CHECK(!contains(ptx, "div.s64"));
+    CHECK(!contains(ptx, "rem.s64"));
+    CHECK(!contains(ptx, "div.s32"));
+    CHECK(!contains(ptx, "rem.s32"));
+    CHECK(contains(ptx, "shr.s64"));
+    CHECK(contains(ptx, "shr.u32"));
+    CHECK(contains(ptx, "div.u32"));  // by 3: a division, its divisor an immediate
+    CHECK(contains(ptx, ", 3;"));
+    if (ptxas()) {
+        auto errors = ptxas_errors(ptx, "divisions");
+        INFO(errors.value_or(""));
+        CHECK(!errors.has_value());
+    }
 }

@@ -110,6 +110,26 @@ TEST_CASE("an image's payload format is checked against what the device loads") 
     CHECK(read.images().at(0).format == PayloadFormat::Spirv);
 }
 
+TEST_CASE("bundles keep the variants and written arrays; a bad variant is a FormatError") {
+    KernelImage image = tests::vecadd_image();
+    image.abi.written_arrays = {2};
+    image.variants = {{"vecadd__noalias", LaunchFacts{LaunchFact::NoAlias}}};
+    KernelBundle read = KernelBundle::decode(KernelBundle::encode({&image, 1}, "test"), "a bundle");
+    REQUIRE(read.images().size() == 1);
+    CHECK(read.images()[0].abi.written_arrays == std::vector<std::uint32_t>{2});
+    CHECK(read.images()[0].variants == image.variants);
+    KernelImage unknown = image;
+    unknown.variants[0].facts = LaunchFacts::from_bits(0x80);
+    CHECK_THROWS_WITH_AS(
+        KernelBundle::decode(KernelBundle::encode({&unknown, 1}, "test"), "a bundle"),
+        doctest::Contains("invalid kernel variant 'vecadd__noalias'"), FormatError);
+    KernelImage scalar_written = image;
+    scalar_written.abi.written_arrays = {5};
+    CHECK_THROWS_WITH_AS(
+        KernelBundle::decode(KernelBundle::encode({&scalar_written, 1}, "test"), "a bundle"),
+        doctest::Contains("invalid written array parameter 5"), FormatError);
+}
+
 TEST_CASE("a module the driver cannot build throws BuildError with the driver's log") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));

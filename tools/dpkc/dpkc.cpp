@@ -20,7 +20,8 @@ namespace {
 
 /// What kernels for a backend's translation are compiled for: its devices' features.
 dpk::compiler::spirv::TargetProfile translation_target(const dpk::backends::Translation& t) {
-    return dpk::compiler::spirv::TargetProfile::opencl(t.features);
+    return dpk::compiler::spirv::TargetProfile::opencl(t.features)
+        .with_variants({t.kernel_variants.begin(), t.kernel_variants.end()});
 }
 
 constexpr int kExitOk = 0;

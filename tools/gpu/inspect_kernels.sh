@@ -3,7 +3,8 @@
 # the translator's code differs (usage: bash tools/gpu/inspect_kernels.sh BUILD_DIR OUT_DIR).
 # dpk's PTX comes from dpkc --emit ptx, its SASS from ptxas -O3 (what the driver's JIT runs);
 # nvcc's from the CUDA C twins (bench/kernels/*.cu) the benchmark build compiled. Writes
-# OUT_DIR/<kernel>.{dpk,nvcc}.{ptx,sass} and prints a table of SASS instruction counts.
+# OUT_DIR/<kernel>.{dpk,nvcc}.{ptx,sass} and prints a table of SASS instruction counts: dpk's
+# general entry point and its index32+noalias variant (docs/compiler.md, "Launch-time variants").
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${1:?build dir}"
@@ -24,7 +25,7 @@ specs=(
     "black_scholes_f64 black_scholes.dpk black_scholes f64 -DREAL=double"
     "black_scholes_f32 black_scholes.dpk black_scholes f32 -DREAL=float"
 )
-printf '%-18s %10s %10s %10s %10s\n' kernel dpk_sass nvcc_sass dpk_regs nvcc_regs
+printf '%-18s %10s %14s %10s %10s %10s\n' kernel dpk_sass dpk_variant nvcc_sass dpk_regs nvcc_regs
 for spec in "${specs[@]}"; do
     read -r name file kernel t define <<< "$spec"
     sig=()
@@ -37,6 +38,10 @@ for spec in "${specs[@]}"; do
     ptxas -O3 -arch="sm_$arch" -v "$out/$name.dpk.ptx" -o "$out/$name.dpk.cubin" \
         2> "$out/$name.dpk.ptxas" || { echo "$name: ptxas failed"; continue; }
     cuobjdump -sass "$out/$name.dpk.cubin" > "$out/$name.dpk.sass"
+    # The general entry point and the variant a launch of fitting, distinct arrays runs.
+    cuobjdump -sass -fun "$kernel" "$out/$name.dpk.cubin" > "$out/$name.dpk.general.sass"
+    cuobjdump -sass -fun "${kernel}__index32__noalias" "$out/$name.dpk.cubin" \
+        > "$out/$name.dpk.variant.sass" 2>/dev/null || : > "$out/$name.dpk.variant.sass"
     src="${file%.dpk}.cu"
     defs=()
     [[ "$define" != - ]] && defs=("$define")
@@ -47,7 +52,8 @@ for spec in "${specs[@]}"; do
         cuobjdump -sass "$out/$name.nvcc.cubin" > "$out/$name.nvcc.sass"
     count() { grep -cE '^\s+/\*[0-9a-f]{4}\*/' "$1"; }
     regs() { grep -oE 'Used [0-9]+ registers' "$1" | head -n1 | grep -oE '[0-9]+'; }
-    printf '%-18s %10s %10s %10s %10s\n' "$name" "$(count "$out/$name.dpk.sass")" \
-        "$(count "$out/$name.nvcc.sass")" "$(regs "$out/$name.dpk.ptxas")" \
+    printf '%-18s %10s %14s %10s %10s %10s\n' "$name" "$(count "$out/$name.dpk.general.sass")" \
+        "$(count "$out/$name.dpk.variant.sass")" "$(count "$out/$name.nvcc.sass")" \
+        "$(regs "$out/$name.dpk.ptxas")" \
         "$(regs "$out/$name.nvcc.ptxas")"
 done

@@ -143,7 +143,29 @@ std::string FunctionTranslator::extended(Id id, bool is_signed, const SpirvInstr
     return extend_reg(use(id), value_scalar(id, inst), is_signed);
 }
 
+std::string FunctionTranslator::extended_or_immediate(Id id, bool is_signed,
+                                                      const SpirvInstruction& inst) {
+    const Scalar s = value_scalar(id, inst);
+    if (auto c = constant_value(id); c && s.is_int() && s.bits >= kWordBits)
+        return immediate(s, *c);
+    return extended(id, is_signed, inst);
+}
+
 namespace {
+
+/// Whether kernel parameter `id` carries FuncParamAttr NoAlias and NoWrite.
+bool is_read_only_parameter(const SpirvModule& m, Id id) {
+    auto it = m.decorations.find(id);
+    if (it == m.decorations.end()) return false;
+    bool no_alias = false, no_write = false;
+    for (const SpirvDecoration& d : it->second) {
+        if (d.decoration != spv::Decoration::FuncParamAttr || d.literals.empty()) continue;
+        const auto attr = static_cast<spv::FunctionParameterAttribute>(d.literals[0]);
+        no_alias |= attr == spv::FunctionParameterAttribute::NoAlias;
+        no_write |= attr == spv::FunctionParameterAttribute::NoWrite;
+    }
+    return no_alias && no_write;
+}
 
 std::string format(const std::string& opcode, std::initializer_list<std::string> args) {
     std::string line = "\t" + opcode;
@@ -228,6 +250,7 @@ void FunctionTranslator::translate_parameters() {
             if (s.storage == spv::StorageClass::CrossWorkgroup) {
                 kernel_params_.push_back({PtxParamKind::GlobalPointer, 8});
                 emit_prologue("cvta.to.global.u64", {value, raw});
+                if (is_read_only_parameter(module_, id)) read_only_pointers_.insert(id);
             } else if (s.storage == spv::StorageClass::Workgroup) {
                 // A byte offset into the kernel's dynamic shared memory.
                 kernel_params_.push_back({PtxParamKind::LocalBuffer, 8});

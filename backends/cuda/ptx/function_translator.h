@@ -66,6 +66,14 @@ private:
     /// Value `id` (an integer) in a full register: 8/16-bit values sign- or zero-extended to 32
     /// bits; 32/64-bit values as they are.
     std::string extended(Id id, bool is_signed, const SpirvInstruction& inst);
+    /// Same, but a 32- or 64-bit integer constant as an immediate: for an instruction's last
+    /// source operand, where ptxas folds it (a division by a constant becomes a multiply or a
+    /// shift; in a register it is a 64-bit division routine).
+    std::string extended_or_immediate(Id id, bool is_signed, const SpirvInstruction& inst);
+    /// Division or remainder of `a` (the dividend, extended) by a constant power of two as
+    /// shifts and masks (select_integer.cpp); false when the divisor is not one.
+    bool divide_by_power_of_two(const SpirvInstruction& inst, const Scalar& s, const std::string& a,
+                                bool is_signed, bool is_div);
     /// `value` (8/16-bit in a 32-bit register) extended in place into a new register.
     std::string extend_reg(const std::string& value, const Scalar& s, bool is_signed);
     /// The literal value of constant `id`, or nullopt when `id` is not an OpConstant.
@@ -137,6 +145,10 @@ private:
     std::vector<PtxParam> kernel_params_;
     std::set<Id> shared_used_;
     std::set<Id> callees_;
+    /// Pointers into arrays that nothing writes while the kernel runs: a kernel parameter
+    /// decorated NoAlias and NoWrite (a variant for launches whose arrays do not overlap) and
+    /// the pointers derived from it. Loaded through the non-coherent cache (ld.global.nc).
+    std::set<Id> read_only_pointers_;
     std::uint32_t labels_made_ = 0;
 };
 

@@ -2,12 +2,20 @@
 // .target, never higher than the installed driver can JIT-compile.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 
 #include "backends/cuda/ptx/ptx_translator.h"
+#include "core/launch_facts.h"
 
 namespace dpk::backends::cuda {
+
+/// The kernel variants CUDA devices compile, most specialized first: 32-bit index arithmetic
+/// (64-bit integer multiplies and compares are several SASS instructions each) with and without
+/// ld.global.nc for the arrays a kernel only reads.
+inline constexpr std::array<LaunchFacts, 2> kCudaKernelVariants = {
+    LaunchFacts{LaunchFact::Index32, LaunchFact::NoAlias}, LaunchFacts{LaunchFact::Index32}};
 
 /// A PTX ISA version as major * 10 + minor (8.7 is 87; minors never reach 10).
 using PtxIsa = std::uint32_t;

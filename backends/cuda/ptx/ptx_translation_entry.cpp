@@ -43,6 +43,7 @@ const Translation& translation() {
         t.format = "ptx";
         t.default_target = "sm_90";
         t.features = DeviceFeatures::all();
+        t.kernel_variants = kCudaKernelVariants;
         t.translate = emit_ptx;
         return t;
     }();

@@ -15,6 +15,52 @@ constexpr std::uint32_t kWordBits = 32;
 
 }  // namespace
 
+bool FunctionTranslator::divide_by_power_of_two(const SpirvInstruction& inst, const Scalar& s,
+                                                const std::string& a, bool is_signed,
+                                                bool is_div) {
+    const std::optional<std::uint64_t> c = constant_value(inst.operand(1));
+    const unsigned width = s.bits < kWordBits ? kWordBits : s.bits;
+    if (!c) return false;
+    std::uint64_t divisor = *c;
+    if (s.bits < 2 * kWordBits) divisor &= (std::uint64_t{1} << s.bits) - 1;
+    // A negative divisor's bits look like a large power of two only for the most negative value.
+    if (divisor < 2 || (divisor & (divisor - 1)) != 0 || divisor >> (s.bits - 1) != 0)
+        return false;
+    unsigned k = 0;
+    while ((std::uint64_t{1} << k) != divisor) ++k;
+    const std::string d = def(inst);
+    const std::string bits = width == kWordBits ? ".b32" : ".b64";
+    const RegClass rc = width == kWordBits ? RegClass::B32 : RegClass::B64;
+    const std::string sk = std::to_string(k);
+    if (!is_signed) {
+        if (is_div)
+            emit(std::string("shr") + (width == kWordBits ? ".u32" : ".u64"), {d, a, sk});
+        else
+            emit("and" + bits, {d, a, std::to_string(divisor - 1)});
+        return true;
+    }
+    // Truncating division: add divisor - 1 to negative dividends, then shift.
+    const std::string stype = width == kWordBits ? ".s32" : ".s64";
+    const std::string utype = width == kWordBits ? ".u32" : ".u64";
+    const std::string sign = new_reg(rc);
+    const std::string bias = new_reg(rc);
+    const std::string biased = new_reg(rc);
+    emit("shr" + stype, {sign, a, std::to_string(width - 1)});
+    emit("shr" + utype, {bias, sign, std::to_string(width - k)});
+    emit("add" + stype, {biased, a, bias});
+    if (is_div) {
+        emit("shr" + stype, {d, biased, sk});
+        return true;
+    }
+    // Remainder: a minus the quotient times the divisor.
+    const std::string quotient = new_reg(rc);
+    const std::string multiple = new_reg(rc);
+    emit("shr" + stype, {quotient, biased, sk});
+    emit("shl" + bits, {multiple, quotient, sk});
+    emit("sub" + stype, {d, a, multiple});
+    return true;
+}
+
 bool FunctionTranslator::select_integer(const SpirvInstruction& inst) {
     const spv::Op op = inst.opcode;
     switch (op) {
@@ -40,6 +86,11 @@ bool FunctionTranslator::select_integer(const SpirvInstruction& inst) {
     if (!s.is_int()) unsupported(inst, "only scalar integer operands are supported");
     const std::string d = def(inst);
     const std::string bits = bit_type(s);
+    // add/sub/mul compute the right low bits whatever an 8/16-bit operand's high bits hold.
+    auto second = [&](const SpirvInstruction& i) {
+        return s.bits >= kWordBits ? extended_or_immediate(i.operand(1), false, i)
+                                   : use(i.operand(1));
+    };
     if (op == spv::Op::OpBitCount) {
         const Scalar x = value_scalar(inst.operand(0), inst);
         if (x.bits != s.bits || (s.bits != kWordBits && s.bits != 2 * kWordBits))
@@ -55,13 +106,13 @@ bool FunctionTranslator::select_integer(const SpirvInstruction& inst) {
     }
     switch (op) {
         case spv::Op::OpIAdd:
-            emit("add" + int_type(s, true), {d, use(inst.operand(0)), use(inst.operand(1))});
+            emit("add" + int_type(s, true), {d, use(inst.operand(0)), second(inst)});
             return true;
         case spv::Op::OpISub:
-            emit("sub" + int_type(s, true), {d, use(inst.operand(0)), use(inst.operand(1))});
+            emit("sub" + int_type(s, true), {d, use(inst.operand(0)), second(inst)});
             return true;
         case spv::Op::OpIMul:
-            emit("mul.lo" + int_type(s, true), {d, use(inst.operand(0)), use(inst.operand(1))});
+            emit("mul.lo" + int_type(s, true), {d, use(inst.operand(0)), second(inst)});
             return true;
         case spv::Op::OpSNegate:
             emit("neg" + int_type(s, true), {d, use(inst.operand(0))});
@@ -83,7 +134,8 @@ bool FunctionTranslator::select_integer(const SpirvInstruction& inst) {
             const bool is_signed = op == spv::Op::OpSDiv || op == spv::Op::OpSRem;
             const bool is_div = op == spv::Op::OpSDiv || op == spv::Op::OpUDiv;
             const std::string a = extended(inst.operand(0), is_signed, inst);
-            const std::string b = extended(inst.operand(1), is_signed, inst);
+            if (divide_by_power_of_two(inst, s, a, is_signed, is_div)) return true;
+            const std::string b = extended_or_immediate(inst.operand(1), is_signed, inst);
             emit((is_div ? "div" : "rem") + int_type(s, is_signed), {d, a, b});
             return true;
         }

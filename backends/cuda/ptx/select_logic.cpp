@@ -58,7 +58,7 @@ bool FunctionTranslator::select_logic(const SpirvInstruction& inst) {
         if (!s.is_int()) unsupported(inst, "only scalar integer operands are supported");
         const std::string d = def(inst);
         const std::string a = extended(inst.operand(0), c->is_signed, inst);
-        const std::string b = extended(inst.operand(1), c->is_signed, inst);
+        const std::string b = extended_or_immediate(inst.operand(1), c->is_signed, inst);
         emit(std::string("setp.") + c->cmp + int_type(s, c->is_signed), {d, a, b});
         return true;
     }

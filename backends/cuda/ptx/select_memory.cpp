@@ -123,7 +123,10 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             const std::uint64_t natural = s.is_bool() ? 1 : s.bits / 8;
             if (access.alignment && access.alignment < natural)
                 unsupported(inst, "loads less aligned than their type are not supported");
-            const std::string ld = std::string(access.is_volatile ? "ld.volatile" : "ld") + space;
+            const bool read_only =
+                !access.is_volatile && space == ".global" && read_only_pointers_.count(pointer);
+            const std::string ld = std::string(access.is_volatile ? "ld.volatile" : "ld") + space +
+                                   (read_only ? ".nc" : "");
             if (s.is_bool()) {
                 const std::string byte = new_reg(RegClass::B32);
                 emit(ld + ".u8", {byte, "[" + address + "]"});
@@ -167,6 +170,7 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             const bool has_element = inst.opcode == spv::Op::OpPtrAccessChain ||
                                      inst.opcode == spv::Op::OpInBoundsPtrAccessChain;
             const std::string d = def(inst);
+            if (read_only_pointers_.count(base)) read_only_pointers_.insert(inst.result);
             std::string address = use(base);
             std::int64_t offset = 0;
             Id type = p.pointee;
@@ -197,15 +201,21 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 }
                 const Scalar is = value_scalar(index, inst);
                 if (!is.is_int()) unsupported(inst, "an index is not an integer");
-                std::string wide = use(index);
-                if (is.bits <= kWordBits) {  // indices are signed
-                    const std::string e = extended(index, true, inst);
-                    wide = new_reg(RegClass::B64);
-                    emit("cvt.s64.s32", {wide, e});
-                }
                 const bool last = i + 1 == inst.operands.size() && offset == 0;
                 const std::string next = last ? d : new_reg(RegClass::B64);
-                emit("mad.lo.s64", {next, wide, std::to_string(stride), address});
+                if (is.bits <= kWordBits && stride <= 0x7fffffffu) {  // indices are signed
+                    // A 32-bit index times the element size, widened as it multiplies.
+                    emit("mad.wide.s32",
+                         {next, extended(index, true, inst), std::to_string(stride), address});
+                } else {
+                    std::string wide = use(index);
+                    if (is.bits <= kWordBits) {
+                        const std::string e = extended(index, true, inst);
+                        wide = new_reg(RegClass::B64);
+                        emit("cvt.s64.s32", {wide, e});
+                    }
+                    emit("mad.lo.s64", {next, wide, std::to_string(stride), address});
+                }
                 address = next;
             }
             if (offset != 0)

@@ -1,0 +1,137 @@
+// FunctionEmitter: what a kernel variant assumes of its launch. Index32: index arithmetic in 32
+// bits, exact because every in-bounds offset fits in 31 bits (the launch checked it) and +, - and
+// * give the same low 32 bits in every width. NoAlias: array pointers that overlap no written
+// array, read-only ones marked so.
+#include <algorithm>
+
+#include "compiler/spirv/function_emitter.h"
+
+namespace dpk::compiler::spirv {
+
+namespace {
+
+constexpr int kIndexBits = 32;
+
+/// An integer type of at least 32 bits: its +, - and * agree with i32's in the low 32 bits.
+bool wraps_like_i32(const types::Type* t) {
+    return t && t->is_scalar() && is_integer(t->dtype) && dtype_bits(t->dtype) >= kIndexBits;
+}
+
+}  // namespace
+
+void FunctionEmitter::note_written(const ArrayValue& a) {
+    if (!abi_ || a.kernel_param == BoundsSite::kNoParam) return;
+    auto& written = abi_->written_arrays;
+    const std::uint32_t p = a.kernel_param;
+    auto at = std::lower_bound(written.begin(), written.end(), p);
+    if (at == written.end() || *at != p) written.insert(at, p);
+}
+
+void FunctionEmitter::decorate_no_alias(Id pointer, std::size_t param) {
+    const bool variant = m_.assumed.has(LaunchFact::NoAlias);
+    if (!variant && !m_.options.no_alias_array_params) return;
+    m_.b.decorate(pointer, spv::Decoration::FuncParamAttr,
+                  {operand(spv::FunctionParameterAttribute::NoAlias)});
+    // Only the variant knows what the kernel writes: the general emission found it first.
+    const auto& written = m_.written_arrays;
+    if (variant &&
+        !std::binary_search(written.begin(), written.end(), static_cast<std::uint32_t>(param)))
+        m_.b.decorate(pointer, spv::Decoration::FuncParamAttr,
+                      {operand(spv::FunctionParameterAttribute::NoWrite)});
+}
+
+bool FunctionEmitter::uses_index32(const ArrayValue& a) const {
+    return m_.assumed.has(LaunchFact::Index32) && !a.array_var;
+}
+
+Id FunctionEmitter::index_32(const ast::Expr& e) {
+    const auto& info = fn_.info(e);
+    const Id i32 = m_.i32();
+    if (info.constant && wraps_like_i32(info.result())) {
+        std::uint64_t bits = 0;
+        if (const auto* v = std::get_if<std::int64_t>(&info.constant->value))
+            bits = static_cast<std::uint64_t>(*v);
+        else if (const auto* u = std::get_if<std::uint64_t>(&info.constant->value))
+            bits = *u;
+        else
+            return inst(spv::Op::OpUConvert, i32, {emit_value(e)});
+        return m_.b.constant(i32, bits & 0xffffffffu);
+    }
+    if (wraps_like_i32(info.type) && wraps_like_i32(info.result())) {
+        if (e.kind == ast::ExprKind::Binary) {
+            const auto& b = static_cast<const ast::Binary&>(e);
+            spv::Op op{};
+            switch (b.op) {
+                case ast::BinaryOp::Add: op = spv::Op::OpIAdd; break;
+                case ast::BinaryOp::Sub: op = spv::Op::OpISub; break;
+                case ast::BinaryOp::Mul: op = spv::Op::OpIMul; break;
+                default: break;
+            }
+            if (op != spv::Op{}) {
+                Id lhs = index_32(*b.lhs);
+                Id rhs = index_32(*b.rhs);
+                return inst(op, i32, {lhs, rhs});
+            }
+        }
+        if (e.kind == ast::ExprKind::Unary &&
+            static_cast<const ast::Unary&>(e).op == ast::UnaryOp::Neg)
+            return inst(spv::Op::OpSNegate, i32,
+                        {index_32(*static_cast<const ast::Unary&>(e).operand)});
+    }
+    const types::Type* t = info.result();
+    Id value = emit_value(e);
+    if (t && t->is_scalar() && is_integer(t->dtype) && dtype_bits(t->dtype) == kIndexBits)
+        return value;
+    return inst(spv::Op::OpUConvert, i32, {to_i64(value, t)});
+}
+
+Id FunctionEmitter::element_pointer_32(ArrayValue& a, std::span<const ast::ExprPtr> indices) {
+    std::vector<Id> idx;
+    for (const auto& i : indices) {
+        if (i->kind == ast::ExprKind::Tuple) {  // atomic_add(a, (i, j), v)
+            for (const auto& el : static_cast<const ast::Tuple&>(*i).elements)
+                idx.push_back(index_32(*el));
+            continue;
+        }
+        idx.push_back(index_32(*i));
+    }
+    const int n = a.type->ndim;
+    if (idx.size() != static_cast<std::size_t>(n)) {
+        error("internal: " + std::to_string(idx.size()) + " indices for a " + std::to_string(n) +
+              "-d array");
+        return array_base(a);
+    }
+    const Id pointer =
+        m_.pointer(ModuleContext::storage_class(a.type->space), m_.storage_type(a.type->dtype));
+    if (a.array_var && !a.base) {  // local_array / private_array: one index per dimension
+        std::vector<Id> operands{a.array_var};
+        operands.insert(operands.end(), idx.begin(), idx.end());
+        return inst(spv::Op::OpInBoundsAccessChain, pointer, operands);
+    }
+    const Id i32 = m_.i32();
+    auto narrow = [&](const std::vector<Id>& of, int d) {
+        if (!a.type->static_shape.empty() && &of == &a.shape)
+            return m_.b.constant(i32, static_cast<std::uint64_t>(a.type->static_shape[d]));
+        return inst(spv::Op::OpUConvert, i32, {of.at(d)});
+    };
+    Id offset = 0;
+    if (a.type->needs_strides()) {  // any layout: sum of index * stride
+        for (int d = 0; d < n; ++d) {
+            Id term = inst(spv::Op::OpIMul, i32, {idx[d], narrow(a.strides, d)});
+            offset = offset ? inst(spv::Op::OpIAdd, i32, {offset, term}) : term;
+        }
+    } else {  // C: row-major, Horner from the first dimension; F: from the last
+        const bool c_order = a.type->layout != Layout::F;
+        offset = c_order ? idx[0] : idx[n - 1];
+        for (int k = 1; k < n; ++k) {
+            const int d = c_order ? k : n - 1 - k;
+            Id scaled = inst(spv::Op::OpIMul, i32, {offset, narrow(a.shape, d)});
+            offset = inst(spv::Op::OpIAdd, i32, {scaled, idx[d]});
+        }
+    }
+    // The offset is signed (a view with negative strides reaches below its data pointer):
+    // OpInBoundsPtrAccessChain sign-extends a 32-bit element index.
+    return inst(spv::Op::OpInBoundsPtrAccessChain, pointer, {a.base, offset});
+}
+
+}  // namespace dpk::compiler::spirv
