@@ -20,7 +20,10 @@ bool wraps_like_i32(const types::Type* t) {
 }  // namespace
 
 void FunctionEmitter::note_written(const ArrayValue& a) {
-    if (!abi_ || a.kernel_param == BoundsSite::kNoParam) return;
+    // Only global arrays can overlap one another; a `local T[:]` parameter is the work-group's.
+    if (!abi_ || a.kernel_param == BoundsSite::kNoParam ||
+        a.type->space != types::AddressSpace::Global)
+        return;
     auto& written = abi_->written_arrays;
     const std::uint32_t p = a.kernel_param;
     auto at = std::lower_bound(written.begin(), written.end(), p);
