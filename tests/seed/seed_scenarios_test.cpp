@@ -427,7 +427,7 @@ TEST_CASE("9 AOT: a bundle of precompiled kernels runs with the same signature e
         {"saxpy", {kSaxpySig}},
         {"vecadd", {"void(f32[::1], f32[::1], f32[::1])", "void(i32[::1], i32[::1], i32[::1])"}}};
     write_bundle(bundle_path, p, requests);
-    // From here on, runtime only (tests/jit/aot_runtime_only.cpp does it in a program that links
+    // From here on, runtime only (tests/jit/aot_runtime_only_test.cpp does it in a program that links
     // nothing else).
     runtime::KernelBundle bundle = runtime::KernelBundle::read(bundle_path);
     CHECK(bundle.images().size() == 3);
