@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs each libFuzzer harness (tests/fuzz) for MINUTES minutes on an optimized ASan + UBSan build
-# made with clang, in build-fuzz/. New inputs go to build-fuzz/corpus/HARNESS (the checked-in
-# corpus is the seed), crashes to build-fuzz/crashes/HARNESS: copy each crash into
+# made with clang (clang 15 where installed: clang 14 rejects the ANTLR 4.9 runtime's headers),
+# in build-fuzz/. New inputs go to build-fuzz/corpus/HARNESS (the checked-in corpus is the seed), crashes to build-fuzz/crashes/HARNESS: copy each crash into
 # tests/fuzz/corpus/HARNESS with its fix, so CI replays it for ever.
 # usage: tools/fuzz.sh [MINUTES] [HARNESS...]   (default: 10 minutes, every harness)
 # Exit status: 0 when no harness found a crash, leak or timeout, else 1.
@@ -11,8 +11,8 @@ minutes="${1:-10}"
 shift || true
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=(npy bundle cache_entry signature compiler)
-cxx="${DPK_FUZZ_CXX:-$(command -v clang++ || command -v clang++-15)}"
-cc="${DPK_FUZZ_CC:-$(command -v clang || command -v clang-15)}"
+cxx="${DPK_FUZZ_CXX:-$(command -v clang++-15 || command -v clang++)}"
+cc="${DPK_FUZZ_CC:-$(command -v clang-15 || command -v clang)}"
 build="$root/build-fuzz"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
