@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs each libFuzzer harness (tests/fuzz) for MINUTES minutes on an optimized ASan + UBSan build
 # made with clang (clang 15 where installed: clang 14 rejects the ANTLR 4.9 runtime's headers),
-# in build-fuzz/. New inputs go to build-fuzz/corpus/HARNESS (the checked-in corpus is the seed), crashes to build-fuzz/crashes/HARNESS: copy each crash into
-# tests/fuzz/corpus/HARNESS with its fix, so CI replays it for ever.
+# in build-fuzz/. New inputs go to build-fuzz/corpus/HARNESS (the checked-in corpus is the seed),
+# crashes to build-fuzz/crashes/HARNESS: copy each crash into tests/fuzz/corpus/HARNESS with its
+# fix, so CI replays it for ever.
 # usage: tools/fuzz.sh [MINUTES] [HARNESS...]   (default: 10 minutes, every harness)
 # Exit status: 0 when no harness found a crash, leak or timeout, else 1.
 set -uo pipefail
