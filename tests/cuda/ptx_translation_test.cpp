@@ -468,3 +468,24 @@ kernel k(x: i64[::1], y: i32[::1], u: u32[::1]) {
         CHECK(!errors.has_value());
     }
 }
+
+TEST_CASE("ptx: the math library's leaf functions are inlined, sin/cos/tan stay calls") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1], y: f64[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    x[i] = exp(x[i]) + erf(x[i]) + erf(x[i] + 1.0) + log2(x[i]) + sin(x[i]);\n"
+                 "    y[i] = log(y[i]) * erf(y[i]) + pow(y[i], 0.5);\n"
+                 "}\n"),
+        "math inlining");
+    const std::string& t = m.text;
+    for (const char* f : {"__dpk_exp_f32", "__dpk_erf_f32", "__dpk_log2_f32", "__dpk_log_f64",
+                          "__dpk_erf_f64", "__dpk_pow_f64"}) {
+        CAPTURE(f);
+        CHECK(!contains(t, f));  // neither called nor defined
+    }
+    CHECK(contains(t, "call (retval0), __dpk_sin_f32,"));
+    CHECK(contains(t, "__dpk_log2f_data"));  // what the inlined log2 reads stays in the module
+    CHECK(contains(t, "__dpk_pow_log_data"));
+    CHECK(contains(t, ".reg .f32 \t%m1_f<"));  // each call site's registers and labels its own
+    CHECK(contains(t, "%m3_f"));  // erf twice: two copies
+}

@@ -150,6 +150,12 @@ private:
     /// the pointers derived from it. Loaded through the non-coherent cache (ld.global.nc).
     std::set<Id> read_only_pointers_;
     std::uint32_t labels_made_ = 0;
+    std::uint32_t math_inlined_ = 0;  // math library bodies pasted so far (their tags)
 };
+
+/// Whether calls to math library function `symbol` are inlined (select_ext_inst.cpp): a leaf
+/// (no call, no local depot); the module then needs its definition only if another library
+/// function calls it.
+bool math_inlined(std::string_view symbol);
 
 }  // namespace dpk::backends::cuda

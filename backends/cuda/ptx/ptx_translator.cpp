@@ -163,9 +163,11 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
     text += ".target sm_" + std::to_string(target.sm) + "\n.address_size 64\n";
 
     std::vector<std::string_view> math;
-    for (const auto& sym : state.math_symbols)
+    for (const auto& sym : state.math_symbols)  // an inlined function: only what it reads
         for (auto dep : ptx_math_closure(sym))
-            if (std::find(math.begin(), math.end(), dep) == math.end()) math.push_back(dep);
+            if ((dep != sym || !math_inlined(sym)) &&
+                std::find(math.begin(), math.end(), dep) == math.end())
+                math.push_back(dep);
     if (!math.empty()) text += "\n// dpk PTX math library\n";
     for (auto sym : math) {
         const std::string_view def = ptx_math_definition(sym);

@@ -5,11 +5,21 @@
 // (x + (y - x) * a, each step rounded), and the integer s_abs, s_min, s_max, u_min, u_max,
 // s_clamp, u_clamp, clz (clz) and ctz (brev, then clz). Every other float function calls dpk's
 // PTX math library (backends/cuda/math/): `__dpk_<name>_f32` /
-// `_f64` with nvcc's .func ABI; f16 calls go through the f32 function (argument widened exactly,
-// the result rounded to nearest). A function the library lacks is a PtxTranslationError.
+// `_f64`; f16 calls go through the f32 function (argument widened exactly, the result rounded to
+// nearest). A function the library lacks is a PtxTranslationError. A library function that calls
+// nothing and has no local depot (exp, log, erf, ...) is inlined: its body, unchanged but for
+// renamed registers and labels, is pasted at the call site in a block of its own (ptxas never
+// inlines a .func, and a call costs CALL/RET, BSSY/BSYNC and registers kept across it); the
+// instructions are the library's (all explicitly rounded: -fmad=false), so the results are the
+// same bits. The others (sin/cos/tan, pow, ...) stay calls with nvcc's .func ABI.
 #include <spirv/unified1/OpenCL.std.h>
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <regex>
+#include <set>
 
 #include "backends/cuda/math/ptx_math_library.h"
 #include "backends/cuda/ptx/function_translator.h"
@@ -35,7 +45,110 @@ FloatBits float_bits(std::uint32_t bits) {
     return {"0x8000000000000000", "0x7FFFFFFFFFFFFFFF", "0d3FE0000000000000", "0x3FF0000000000000"};
 }
 
+
+/// The body of math library function `def` as lines for a call site: registers renamed
+/// `%<tag>_<name>`, labels `$L__<tag>_...`, parameter loads become moves from `args`, the return
+/// value store a move to `result`, returns branches to the end. nullopt where the definition is
+/// not a leaf this understands (a call, a local depot, a register it does not declare, ...).
+std::optional<std::vector<std::string>> inline_math_body(std::string_view def,
+                                                         const std::string& tag, unsigned bits,
+                                                         const std::vector<std::string>& args,
+                                                         const std::string& result) {
+    const std::size_t open = def.find("\n{");
+    const std::size_t close = def.rfind('}');
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open)
+        return std::nullopt;
+    std::vector<std::string> lines;
+    {
+        std::string_view body = def.substr(open + 2, close - open - 2);
+        while (!body.empty()) {
+            const std::size_t nl = body.find('\n');
+            std::string line(body.substr(0, nl));
+            body = nl == std::string_view::npos ? std::string_view{} : body.substr(nl + 1);
+            const std::size_t b = line.find_first_not_of(" \t");
+            if (b == std::string::npos) continue;
+            line = line.substr(b);
+            const std::size_t e = line.find_last_not_of(" \t\r");
+            lines.push_back(line.substr(0, e + 1));
+        }
+    }
+    static const std::regex decl(R"(^\.reg \.\w+\s+%([A-Za-z_]+)<\d+>;$)");
+    static const std::regex reg(R"(%([A-Za-z_]+))");
+    static const std::regex lbl(R"(\$L__)");
+    static const std::regex ld(R"(^ld\.param\.\w+\s+(%[A-Za-z_]+\d+), \[\w+_param_(\d+)(\+0)?\];$)");
+    static const std::regex st(R"(^st\.param\.\w+\s+\[func_retval0(\+0)?\], ([^;\s]+);$)");
+    static const std::regex pret(R"(^(@!?%[A-Za-z_]+\d+)\s+ret;$)");
+    std::set<std::string> declared;
+    for (const auto& l : lines) {
+        std::smatch m;
+        if (std::regex_match(l, m, decl)) declared.insert(m[1]);
+    }
+    std::size_t last = lines.size();  // the last instruction
+    while (last > 0 && lines[last - 1].empty()) --last;
+    const std::string b = ".b" + std::to_string(bits);
+    const std::string end = "$L__" + tag + "_end";
+    bool need_end = false, ok = true;
+    auto rename = [&](const std::string& text) {
+        std::string out;
+        auto it = std::sregex_iterator(text.begin(), text.end(), reg);
+        std::size_t pos = 0;
+        for (; it != std::sregex_iterator(); ++it) {
+            const std::smatch& m = *it;
+            if (!declared.count(m[1])) ok = false;
+            out += text.substr(pos, m.position(0) - pos) + "%" + tag + "_" + m.str(1);
+            pos = m.position(0) + m.length(0);
+        }
+        out += text.substr(pos);
+        return std::regex_replace(out, lbl, "$$L__" + tag + "_");
+    };
+    std::vector<std::string> out{"{"};
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string& l = lines[i];
+        std::smatch m;
+        if (l.find("call") != std::string::npos || l.find(".local") != std::string::npos ||
+            l.find(".param") == 0 || l.find("%SP") != std::string::npos ||
+            l.find('{') != std::string::npos || l.find('}') != std::string::npos)
+            return std::nullopt;
+        if (std::regex_match(l, m, ld)) {
+            const std::size_t k = std::stoul(m.str(2));
+            if (k >= args.size()) return std::nullopt;
+            out.push_back("mov" + b + " \t" + rename(m.str(1)) + ", " + args[k] + ";");
+        } else if (std::regex_match(l, m, st)) {
+            out.push_back("mov" + b + " \t" + result + ", " + rename(m.str(2)) + ";");
+        } else if (l == "ret;") {
+            if (i + 1 != last) {
+                out.push_back("bra.uni \t" + end + ";");
+                need_end = true;
+            }
+        } else if (std::regex_match(l, m, pret)) {
+            out.push_back(rename(m.str(1)) + " bra \t" + end + ";");
+            need_end = true;
+        } else if (l.find("param") != std::string::npos || l.find("ret") == 0) {
+            return std::nullopt;
+        } else {
+            out.push_back(rename(l));
+        }
+        if (!ok) return std::nullopt;
+    }
+    out.emplace_back("}");
+    if (need_end) out.push_back(end + ":");
+    return out;
+}
+
 }  // namespace
+
+bool math_inlined(std::string_view symbol) {
+    static std::mutex mu;
+    static std::map<std::string, bool, std::less<>> known;
+    const std::lock_guard<std::mutex> lock(mu);
+    if (auto it = known.find(symbol); it != known.end()) return it->second;
+    const unsigned bits = symbol.size() > 3 && symbol.substr(symbol.size() - 3) == "f64" ? 64 : 32;
+    const bool ok = inline_math_body(ptx_math_definition(symbol), "m0", bits, {"%a0", "%a1"},
+                                     "%r0")
+                        .has_value();
+    known.emplace(std::string(symbol), ok);
+    return ok;
+}
 
 void FunctionTranslator::round_half_away(const Scalar& s, const std::string& d,
                                          const std::string& x) {
@@ -100,6 +213,14 @@ void FunctionTranslator::call_math(const SpirvInstruction& inst, std::string_vie
     if (std::find(state_.math_symbols.begin(), state_.math_symbols.end(), sym) ==
         state_.math_symbols.end())
         state_.math_symbols.push_back(sym);
+    if (math_inlined(sym)) {
+        const std::string tag = "m" + std::to_string(++math_inlined_);
+        auto lines = inline_math_body(ptx_math_definition(sym), tag, s.bits, args, result);
+        if (lines) {
+            for (auto& l : *lines) emit_line((l.back() == ':' ? "" : "\t") + l);
+            return;
+        }
+    }
     const std::string ptype = s.bits == kWordBits ? ".b32" : ".b64";
     const std::string stype = float_type(s);
     emit_line("\t{");
