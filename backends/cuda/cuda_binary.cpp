@@ -10,7 +10,7 @@ namespace dpk::backends::cuda {
 
 namespace {
 
-constexpr std::string_view kMagic = "DPKCUBIN";
+constexpr std::string_view kMagic = "DPKCUPTX";
 /// Far above any real kernel table; guards allocations against corrupted counts.
 constexpr std::uint32_t kMaxCount = 1u << 20;
 
@@ -62,7 +62,7 @@ private:
 }  // namespace
 
 std::vector<std::uint8_t> encode_binary(const std::vector<PtxKernel>& kernels,
-                                        std::span<const std::uint8_t> cubin) {
+                                        std::string_view ptx) {
     Writer w;
     w.bytes(kMagic.data(), kMagic.size());
     w.le<std::uint32_t>(kBinaryFormatVersion);
@@ -78,8 +78,8 @@ std::vector<std::uint8_t> encode_binary(const std::vector<PtxKernel>& kernels,
             w.le<std::uint32_t>(p.size);
         }
     }
-    w.le<std::uint64_t>(cubin.size());
-    w.bytes(cubin.data(), cubin.size());
+    w.le<std::uint64_t>(ptx.size());
+    w.bytes(ptx.data(), ptx.size());
     return std::move(w.out);
 }
 
@@ -108,8 +108,9 @@ CudaBinary decode_binary(std::span<const std::uint8_t> bytes) {
     }
     auto size = r.le<std::uint64_t>();
     if (size > bytes.size()) Reader::fail("truncated");
-    const std::uint8_t* cubin = r.take(static_cast<std::size_t>(size));
-    b.cubin.assign(cubin, cubin + size);
+    const std::uint8_t* ptx = r.take(static_cast<std::size_t>(size));
+    b.ptx.assign(reinterpret_cast<const char*>(ptx), static_cast<std::size_t>(size));
+    if (b.ptx.find('\0') != std::string::npos) Reader::fail("a NUL inside the PTX");
     if (!r.at_end()) Reader::fail("trailing bytes");
     return b;
 }

@@ -1,29 +1,31 @@
-// What CudaProgram::binary() returns: the cubin the driver linked, behind a small versioned
-// header holding the kernel table (each kernel's parameter kinds and sizes). The cubin alone
+// What CudaProgram::binary() returns: the program's PTX behind a small versioned header holding
+// the kernel table (each kernel's parameter kinds and sizes). The PTX's parameter list alone
 // cannot say which 8-byte parameter is a work-group memory offset and which a value.
 #pragma once
 
 #include <cstdint>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "backends/cuda/ptx/ptx_translator.h"
 
 namespace dpk::backends::cuda {
 
-/// Layout (little-endian): "DPKCUBIN" magic, u32 format version (kBinaryFormatVersion), u32
+/// Layout (little-endian): "DPKCUPTX" magic, u32 format version (kBinaryFormatVersion), u32
 /// kernel count, then per kernel: u32 name length, name bytes, u64 static shared bytes, u8
 /// uses dynamic shared, u32 parameter count, per parameter u8 kind (PtxParamKind) and u32 size;
-/// then u64 cubin size and the cubin bytes, and nothing after them.
-inline constexpr std::uint32_t kBinaryFormatVersion = 1;
+/// then u64 PTX size and the PTX text (no NUL), and nothing after them. Version 1 held a cubin.
+inline constexpr std::uint32_t kBinaryFormatVersion = 2;
 
 struct CudaBinary {
     std::vector<PtxKernel> kernels;
-    std::vector<std::uint8_t> cubin;
+    std::string ptx;
 };
 
 std::vector<std::uint8_t> encode_binary(const std::vector<PtxKernel>& kernels,
-                                        std::span<const std::uint8_t> cubin);
+                                        std::string_view ptx);
 
 /// Parses what encode_binary wrote; throws BuildError naming what is wrong (bad magic, another
 /// format version, truncated, trailing bytes).

@@ -37,7 +37,7 @@ public:
     CudaContext& operator=(const CudaContext&) = delete;
 
     /// Translates validated SPIR-V to PTX (BuildError naming what the translator refused) and
-    /// links it to a cubin. build_options are OpenCL compiler options: the CUDA JIT has no use
+    /// has the driver compile it. build_options are OpenCL compiler options: the CUDA JIT has no use
     /// for them and ignores them.
     std::unique_ptr<Program> create_program(std::span<const std::uint32_t> spirv,
                                             const std::string& build_options) override;

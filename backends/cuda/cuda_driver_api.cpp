@@ -69,11 +69,8 @@ Loaded load() {
     DPK_CU_RESOLVE(cuEventRecord);
     DPK_CU_RESOLVE(cuEventSynchronize);
     DPK_CU_RESOLVE(cuEventQuery);
-    DPK_CU_RESOLVE(cuLinkCreate_v2);
-    DPK_CU_RESOLVE(cuLinkAddData_v2);
-    DPK_CU_RESOLVE(cuLinkComplete);
-    DPK_CU_RESOLVE(cuLinkDestroy);
     DPK_CU_RESOLVE(cuModuleLoadData);
+    DPK_CU_RESOLVE(cuModuleLoadDataEx);
     DPK_CU_RESOLVE(cuModuleUnload);
     DPK_CU_RESOLVE(cuModuleGetFunction);
     DPK_CU_RESOLVE(cuFuncGetAttribute);

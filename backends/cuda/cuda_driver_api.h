@@ -20,11 +20,9 @@ using CUmodule = struct CUmod_st*;
 using CUfunction = struct CUfunc_st*;
 using CUstream = struct CUstream_st*;
 using CUevent = struct CUevent_st*;
-using CUlinkState = struct CUlinkState_st*;
 using CUdevice_attribute = int;    // enum CUdevice_attribute_enum
 using CUfunction_attribute = int;  // enum CUfunction_attribute_enum
 using CUjit_option = int;          // enum CUjit_option_enum
-using CUjitInputType = int;        // enum CUjitInputType_enum
 
 // --- Values (cuda.h) ------------------------------------------------------------------------
 
@@ -75,8 +73,6 @@ inline constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
 inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
 inline constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 inline constexpr CUjit_option CU_JIT_LOG_VERBOSE = 12;
-
-inline constexpr CUjitInputType CU_JIT_INPUT_PTX = 1;
 
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 inline constexpr unsigned CU_EVENT_DEFAULT = 0x0;
@@ -134,15 +130,9 @@ struct DriverApi {
     /// cuEventElapsedTime_v2 (CUDA 12.8+) where the driver has it, else cuEventElapsedTime.
     CUresult (*cuEventElapsedTime)(float* pMilliseconds, CUevent hStart, CUevent hEnd);
 
-    CUresult (*cuLinkCreate_v2)(unsigned int numOptions, CUjit_option* options, void** optionValues,
-                                CUlinkState* stateOut);
-    CUresult (*cuLinkAddData_v2)(CUlinkState state, CUjitInputType type, void* data,
-                                 std::size_t size, const char* name, unsigned int numOptions,
-                                 CUjit_option* options, void** optionValues);
-    CUresult (*cuLinkComplete)(CUlinkState state, void** cubinOut, std::size_t* sizeOut);
-    CUresult (*cuLinkDestroy)(CUlinkState state);
-
     CUresult (*cuModuleLoadData)(CUmodule* module, const void* image);
+    CUresult (*cuModuleLoadDataEx)(CUmodule* module, const void* image, unsigned int numOptions,
+                                   CUjit_option* options, void** optionValues);
     CUresult (*cuModuleUnload)(CUmodule hmod);
     CUresult (*cuModuleGetFunction)(CUfunction* hfunc, CUmodule hmod, const char* name);
     CUresult (*cuFuncGetAttribute)(int* pi, CUfunction_attribute attrib, CUfunction hfunc);

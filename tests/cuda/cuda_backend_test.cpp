@@ -191,19 +191,26 @@ TEST_CASE("the backend's block always divides the global range") {
 TEST_CASE("program binaries keep the kernel table") {
     std::vector<PtxKernel> kernels = {
         {"k", {{PtxParamKind::GlobalPointer, 8}, {PtxParamKind::LocalBuffer, 8}}, 64, true}};
-    std::vector<std::uint8_t> cubin = {1, 2, 3, 4, 5};
-    std::vector<std::uint8_t> bytes = encode_binary(kernels, cubin);
+    const std::string ptx = ".version 8.0\n.target sm_90\n";
+    std::vector<std::uint8_t> bytes = encode_binary(kernels, ptx);
     CudaBinary b = decode_binary(bytes);
     REQUIRE(b.kernels.size() == 1);
     CHECK(b.kernels[0].name == "k");
     CHECK(b.kernels[0].params[1].kind == PtxParamKind::LocalBuffer);
     CHECK(b.kernels[0].static_shared_bytes == 64);
-    CHECK(b.cubin == cubin);
+    CHECK(b.ptx == ptx);
     bytes.pop_back();
     CHECK_THROWS_AS(decode_binary(bytes), BuildError);
-    bytes = encode_binary(kernels, cubin);
+    bytes = encode_binary(kernels, ptx);
     bytes[0] = 'X';
     CHECK_THROWS_AS(decode_binary(bytes), BuildError);
+    bytes = encode_binary(kernels, ptx);
+    bytes[bytes.size() - 2] = 0;  // a NUL would cut the text the driver reads
+    CHECK_THROWS_WITH_AS(decode_binary(bytes), doctest::Contains("a NUL inside the PTX"),
+                         BuildError);
+    bytes = encode_binary(kernels, ptx);
+    bytes[8] = 1;  // format version 1 held a cubin
+    CHECK_THROWS_WITH_AS(decode_binary(bytes), doctest::Contains("format version 1"), BuildError);
     CHECK(fill_kernels_ptx({}).find(".target sm_90") != std::string::npos);
     CHECK(configuration_fingerprint().rfind("cuda-config 1\n", 0) == 0);
 }
