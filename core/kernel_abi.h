@@ -1,6 +1,7 @@
 // How a compiled kernel takes its arguments: produced by the compiler, read by the runtime.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -74,6 +75,17 @@ struct BoundsRecordLayout {
     static constexpr std::uint32_t kWords = 8;
 };
 
+/// A comparison `global_id(dim) < A.shape[axis]` (or its negation, `>=`) in a kernel, where A is
+/// kernel parameter `param`: true for every work item of a launch whose global extent in `dim`
+/// is at most that extent. A variant compiled on LaunchFact::InRange takes it as a constant.
+struct RangeGuard {
+    std::uint32_t dim = 0;
+    std::uint32_t param = 0;
+    std::uint32_t axis = 0;
+
+    friend auto operator<=>(const RangeGuard&, const RangeGuard&) = default;
+};
+
 /// Everything the runtime needs to launch one specialization without the compiler.
 struct KernelAbi {
     std::vector<AbiArg> args;
@@ -93,6 +105,9 @@ struct KernelAbi {
     /// Array parameters the kernel may write (stores, atomics, or passed to a function), in
     /// parameter order: what a launch checks for overlap before it picks a NoAlias variant.
     std::vector<std::uint32_t> written_arrays;
+    /// The kernel's range guards, sorted, without repeats: what a launch checks before it picks
+    /// an InRange variant. Empty: the kernel has none (and no InRange variant).
+    std::vector<RangeGuard> range_guards;
 
     friend bool operator==(const KernelAbi&, const KernelAbi&) = default;
 };

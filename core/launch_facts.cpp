@@ -11,8 +11,9 @@ struct FactName {
     LaunchFact fact;
     std::string_view name;
 };
-constexpr std::array<FactName, 2> kFactNames = {
-    {{LaunchFact::Index32, "index32"}, {LaunchFact::NoAlias, "noalias"}}};
+constexpr std::array<FactName, 3> kFactNames = {{{LaunchFact::Index32, "index32"},
+                                                 {LaunchFact::NoAlias, "noalias"},
+                                                 {LaunchFact::InRange, "inrange"}}};
 constexpr std::string_view kGeneral = "general";
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Facts about a launch's arguments that a kernel variant may assume (arrays that fit 32-bit
-// indices, arrays that do not overlap), and the variants a specialization carries for them.
+// indices, arrays that do not overlap, a range inside the arrays its guards compare with), and
+// the variants a specialization carries for them.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,10 @@ enum class LaunchFact : std::uint8_t {
     Index32,
     /// No array the kernel writes overlaps another array argument.
     NoAlias,
+    /// Every range guard of the kernel holds for every work item (KernelAbi::range_guards: the
+    /// launch's global extent in the guard's dimension is at most the array's extent), so the
+    /// guard's comparison is a constant.
+    InRange,
 };
 
 /// A set of launch facts.

@@ -11,7 +11,7 @@ namespace dpk::runtime {
 
 namespace {
 constexpr FileMagic kMagic = "dpkbundl";
-constexpr std::uint32_t kFormatVersion = 2;  // 2: payload format, kernel variants, written arrays, bounds-check sites
+constexpr std::uint32_t kFormatVersion = 3;  // 2: payload format, kernel variants, written arrays, bounds-check sites; 3: range guards
 }  // namespace
 
 KernelBundle KernelBundle::read(const std::filesystem::path& path) {

@@ -12,6 +12,7 @@ namespace {
 constexpr std::uint32_t kSpirvMagic = 0x07230203;
 /// More variants than there are sets of launch facts is no image the compiler makes.
 constexpr std::uint32_t kMaxVariants = 8;
+constexpr std::uint32_t kMaxRangeGuards = 1024;
 
 void write_param(ByteWriter& out, const ParamType& p) {
     out.u8(static_cast<std::uint8_t>(p.kind));
@@ -95,6 +96,12 @@ void write_kernel_image(ByteWriter& out, const KernelImage& image) {
     for (const std::string& n : image.param_names) out.str(n);
     out.u32(static_cast<std::uint32_t>(image.abi.written_arrays.size()));
     for (std::uint32_t p : image.abi.written_arrays) out.u32(p);
+    out.u32(static_cast<std::uint32_t>(image.abi.range_guards.size()));
+    for (const RangeGuard& g : image.abi.range_guards) {
+        out.u32(g.dim);
+        out.u32(g.param);
+        out.u32(g.axis);
+    }
     out.u32(static_cast<std::uint32_t>(image.variants.size()));
     for (const KernelVariant& v : image.variants) {
         out.str(v.entry_point);
@@ -147,6 +154,22 @@ KernelImage read_kernel_image(ByteReader& in) {
             (i > 0 && p <= image.abi.written_arrays.back()))
             in.fail("invalid written array parameter " + std::to_string(p));
         image.abi.written_arrays.push_back(p);
+    }
+    const std::uint32_t nguards = in.u32();
+    if (nguards > kMaxRangeGuards) in.fail("implausible range guard count " + std::to_string(nguards));
+    for (std::uint32_t i = 0; i < nguards; ++i) {
+        RangeGuard g;
+        g.dim = in.u32();
+        g.param = in.u32();
+        g.axis = in.u32();
+        const bool valid = g.dim < 3 && g.param < nparams &&
+                           image.signature.params[g.param].is_array() &&
+                           g.axis < static_cast<std::uint32_t>(image.signature.params[g.param].ndim) &&
+                           (i == 0 || image.abi.range_guards.back() < g);
+        if (!valid)
+            in.fail("invalid range guard (dimension " + std::to_string(g.dim) + ", parameter " +
+                    std::to_string(g.param) + ", axis " + std::to_string(g.axis) + ")");
+        image.abi.range_guards.push_back(g);
     }
     std::uint32_t nvariants = in.u32();
     if (nvariants > kMaxVariants) in.fail("implausible variant count " + std::to_string(nvariants));

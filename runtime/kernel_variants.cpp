@@ -94,6 +94,22 @@ LaunchFacts launch_facts(const KernelAbi& abi, std::span<const KernelArg> args, 
         }
         facts.set(LaunchFact::NoAlias, apart);
     }
+    if (wanted.has(LaunchFact::InRange) && !abi.range_guards.empty()) {
+        // global_id(d) < global[d] (1 in the dimensions the range does not have): the guard
+        // `global_id(d) < A.shape[axis]` holds for every work item when global[d] <= that extent.
+        bool inside = true;
+        for (const RangeGuard& g : abi.range_guards) {
+            inside = g.dim < global.extents().size() && g.param < args.size() &&
+                     args[g.param].kind() == KernelArg::Kind::Array;
+            if (inside) {
+                const auto& shape = args[g.param].array().shape();
+                inside = g.axis < shape.size() && shape[g.axis] >= 0 &&
+                         global[g.dim] <= static_cast<std::uint64_t>(shape[g.axis]);
+            }
+            if (!inside) break;
+        }
+        facts.set(LaunchFact::InRange, inside);
+    }
     return facts;
 }
 

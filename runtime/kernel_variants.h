@@ -25,6 +25,8 @@ struct LoadedVariant {
 /// `args` (already checked against the signature). Index32: every array's extents, strides and
 /// reachable element offsets, every local array's length and every global extent below 2^31.
 /// NoAlias: the byte range of no array the kernel writes meets another array argument's.
+/// InRange: for each range guard, the global extent in its dimension is at most its array's
+/// extent (never for a kernel without guards).
 LaunchFacts launch_facts(const KernelAbi& abi, std::span<const KernelArg> args, const Range& global,
                          LaunchFacts wanted);
 

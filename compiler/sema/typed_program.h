@@ -20,6 +20,11 @@ struct FunctionInstance;
 /// A compile-time constant value (folded consts, literals, barrier flags).
 struct ConstValue {
     std::variant<bool, std::int64_t, std::uint64_t, double> value;
+
+    /// The value as i64 (a bool 0 or 1, a u64 wrapped, a double truncated).
+    std::int64_t as_int() const {
+        return std::visit([](auto v) { return static_cast<std::int64_t>(v); }, value);
+    }
 };
 
 /// What sema learned about one expression in one instance.

@@ -12,10 +12,6 @@ using sema::Builtin;
 constexpr std::int64_t kFlagLocal = 1;
 constexpr std::int64_t kFlagGlobal = 2;
 
-std::int64_t as_int(const sema::ConstValue& c) {
-    return std::visit([](auto v) { return static_cast<std::int64_t>(v); }, c.value);
-}
-
 /// The OpenCL.std instruction of a float math builtin; false for others.
 bool math_entry(Builtin b, OpenCLLIB::Entrypoints& out) {
     using namespace OpenCLLIB;
@@ -138,7 +134,7 @@ Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
     const Id u64 = m_.i64();
     const auto& c = e.args.empty() ? std::nullopt : fn_.info(*e.args[0]).constant;
     if (c) {
-        const std::int64_t d = as_int(*c);
+        const std::int64_t d = c->as_int();
         if (d >= 0 && d < static_cast<std::int64_t>(kWorkItemDims)) {
             m_.work_dims_used = std::max(m_.work_dims_used, static_cast<std::uint32_t>(d + 1));
             return inst(spv::Op::OpCompositeExtract, u64, {vec, static_cast<Id>(d)});
@@ -161,7 +157,7 @@ void FunctionEmitter::emit_barrier(const ast::Call& e, bool control, spv::Scope 
             error("internal: barrier flags are not constant");
             return;
         }
-        flags = as_int(*c);
+        flags = c->as_int();
     }
     auto semantics = static_cast<std::uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent);
     if (flags & kFlagLocal) semantics |= operand(spv::MemorySemanticsMask::WorkgroupMemory);

@@ -113,6 +113,7 @@ Id FunctionEmitter::emit_binary(const ast::Binary& e) {
     const types::Type* lt = fn_.info(*e.lhs).result();
     const types::Type* rt = fn_.info(*e.rhs).result();
     if (is_comparison(e.op)) {
+        if (const std::optional<bool> known = range_guard(e)) return m_.b.constant_bool(*known);
         const types::Type* t = comparison_type(lt, rt);
         Id l = emit_value_as(*e.lhs, t);
         Id r = emit_value_as(*e.rhs, t);

@@ -81,6 +81,7 @@ void FunctionEmitter::emit_var_decl(const ast::VarDecl& s) {
         if (b.array.name.empty()) b.array.name = s.var.name;
         return;
     }
+    note_global_id_var(s);
     const Id before = last_result_;
     Id value = emit_value_as(*s.init, t);
     // Name fresh results only: constants and parameters are shared.

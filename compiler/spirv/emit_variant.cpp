@@ -1,16 +1,28 @@
 // FunctionEmitter: what a kernel variant assumes of its launch. Index32: index arithmetic in 32
 // bits, exact because every in-bounds offset fits in 31 bits (the launch checked it) and +, - and
 // * give the same low 32 bits in every width. NoAlias: array pointers that overlap no written
-// array, read-only ones marked so.
+// array, read-only ones marked so. InRange: range guards (`if i < x.shape[0]` with
+// `let i = global_id(0)`) are constants, because the launch's range lies inside the arrays.
 #include <algorithm>
 
 #include "compiler/spirv/function_emitter.h"
 
 namespace dpk::compiler::spirv {
 
+using ast::BinaryOp;
+using sema::Builtin;
+
 namespace {
 
 constexpr int kIndexBits = 32;
+constexpr int kIdBits = 64;
+
+template <typename Map>
+std::optional<std::uint32_t> lookup(const Map& m, std::uint32_t key) {
+    for (const auto& [k, v] : m)
+        if (k == key) return v;
+    return std::nullopt;
+}
 
 /// An integer type of at least 32 bits: its +, - and * agree with i32's in the low 32 bits.
 bool wraps_like_i32(const types::Type* t) {
@@ -41,6 +53,67 @@ void FunctionEmitter::decorate_no_alias(Id pointer, std::size_t param) {
         !std::binary_search(written.begin(), written.end(), static_cast<std::uint32_t>(param)))
         m_.b.decorate(pointer, spv::Decoration::FuncParamAttr,
                       {operand(spv::FunctionParameterAttribute::NoWrite)});
+}
+
+void FunctionEmitter::note_global_id_var(const ast::VarDecl& s) {
+    if (!is_kernel_ || s.var.is_mutable || s.init->kind != ast::ExprKind::Call) return;
+    const auto& call = static_cast<const ast::Call&>(*s.init);
+    const auto& info = fn_.info(call);
+    const types::Type* t = fn_.var_type(s.var);
+    if (info.call_kind != sema::ExprInfo::CallKind::Builtin || info.builtin != Builtin::GlobalId ||
+        call.args.size() != 1 || !t || !t->is_scalar() || !is_integer(t->dtype) ||
+        dtype_bits(t->dtype) != kIdBits)
+        return;
+    const auto& c = fn_.info(*call.args[0]).constant;
+    if (!c) return;
+    const std::int64_t d = c->as_int();
+    if (d >= 0 && d < static_cast<std::int64_t>(kWorkItemDims))
+        global_id_dim_of_var_.emplace_back(s.var.id, static_cast<std::uint32_t>(d));
+}
+
+std::optional<bool> FunctionEmitter::range_guard(const ast::Binary& e) {
+    if (!is_kernel_) return std::nullopt;
+    // The work-item dimension `x` holds: a `let` of global_id(d), or global_id(d) itself.
+    auto id_dim = [&](const ast::Expr& x) -> std::optional<std::uint32_t> {
+        const auto& info = fn_.info(x);
+        if (x.kind == ast::ExprKind::Name && info.name_kind == sema::ExprInfo::NameKind::Var)
+            return lookup(global_id_dim_of_var_, info.var_id);
+        return std::nullopt;
+    };
+    // The (parameter, axis) of `A.shape[axis]` for a global array parameter A.
+    auto extent = [&](const ast::Expr& x) -> std::optional<std::pair<std::uint32_t, std::uint32_t>> {
+        if (x.kind != ast::ExprKind::Index) return std::nullopt;
+        const auto& index = static_cast<const ast::Index&>(x);
+        const std::int32_t axis = fn_.info(x).member_dim;
+        if (axis < 0 || index.base->kind != ast::ExprKind::Member) return std::nullopt;
+        const auto& member = static_cast<const ast::Member&>(*index.base);
+        const auto& base = fn_.info(*member.base);
+        if (member.member != "shape" || member.base->kind != ast::ExprKind::Name ||
+            base.name_kind != sema::ExprInfo::NameKind::Var)
+            return std::nullopt;
+        const auto param = lookup(param_of_var_, base.var_id);
+        if (!param) return std::nullopt;
+        return std::pair{*param, static_cast<std::uint32_t>(axis)};
+    };
+    std::optional<std::uint32_t> dim;
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> of;
+    bool holds = false;
+    if ((e.op == BinaryOp::Lt || e.op == BinaryOp::Ge) && (dim = id_dim(*e.lhs)) &&
+        (of = extent(*e.rhs)))
+        holds = e.op == BinaryOp::Lt;  // i < n; i >= n
+    else if ((e.op == BinaryOp::Gt || e.op == BinaryOp::Le) && (dim = id_dim(*e.rhs)) &&
+             (of = extent(*e.lhs)))
+        holds = e.op == BinaryOp::Gt;  // n > i; n <= i
+    else
+        return std::nullopt;
+    if (abi_) {
+        const RangeGuard g{*dim, of->first, of->second};
+        auto& guards = abi_->range_guards;
+        auto at = std::lower_bound(guards.begin(), guards.end(), g);
+        if (at == guards.end() || *at != g) guards.insert(at, g);
+    }
+    if (!m_.assumed.has(LaunchFact::InRange)) return std::nullopt;
+    return holds;
 }
 
 bool FunctionEmitter::uses_index32(const ArrayValue& a) const {

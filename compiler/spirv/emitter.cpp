@@ -60,6 +60,8 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
     if (m.errors.empty() && !options.check_bounds) {
         m.written_arrays = result.abi.written_arrays;
         for (LaunchFacts facts : options.target.variants()) {
+            // Without range guards an InRange variant would be the same code again.
+            if (facts.has(LaunchFact::InRange) && result.abi.range_guards.empty()) continue;
             FunctionInfo& info = m.functions.at(kernel.kernel);
             info.id = builder.next_id();
             const std::string name = variant_entry_point(kernel.kernel->decl->name, facts);

@@ -72,7 +72,11 @@ void FunctionEmitter::declare_parameters() {
         b.array.type = t;
         b.array.base = ids.front();
         b.array.name = var.name;
-        if (is_kernel_) b.array.kernel_param = static_cast<std::uint32_t>(i);
+        if (is_kernel_) {
+            b.array.kernel_param = static_cast<std::uint32_t>(i);
+            if (t->space == types::AddressSpace::Global)
+                param_of_var_.emplace_back(var.id, static_cast<std::uint32_t>(i));
+        }
         std::size_t next = 1;
         for (int d = 0; d < t->ndim; ++d)
             b.array.shape.push_back(t->static_shape.empty() ? ids.at(next++)

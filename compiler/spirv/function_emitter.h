@@ -169,7 +169,14 @@ private:
     /// Notes that the kernel may write `a` (a store, an atomic, a call that receives it).
     void note_written(const ArrayValue& a);
 
-    // -- emit_variant.cpp: what kernel variants assume (32-bit indices, no aliasing) ----------
+    // -- emit_variant.cpp: what kernel variants assume (32-bit indices, no aliasing, range) ----
+    /// Notes what range guards need of a `let` in the kernel: the work-item dimension it holds
+    /// when its value is global_id(d) in full (64-bit).
+    void note_global_id_var(const ast::VarDecl& s);
+    /// For a comparison that is a range guard (KernelAbi::range_guards): notes it in the ABI, and
+    /// in an InRange variant returns its value there (true for `<`, false for `>=`); nullopt
+    /// otherwise (emit the comparison).
+    std::optional<bool> range_guard(const ast::Binary& e);
     /// Whether accesses to `a` compute their offsets in 32 bits here.
     bool uses_index32(const ArrayValue& a) const;
     /// The element pointer of `a[indices]` with the offset computed in i32 (Index32 variants).
@@ -246,6 +253,10 @@ private:
     const ast::Stmt* current_stmt_ = nullptr;
 
     std::vector<Binding> bindings_;  // by VarSymbol id
+    /// Kernels: the global array parameter each parameter VarSymbol id is (range guards).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> param_of_var_;
+    /// Kernels: the dimension of each `let` VarSymbol id that holds global_id(d) (range guards).
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> global_id_dim_of_var_;
     std::vector<LoopTargets> loops_;
     /// The bounds record parameter (check_bounds only).
     Id bounds_record_ = 0;

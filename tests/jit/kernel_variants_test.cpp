@@ -35,6 +35,26 @@ kernel rows(a: f32[:, ::1], out: f32[::1]) {
 
 const LaunchFacts kBoth{LaunchFact::Index32, LaunchFact::NoAlias};
 const LaunchFacts kIndex32{LaunchFact::Index32};
+const LaunchFacts kGuards{LaunchFact::InRange, LaunchFact::NoAlias};
+
+// Range guards in their forms: a `let` of global_id, both orders, the negation with an early
+// return, two dimensions, and one that is not a guard (`<=`).
+const char* kGuarded = R"(
+kernel saxpy(a: f32, x: f32[::1], y: f32[::1]) {
+    let i = global_id(0);
+    if i < x.shape[0] { y[i] = a * x[i] + y[i]; }
+}
+kernel scale_rows(m: f32[:, ::1], s: f32) {
+    let c = global_id(0);
+    let r = global_id(1);
+    if r >= m.shape[0] { return; }
+    if m.shape[1] > c { m[r, c] = m[r, c] * s; }
+}
+kernel not_a_guard(x: f32[::1], y: f32[::1]) {
+    let i = global_id(0);
+    if i <= x.shape[0] - 1 { y[i] = x[i]; }
+}
+)";
 
 runtime::LoadedKernel load(const Program& p, const std::string& kernel, const std::string& sig,
                            const runtime::Device& dev) {
@@ -141,9 +161,61 @@ TEST_CASE("variants: the devices' own targets") {
         if (dev.info().backend == "cuda")
             CHECK(v == std::vector<LaunchFacts>{kBoth, kIndex32});
         else if (dev.info().platform_name == "Portable Computing Language")
-            CHECK(v == std::vector<LaunchFacts>{LaunchFacts{LaunchFact::NoAlias}});
+            CHECK(v == std::vector<LaunchFacts>{kGuards, LaunchFacts{LaunchFact::NoAlias}});
         else if (dev.info().backend == "opencl")
             CHECK(v.empty());  // measured: no gain on Intel's CPU runtime
         CHECK(jit::device_target(dev).variants() == v);
+    }
+}
+
+TEST_CASE("variants: range guards fold in the InRange variant, chosen when the range fits") {
+    Program p = Program::from_string("guards.dpk", kGuarded);
+    const std::vector<LaunchFacts> variants{kGuards, LaunchFacts{LaunchFact::NoAlias}};
+    for (const runtime::Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        runtime::Queue q(dev);
+        TargetProfile target = jit::device_target(dev).with_variants(variants);
+        KernelImage image = p.kernel("saxpy").image("void(f32, f32[::1], f32[::1])", target);
+        CHECK(image.abi.range_guards == std::vector<RangeGuard>{{0, 1, 0}});
+        REQUIRE(image.variants.size() == 2);
+        CHECK(image.variants[0].entry_point == "saxpy__noalias__inrange");
+        runtime::LoadedKernel k(dev, image);
+        const std::size_t n = 1000;
+        std::vector<float> hx = iota(n), hy = iota(n);
+        auto x = runtime::UsmArray::from_host(q, hx);
+        auto y = runtime::UsmArray::from_host(q, hy);
+        std::vector<runtime::KernelArg> args{2.0f, x, y};
+        CHECK(k.entry_point_for(runtime::Range(n), args) == "saxpy__noalias__inrange");
+        CHECK(k.entry_point_for(runtime::Range(n - 1), args) == "saxpy__noalias__inrange");
+        // One work item past the arrays: its guard is false there, the variant without runs.
+        CHECK(k.entry_point_for(runtime::Range(n + 1), args) == "saxpy__noalias");
+        runtime::launch(q, k, runtime::Range(n + 24), args).wait();
+        std::vector<float> got = y.to_vector<float>();
+        for (std::size_t i = 0; i < n; ++i) REQUIRE(got[i] == 2.0f * hx[i] + hy[i]);
+        runtime::launch(q, k, runtime::Range(n), args).wait();
+        got = y.to_vector<float>();
+        for (std::size_t i = 0; i < n; ++i) REQUIRE(got[i] == 2.0f * hx[i] + (2.0f * hx[i] + hy[i]));
+
+        // Two guards (r >= m.shape[0] negated, m.shape[1] > c), checked both.
+        KernelImage rows = p.kernel("scale_rows").image("void(f32[:, ::1], f32)", target);
+        CHECK(rows.abi.range_guards == std::vector<RangeGuard>{{0, 0, 1}, {1, 0, 0}});
+        runtime::LoadedKernel kr(dev, rows);
+        const std::int64_t nr = 5, nc = 7;
+        std::vector<float> hm = iota(static_cast<std::size_t>(nr * nc));
+        auto m = runtime::UsmArray::from_host(q, hm, {nr, nc});
+        std::vector<runtime::KernelArg> margs{m, 3.0f};
+        CHECK(kr.entry_point_for(runtime::Range(7, 5), margs) == "scale_rows__noalias__inrange");
+        CHECK(kr.entry_point_for(runtime::Range(8, 5), margs) == "scale_rows__noalias");
+        CHECK(kr.entry_point_for(runtime::Range(7, 6), margs) == "scale_rows__noalias");
+        runtime::launch(q, kr, runtime::Range(8, 6), margs).wait();
+        runtime::launch(q, kr, runtime::Range(7, 5), margs).wait();
+        std::vector<float> gm = m.to_vector<float>();
+        for (std::size_t i = 0; i < hm.size(); ++i) REQUIRE(gm[i] == hm[i] * 9.0f);
+
+        // `i <= n - 1` is no guard: no InRange variant is made.
+        KernelImage other = p.kernel("not_a_guard").image("void(f32[::1], f32[::1])", target);
+        CHECK(other.abi.range_guards.empty());
+        REQUIRE(other.variants.size() == 1);
+        CHECK(other.variants[0].facts == LaunchFacts{LaunchFact::NoAlias});
     }
 }

@@ -130,6 +130,33 @@ TEST_CASE("bundles keep the variants and written arrays; a bad variant is a Form
         doctest::Contains("invalid written array parameter 5"), FormatError);
 }
 
+TEST_CASE("bundles keep the range guards; an invalid one is a FormatError") {
+    KernelImage image = tests::vecadd_image();
+    image.abi.range_guards = {{0, 0, 0}, {0, 2, 0}};
+    image.variants = {{"vecadd__inrange", LaunchFacts{LaunchFact::InRange}}};
+    KernelBundle read = KernelBundle::decode(KernelBundle::encode({&image, 1}, "test"), "a bundle");
+    REQUIRE(read.images().size() == 1);
+    CHECK(read.images()[0].abi.range_guards == image.abi.range_guards);
+    CHECK(read.images()[0].variants == image.variants);
+    // A dimension past 2, an axis past the array's, a parameter out of range, out of order.
+    const std::vector<std::pair<RangeGuard, std::string>> bad = {
+        {{3, 0, 0}, "invalid range guard (dimension 3, parameter 0, axis 0)"},
+        {{0, 1, 1}, "invalid range guard (dimension 0, parameter 1, axis 1)"},
+        {{0, 9, 0}, "invalid range guard (dimension 0, parameter 9, axis 0)"}};
+    for (const auto& [guard, message] : bad) {
+        KernelImage broken = image;
+        broken.abi.range_guards = {guard};
+        CHECK_THROWS_WITH_AS(
+            KernelBundle::decode(KernelBundle::encode({&broken, 1}, "test"), "a bundle"),
+            doctest::Contains(message.c_str()), FormatError);
+    }
+    KernelImage unsorted = image;
+    unsorted.abi.range_guards = {{0, 2, 0}, {0, 0, 0}};
+    CHECK_THROWS_WITH_AS(
+        KernelBundle::decode(KernelBundle::encode({&unsorted, 1}, "test"), "a bundle"),
+        doctest::Contains("invalid range guard (dimension 0, parameter 0, axis 0)"), FormatError);
+}
+
 TEST_CASE("a module the driver cannot build throws BuildError with the driver's log") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));
