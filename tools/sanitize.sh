@@ -31,8 +31,10 @@ case "$kind" in
 esac
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+# DPK_CMAKE_ARGS: more configure arguments (tools/gpu/sanitize.sh passes its dependency prefix).
+# shellcheck disable=SC2086
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    "-DDPK_SANITIZE=$sanitize" -DDPK_WERROR=ON "${launcher[@]}"
+    "-DDPK_SANITIZE=$sanitize" -DDPK_WERROR=ON "${launcher[@]}" ${DPK_CMAKE_ARGS:-}
 cmake --build "$build" -j "${DPK_JOBS:-$(nproc)}"
 cd "$build"
 exec ctest --output-on-failure --timeout 1200 "$@"
