@@ -18,6 +18,7 @@ namespace dpk {
 namespace {
 
 constexpr std::uint64_t kChunk = 1 << 20;
+constexpr std::uint64_t kFirstStreamChunk = 1 << 16;
 
 std::string quoted(const std::filesystem::path& path) {
     return "'" + path.string() + "'";
@@ -191,14 +192,19 @@ std::string InputFile::read_rest() {
         out += *pending_;
         pending_.reset();
     }
+    // Room for what a regular file has left and one byte more (so the read that sees its end
+    // or its growth comes next); a stream's chunks start small and double up to kChunk. Never
+    // kChunk bytes of zeroes for a small file: that was most of a compile's time in dpkc.
+    std::uint64_t step = size_ && *size_ >= consumed_ ? *size_ - consumed_ + 1 : kFirstStreamChunk;
     while (true) {
         std::size_t old = out.size();
-        out.resize(old + kChunk);
-        std::uint64_t got = read_some(out.data() + old, kChunk);
+        out.resize(old + step);
+        std::uint64_t got = read_some(out.data() + old, step);
         out.resize(old + got);
         if (got == 0) return out;
         if (consumed_ > policy_.max_bytes)
             fail(path_, "is more than the " + std::to_string(policy_.max_bytes) + " bytes allowed");
+        step = std::min<std::uint64_t>(std::max<std::uint64_t>(step, out.size()), kChunk);
     }
 }
 
