@@ -195,7 +195,8 @@ std::string InputFile::read_rest() {
     // Room for what a regular file has left and one byte more (so the read that sees its end
     // or its growth comes next); a stream's chunks start small and double up to kChunk. Never
     // kChunk bytes of zeroes for a small file: that was most of a compile's time in dpkc.
-    std::uint64_t step = size_ && *size_ >= consumed_ ? *size_ - consumed_ + 1 : kFirstStreamChunk;
+    std::uint64_t step = std::min(
+        size_ && *size_ >= consumed_ ? *size_ - consumed_ + 1 : kFirstStreamChunk, kChunk);
     while (true) {
         std::size_t old = out.size();
         out.resize(old + step);

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -73,6 +74,39 @@ TEST_CASE("reads: whole files, and clear errors for what is not one") {
     InputFile again(dir.path / "a.txt");
     CHECK_THROWS_WITH_AS(again.read_exact(6), doctest::Contains("ends after 5 bytes, 6 needed"),
                          FileError);
+}
+
+TEST_CASE("reads: files of every size and streams come back whole") {
+    TempDir dir;
+    // Empty, one byte, around the first read's size and the 1 MiB chunk, several chunks.
+    for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{65535}, std::size_t{65537},
+                          (std::size_t{1} << 20) - 1, std::size_t{1} << 20,
+                          (std::size_t{3} << 20) + 5}) {
+        std::string data(n, '\0');
+        for (std::size_t i = 0; i < n; ++i) data[i] = static_cast<char>('a' + (i * 7919) % 26);
+        std::ofstream(dir.path / "f", std::ios::binary) << data;
+        INFO("size " << n);
+        CHECK(read_file(dir.path / "f") == data);
+        // After a byte that at_end() read ahead.
+        InputFile in(dir.path / "f");
+        if (n > 0) {
+            CHECK_FALSE(in.at_end());
+            CHECK(in.read_rest() == data);
+        }
+    }
+    // A stream without a size: a pipe a writer fills with more than the first chunk.
+    const fs::path fifo = dir.path / "pipe";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const std::string data((std::size_t{1} << 17) + 3, 'z');
+    pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::ofstream(fifo, std::ios::binary) << data;
+        std::_Exit(0);
+    }
+    CHECK(read_file(fifo) == data);
+    int status = 0;
+    ::waitpid(child, &status, 0);
 }
 
 TEST_CASE("the policy for files others may have planted: regular, no link, private") {
