@@ -15,10 +15,10 @@
 #include <spirv/unified1/OpenCL.std.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <set>
 
 #include "backends/cuda/math/ptx_math_library.h"
@@ -46,6 +46,110 @@ FloatBits float_bits(std::uint32_t bits) {
 }
 
 
+// Small matchers for the library's PTX lines, in the shapes nvcc prints them (no std::regex:
+// it ran at every call site of every translation, and GCC 12 warns falsely inside it under
+// the sanitizers).
+bool is_word(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+bool is_name(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool is_digit(char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+}
+bool is_space(char c) {
+    return std::isspace(static_cast<unsigned char>(c));
+}
+
+/// Reads a run of characters for which `pred` holds from `at`; its length (0: none).
+template <typename Pred>
+std::size_t run(std::string_view l, std::size_t at, Pred pred) {
+    std::size_t i = at;
+    while (i < l.size() && pred(l[i])) ++i;
+    return i - at;
+}
+
+/// `PREFIX\w+\s+` at the start of `l`: where what follows begins, or npos.
+std::size_t after_typed(std::string_view l, std::string_view prefix) {
+    if (!l.starts_with(prefix)) return std::string_view::npos;
+    std::size_t i = prefix.size();
+    const std::size_t w = run(l, i, is_word);
+    if (w == 0) return std::string_view::npos;
+    i += w;
+    const std::size_t sp = run(l, i, is_space);
+    return sp == 0 ? std::string_view::npos : i + sp;
+}
+
+/// `%NAME` then at least one digit at `at` (NAME of letters and '_'): its length, or 0.
+std::size_t numbered_register(std::string_view l, std::size_t at) {
+    if (at >= l.size() || l[at] != '%') return 0;
+    const std::size_t n = run(l, at + 1, is_name);
+    if (n == 0) return 0;
+    const std::size_t d = run(l, at + 1 + n, is_digit);
+    return d == 0 ? 0 : 1 + n + d;
+}
+
+/// `.reg .TYPE %NAME<N>;` -> NAME.
+std::optional<std::string> register_declaration(std::string_view l) {
+    std::size_t i = after_typed(l, ".reg .");
+    if (i == std::string_view::npos || i >= l.size() || l[i] != '%') return std::nullopt;
+    const std::size_t n = run(l, ++i, is_name);
+    if (n == 0) return std::nullopt;
+    const std::string name(l.substr(i, n));
+    i += n;
+    if (i >= l.size() || l[i] != '<') return std::nullopt;
+    const std::size_t d = run(l, ++i, is_digit);
+    if (d == 0 || l.substr(i + d) != ">;") return std::nullopt;
+    return name;
+}
+
+/// `ld.param.TYPE %REG, [NAME_param_K];` (or `[..+0]`) -> {"%REG", K}.
+std::optional<std::pair<std::string, std::size_t>> parameter_load(std::string_view l) {
+    std::size_t i = after_typed(l, "ld.param.");
+    if (i == std::string_view::npos) return std::nullopt;
+    const std::size_t r = numbered_register(l, i);
+    if (r == 0 || l.substr(i + r, 3) != ", [" || !l.ends_with("];")) return std::nullopt;
+    const std::string reg(l.substr(i, r));
+    std::string_view inner = l.substr(i + r + 3, l.size() - (i + r + 3) - 2);
+    if (inner.ends_with("+0")) inner.remove_suffix(2);
+    constexpr std::string_view kParam = "_param_";
+    const std::size_t at = inner.rfind(kParam);
+    if (at == std::string_view::npos || at == 0) return std::nullopt;
+    const std::string_view digits = inner.substr(at + kParam.size());
+    if (run(inner, 0, is_word) != inner.size() || digits.empty() ||
+        run(digits, 0, is_digit) != digits.size())
+        return std::nullopt;
+    return std::pair{reg, static_cast<std::size_t>(std::stoul(std::string(digits)))};
+}
+
+/// `st.param.TYPE [func_retval0], VALUE;` (or `[func_retval0+0]`) -> VALUE.
+std::optional<std::string> return_store(std::string_view l) {
+    std::size_t i = after_typed(l, "st.param.");
+    if (i == std::string_view::npos) return std::nullopt;
+    std::string_view rest = l.substr(i);
+    if (!rest.starts_with("[func_retval0")) return std::nullopt;
+    rest.remove_prefix(13);
+    if (rest.starts_with("+0")) rest.remove_prefix(2);
+    if (!rest.starts_with("], ") || !rest.ends_with(";")) return std::nullopt;
+    const std::string_view value = rest.substr(3, rest.size() - 4);
+    if (value.empty() || value.find_first_of("; \t\n\r\f\v") != std::string_view::npos)
+        return std::nullopt;
+    return std::string(value);
+}
+
+/// `@%PRED ret;` or `@!%PRED ret;` -> "@%PRED" / "@!%PRED".
+std::optional<std::string> predicated_return(std::string_view l) {
+    if (!l.starts_with("@")) return std::nullopt;
+    std::size_t i = l.starts_with("@!") ? 2 : 1;
+    const std::size_t r = numbered_register(l, i);
+    if (r == 0) return std::nullopt;
+    i += r;
+    const std::size_t sp = run(l, i, is_space);
+    if (sp == 0 || l.substr(i + sp) != "ret;") return std::nullopt;
+    return std::string(l.substr(0, i));
+}
+
 /// The body of math library function `def` as lines for a call site: registers renamed
 /// `%<tag>_<name>`, labels `$L__<tag>_...`, parameter loads become moves from `args`, the return
 /// value store a move to `result`, returns branches to the end. nullopt where the definition is
@@ -72,56 +176,52 @@ std::optional<std::vector<std::string>> inline_math_body(std::string_view def,
             lines.push_back(line.substr(0, e + 1));
         }
     }
-    static const std::regex decl(R"(^\.reg \.\w+\s+%([A-Za-z_]+)<\d+>;$)");
-    static const std::regex reg(R"(%([A-Za-z_]+))");
-    static const std::regex lbl(R"(\$L__)");
-    static const std::regex ld(R"(^ld\.param\.\w+\s+(%[A-Za-z_]+\d+), \[\w+_param_(\d+)(\+0)?\];$)");
-    static const std::regex st(R"(^st\.param\.\w+\s+\[func_retval0(\+0)?\], ([^;\s]+);$)");
-    static const std::regex pret(R"(^(@!?%[A-Za-z_]+\d+)\s+ret;$)");
     std::set<std::string> declared;
-    for (const auto& l : lines) {
-        std::smatch m;
-        if (std::regex_match(l, m, decl)) declared.insert(m[1]);
-    }
+    for (const auto& l : lines)
+        if (auto name = register_declaration(l)) declared.insert(*name);
     std::size_t last = lines.size();  // the last instruction
     while (last > 0 && lines[last - 1].empty()) --last;
     const std::string b = ".b" + std::to_string(bits);
     const std::string end = "$L__" + tag + "_end";
     bool need_end = false, ok = true;
+    // Registers `%NAME...` become `%<tag>_NAME...`; labels `$L__...` become `$L__<tag>_...`.
     auto rename = [&](const std::string& text) {
         std::string out;
-        auto it = std::sregex_iterator(text.begin(), text.end(), reg);
-        std::size_t pos = 0;
-        for (; it != std::sregex_iterator(); ++it) {
-            const std::smatch& m = *it;
-            if (!declared.count(m[1])) ok = false;
-            out += text.substr(pos, m.position(0) - pos) + "%" + tag + "_" + m.str(1);
-            pos = m.position(0) + m.length(0);
+        for (std::size_t i = 0; i < text.size();) {
+            const std::size_t n = text[i] == '%' ? run(text, i + 1, is_name) : 0;
+            if (n > 0) {
+                const std::string name = text.substr(i + 1, n);
+                if (!declared.count(name)) ok = false;
+                out += "%" + tag + "_" + name;
+                i += 1 + n;
+            } else if (text.compare(i, 4, "$L__") == 0) {
+                out += "$L__" + tag + "_";
+                i += 4;
+            } else {
+                out += text[i++];
+            }
         }
-        out += text.substr(pos);
-        return std::regex_replace(out, lbl, "$$L__" + tag + "_");
+        return out;
     };
     std::vector<std::string> out{"{"};
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const std::string& l = lines[i];
-        std::smatch m;
         if (l.find("call") != std::string::npos || l.find(".local") != std::string::npos ||
             l.find(".param") == 0 || l.find("%SP") != std::string::npos ||
             l.find('{') != std::string::npos || l.find('}') != std::string::npos)
             return std::nullopt;
-        if (std::regex_match(l, m, ld)) {
-            const std::size_t k = std::stoul(m.str(2));
-            if (k >= args.size()) return std::nullopt;
-            out.push_back("mov" + b + " \t" + rename(m.str(1)) + ", " + args[k] + ";");
-        } else if (std::regex_match(l, m, st)) {
-            out.push_back("mov" + b + " \t" + result + ", " + rename(m.str(2)) + ";");
+        if (auto load = parameter_load(l)) {
+            if (load->second >= args.size()) return std::nullopt;
+            out.push_back("mov" + b + " \t" + rename(load->first) + ", " + args[load->second] + ";");
+        } else if (auto value = return_store(l)) {
+            out.push_back("mov" + b + " \t" + result + ", " + rename(*value) + ";");
         } else if (l == "ret;") {
             if (i + 1 != last) {
                 out.push_back("bra.uni \t" + end + ";");
                 need_end = true;
             }
-        } else if (std::regex_match(l, m, pret)) {
-            out.push_back(rename(m.str(1)) + " bra \t" + end + ";");
+        } else if (auto predicate = predicated_return(l)) {
+            out.push_back(rename(*predicate) + " bra \t" + end + ";");
             need_end = true;
         } else if (l.find("param") != std::string::npos || l.find("ret") == 0) {
             return std::nullopt;
