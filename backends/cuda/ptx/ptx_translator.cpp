@@ -23,7 +23,7 @@ constexpr std::string_view kReservedPrefix = "__dpk_";
 std::string sanitize(const std::string& name, const char* fallback) {
     std::string s = name.empty() ? fallback : name;
     for (char& c : s)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+        if (!is_identifier_char(c)) c = '_';
     if (std::isdigit(static_cast<unsigned char>(s.front()))) s.insert(s.begin(), '_');
     return s;
 }

@@ -11,6 +11,7 @@
 //   f64             .f64   %fd
 #pragma once
 
+#include <cctype>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,11 @@ namespace dpk::backends::cuda {
 
 enum class RegClass : std::uint8_t { Pred, B16, B32, B64, F32, F64 };
 inline constexpr std::size_t kRegClassCount = 6;
+
+/// A character that may follow the first of a PTX identifier or register name: [A-Za-z0-9_].
+inline bool is_identifier_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 /// A scalar SPIR-V type as the translator sees it.
 struct Scalar {

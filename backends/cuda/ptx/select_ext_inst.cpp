@@ -49,9 +49,6 @@ FloatBits float_bits(std::uint32_t bits) {
 // Small matchers for the library's PTX lines, in the shapes nvcc prints them (no std::regex:
 // it ran at every call site of every translation, and GCC 12 warns falsely inside it under
 // the sanitizers).
-bool is_word(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
 bool is_name(char c) {
     return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
 }
@@ -74,7 +71,7 @@ std::size_t run(std::string_view l, std::size_t at, Pred pred) {
 std::size_t after_typed(std::string_view l, std::string_view prefix) {
     if (!l.starts_with(prefix)) return std::string_view::npos;
     std::size_t i = prefix.size();
-    const std::size_t w = run(l, i, is_word);
+    const std::size_t w = run(l, i, is_identifier_char);
     if (w == 0) return std::string_view::npos;
     i += w;
     const std::size_t sp = run(l, i, is_space);
@@ -117,7 +114,7 @@ std::optional<std::pair<std::string, std::size_t>> parameter_load(std::string_vi
     const std::size_t at = inner.rfind(kParam);
     if (at == std::string_view::npos || at == 0) return std::nullopt;
     const std::string_view digits = inner.substr(at + kParam.size());
-    if (run(inner, 0, is_word) != inner.size() || digits.empty() ||
+    if (run(inner, 0, is_identifier_char) != inner.size() || digits.empty() ||
         run(digits, 0, is_digit) != digits.size())
         return std::nullopt;
     return std::pair{reg, static_cast<std::size_t>(std::stoul(std::string(digits)))};

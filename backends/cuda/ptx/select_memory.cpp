@@ -4,7 +4,6 @@
 // access chains (byte offsets computed from the SPIR-V array types), and the extraction of
 // builtin vector components.
 #include <algorithm>
-#include <cctype>
 
 #include "backends/cuda/ptx/function_translator.h"
 #include "backends/cuda/ptx/translation_error.h"
@@ -92,9 +91,7 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             const std::uint64_t align = alignment_of(module_, pt.pointee, what);
             std::string name = module_.name_of(inst.result);
             std::replace_if(
-                name.begin(), name.end(),
-                [](char c) { return !std::isalnum(static_cast<unsigned char>(c)) && c != '_'; },
-                '_');
+                name.begin(), name.end(), [](char c) { return !is_identifier_char(c); }, '_');
             const std::string symbol =
                 (name.empty() ? "local" : name) + "$" + std::to_string(inst.result);
             locals_.push_back(".local .align " + std::to_string(align) + " .b8 " + symbol + "[" +
