@@ -52,7 +52,7 @@ CudaDevice::CudaDevice(CUdevice device) : device_(device) {
     d.kind = DeviceKind::Gpu;
     d.vendor = "NVIDIA Corporation";
     d.platform_name = "CUDA";
-    d.ingest_revision = "cuda 4 (dpk PTX translator, whole-program JIT)";
+    d.ingest_revision = "cuda 5 (dpk PTX translator, whole-program JIT, f64 constant table)";
     d.names_opencl_extensions = false;
 
     char name[kNameLength] = {};

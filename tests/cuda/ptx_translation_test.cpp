@@ -9,9 +9,11 @@
 #include <spirv-tools/libspirv.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 
+#include "backends/cuda/ptx/constant_pool.h"
 #include "backends/cuda/ptx/ptx_translator.h"
 #include "compiler/program.h"
 #include "tests/golden/corpus.h"
@@ -488,4 +490,64 @@ TEST_CASE("ptx: the math library's leaf functions are inlined, sin/cos/tan stay 
     CHECK(contains(t, "__dpk_pow_log_data"));
     CHECK(contains(t, ".reg .f32 \t%m1_f<"));  // each call site's registers and labels its own
     CHECK(contains(t, "%m3_f"));  // erf twice: two copies
+}
+
+TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .const table") {
+    using dpk::backends::cuda::pool_f64_constants;
+    // Exact rewriting: a long constant becomes a load of its slot; a repeat shares the slot;
+    // one whose low word is zero, an f32, an integer and any other line stay as they are.
+    const auto pooled = pool_f64_constants(
+        "\tmov.f64 \t%fd1, 0d3FB999999999999A;\n"
+        "mov.b64 \t%m1_fd2, 0d3FF0000000000000;\n"
+        "  mov.b64 \t%fd3, 0dBFB999999999999A;\n"
+        "\tmov.f64 \t%fd4, 0d3FB999999999999A;\n"
+        "\tmov.f32 \t%f1, 0f3DCCCCCD;\n"
+        "\tmov.b64 \t%rd1, 0x3FB999999999999A;\n"
+        "\tfma.rn.f64 \t%fd5, %fd1, %fd3, 0d3FB999999999999A;\n"
+        "\tmov.f64 \t%fd6, 0d3FB999999999999A; // x\n"
+        "\tmov.f64 \t%fd7, 0d3FB99999999999;");
+    CHECK(pooled.text ==
+          "\tld.const.f64 \t%fd1, [__dpk_f64_constants+0];\n"
+          "mov.b64 \t%m1_fd2, 0d3FF0000000000000;\n"
+          "  ld.const.f64 \t%fd3, [__dpk_f64_constants+8];\n"
+          "\tld.const.f64 \t%fd4, [__dpk_f64_constants+0];\n"
+          "\tmov.f32 \t%f1, 0f3DCCCCCD;\n"
+          "\tmov.b64 \t%rd1, 0x3FB999999999999A;\n"
+          "\tfma.rn.f64 \t%fd5, %fd1, %fd3, 0d3FB999999999999A;\n"
+          "\tmov.f64 \t%fd6, 0d3FB999999999999A; // x\n"
+          "\tmov.f64 \t%fd7, 0d3FB99999999999;");
+    CHECK(pooled.declaration ==
+          ".const .align 8 .b64 __dpk_f64_constants[2] = {\n"
+          "\t0x3FB999999999999A, 0xBFB999999999999A\n};\n");
+    CHECK(pool_f64_constants("\tmov.f64 \t%fd1, 0d4000000000000000;\n").declaration.empty());
+
+    // Past the table's capacity the remaining constants stay immediates.
+    std::string many;
+    for (std::size_t i = 0; i <= dpk::backends::cuda::kMaxPooledF64Constants; ++i) {
+        char line[64];
+        std::snprintf(line, sizeof line, "\tmov.f64 \t%%fd1, 0d3FF00000%08zX;\n", i + 1);
+        many += line;
+    }
+    const auto full = pool_f64_constants(many);
+    CHECK(count_of(full.text, "ld.const.f64") == dpk::backends::cuda::kMaxPooledF64Constants);
+    CHECK(count_of(full.text, "mov.f64") == 1);
+
+    // In a module: the f64 literals of a kernel and of the inlined exp are loads from the table,
+    // declared once before the code, and ptxas accepts it.
+    const auto words = spirv_of(
+        "kernel k(y: f64[::1]) { let i = global_id(0); y[i] = exp(y[i] * 0.1) + 0.3; }\n");
+    const std::string ptx = translate_to_ptx(words).text;
+    INFO(ptx);
+    CHECK(count_of(ptx, ".const .align 8 .b64 __dpk_f64_constants[") == 1);
+    CHECK(ptx.find("__dpk_f64_constants[") < ptx.find(".entry k("));
+    CHECK(contains(ptx, "0x3FB999999999999A"));  // 0.1
+    CHECK(contains(ptx, "0x3FD3333333333333"));  // 0.3
+    CHECK(contains(ptx, "0x3FF71547652B82FE"));  // exp's log2(e)
+    CHECK(!contains(ptx, "0d3FB999999999999A"));
+    CHECK(contains(ptx, "ld.const.f64"));
+    if (ptxas()) {
+        auto errors = ptxas_errors(ptx, "f64_constants");
+        INFO(errors.value_or(""));
+        CHECK(!errors.has_value());
+    }
 }

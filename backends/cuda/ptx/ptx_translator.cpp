@@ -1,7 +1,7 @@
 // translate_to_ptx(): the module level — checks the module's models and execution modes, names
 // the PTX symbols, translates every kernel and the functions they reach, and lays out the PTX
-// text: header, math library definitions, shared memory, .func prototypes and definitions,
-// kernels.
+// text: header, the f64 constant table, math library definitions, shared memory, .func
+// prototypes and definitions, kernels.
 #include "backends/cuda/ptx/ptx_translator.h"
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <set>
 
 #include "backends/cuda/math/ptx_math_library.h"
+#include "backends/cuda/ptx/constant_pool.h"
 #include "backends/cuda/ptx/function_translator.h"
 #include "backends/cuda/ptx/translation_error.h"
 
@@ -162,40 +163,44 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
             std::to_string(target.ptx_minor) + "\n";
     text += ".target sm_" + std::to_string(target.sm) + "\n.address_size 64\n";
 
+    std::string code;  // everything after the header, before its f64 constants are pooled
     std::vector<std::string_view> math;
     for (const auto& sym : state.math_symbols)  // an inlined function: only what it reads
         for (auto dep : ptx_math_closure(sym))
             if ((dep != sym || !math_inlined(sym)) &&
                 std::find(math.begin(), math.end(), dep) == math.end())
                 math.push_back(dep);
-    if (!math.empty()) text += "\n// dpk PTX math library\n";
+    if (!math.empty()) code += "\n// dpk PTX math library\n";
     for (auto sym : math) {
         const std::string_view def = ptx_math_definition(sym);
         if (def.empty())
             fail("cannot translate to PTX: the math library has no definition for " +
                  std::string(sym));
-        text += '\n';
-        text += def;
-        if (def.back() != '\n') text += "\n";
+        code += '\n';
+        code += def;
+        if (def.back() != '\n') code += "\n";
     }
 
     if (state.uses_dynamic_shared)
-        text += "\n.extern .shared .align 16 .b8 " + std::string(kDynamicSharedSymbol) + "[];\n";
+        code += "\n.extern .shared .align 16 .b8 " + std::string(kDynamicSharedSymbol) + "[];\n";
     bool first_shared = true;
     for (Id v : shared_any) {
         const auto [size, align] = shared_layout.at(v);
-        text += (first_shared ? "\n" : "") + std::string(".shared .align ") +
+        code += (first_shared ? "\n" : "") + std::string(".shared .align ") +
                 std::to_string(align) + " .b8 " + state.shared_symbols.at(v) + "[" +
                 std::to_string(size) + "];\n";
         first_shared = false;
     }
     for (const SpirvFunction* f : functions)
         if (!entries.count(f->id))
-            text += "\n" + FunctionTranslator::func_header(state, *f) + ";\n";
+            code += "\n" + FunctionTranslator::func_header(state, *f) + ";\n";
     for (const SpirvFunction* f : functions)
-        if (!entries.count(f->id)) text += "\n" + texts.at(f->id);
+        if (!entries.count(f->id)) code += "\n" + texts.at(f->id);
     for (const SpirvFunction* f : functions)
-        if (entries.count(f->id)) text += "\n" + texts.at(f->id);
+        if (entries.count(f->id)) code += "\n" + texts.at(f->id);
+    PooledF64Constants pooled = pool_f64_constants(code);
+    if (!pooled.declaration.empty()) text += "\n" + pooled.declaration;
+    text += pooled.text;
     return out;
 }
 
