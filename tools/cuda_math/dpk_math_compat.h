@@ -5,8 +5,9 @@
 //  - with the host C++ compiler (-x c++ -ffp-contract=off) for the accuracy check here.
 // Only + - * /, bit moves, and the correctly rounded sqrt and fma are used: on the device
 // __fsqrt_rn/__dsqrt_rn/__fmaf_rn/__fma_rn (single PTX instructions sqrt.rn / fma.rn), on the
-// host __builtin_sqrt/__builtin_fma (correctly rounded too), so both compute the same bits.
-// No CUDA math function, no libm function is called. Everything lives in namespace dpkm; the
+// host __builtin_sqrt/__builtin_fma (correctly rounded too), so both compute the same bits;
+// except the special-function unit's approximations below (f32 exp and erf, f64 log, erf and
+// rsqrt use them). No CUDA math function is called. Everything lives in namespace dpkm; the
 // extern "C" entry points __dpk_<name>_f32/_f64 are defined in dpk_math.cu.
 #pragma once
 
@@ -126,6 +127,42 @@ DPK_INL double dpk_fma(double x, double y, double z) {
 #endif
 }
 
+// The special-function unit, only where its result is refined or bounded afterwards
+// (dpk_exp_log_erf.inc): ex2.approx.ftz.f32 (2^x within 2 ulp, PTX ISA; an argument of |x| <=
+// 1/2 or a result below 1/2 there), rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 (seeds from the
+// high word of the input, refined by Newton steps). The host has no such unit, so here the host
+// build differs from the GPU in bits: it takes 2^x rounded once from double, and for the seeds
+// 1/x and 1/sqrt(x) of the input's high word cut to their high word (2^-19 relative or better,
+// no better than the hardware's): the host check measures the algorithm with those, the GPU test
+// (tests/cuda/math_ulp_test.cpp) the unit itself.
+DPK_INL double dpk_high_word(double x) { return asdouble(asuint64(x) & 0xffffffff00000000ull); }
+DPK_INL float dpk_ex2_approx(float x) {
+#if defined(__CUDACC__)
+    float y;
+    asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+    return y;
+#else
+    return static_cast<float>(__builtin_exp2(static_cast<double>(x)));
+#endif
+}
+DPK_INL double dpk_rcp_seed(double x) {
+#if defined(__CUDACC__)
+    double y;
+    asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+    return y;
+#else
+    return dpk_high_word(1.0 / dpk_high_word(x));
+#endif
+}
+DPK_INL double dpk_rsqrt_seed(double x) {
+#if defined(__CUDACC__)
+    double y;
+    asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+    return y;
+#else
+    return dpk_high_word(1.0 / __builtin_sqrt(dpk_high_word(x)));
+#endif
+}
 DPK_INL float fabsf(float x) { return asfloat(asuint(x) & 0x7fffffffu); }
 DPK_INL double fabs(double x) { return asdouble(asuint64(x) & 0x7fffffffffffffffull); }
 DPK_INL bool dpk_isnan(float x) { return (asuint(x) & 0x7fffffffu) > 0x7f800000u; }

@@ -12,6 +12,10 @@ prints the fit's weighted error, the error with the coefficients rounded to BITS
   erf_large_f32          log(erfc(t)) on [1, 4], absolute error times erfc(t) (the error in erf)
   erf_large_f64          the same on [1, 6]
   reciprocal_f64         1 / g on [1 + sqrt(2)/2, 1 + sqrt(2)], relative
+  erf_log2_f32           g(t) = -log2(erfc(t)) / t - 1 on [1, 4], error times erfc(t) t ln2
+                         (the error it makes in erf = 1 - 2^(-t (1 + g(t))))
+  erf_f64                g(t) = log(erfc(t)) / t on [0, 6], error times erfc(t) t / erf(t)
+                         (the relative error it makes in erf = 1 - e^(t g(t)))
 
 The fit is Lawson's algorithm (iteratively reweighted least squares) on Chebyshev points in
 50-digit arithmetic; it approaches the minimax polynomial closely enough for these bounds.
@@ -90,6 +94,13 @@ def problem(name):
     if name.startswith('erf_large_'):
         top = 4 if name.endswith('f32') else 6
         return (lambda t: mp.log(mp.erfc(t)), mp.erfc, mp.mpf(1), mp.mpf(top))
+    if name == 'erf_log2_f32':
+        return (lambda t: -mp.log(mp.erfc(t), 2) / t - 1, lambda t: mp.erfc(t) * t * mp.log(2),
+                mp.mpf(1), mp.mpf(4))
+    if name == 'erf_f64':
+        return (lambda t: mp.log(mp.erfc(t)) / t if t else -2 / mp.sqrt(mp.pi),
+                lambda t: mp.erfc(t) * t / mp.erf(t) if t else mp.sqrt(mp.pi) / 2,
+                mp.mpf(0), mp.mpf(6))
     if name == 'reciprocal_f64':
         return (lambda x: 1 / x, lambda x: x, 1 + mp.sqrt(2) / 2, 1 + mp.sqrt(2))
     raise SystemExit(f'unknown approximation {name}')

@@ -64,68 +64,55 @@ const PtxMathSymbol kPtxMathSymbols[] = {
 )
 {
 	.reg .pred 	%p<5>;
-	.reg .f64 	%fd<34>;
-	.reg .b64 	%rd<11>;
+	.reg .f64 	%fd<26>;
+	.reg .b64 	%rd<5>;
 
 
-	ld.param.f64 	%fd32, [__dpk_rsqrt_f64_param_0];
-	mov.b64 	%rd10, %fd32;
-	add.s64 	%rd4, %rd10, -4503599627370496;
-	setp.lt.u64 	%p1, %rd4, 9214364837600034816;
+	ld.param.f64 	%fd24, [__dpk_rsqrt_f64_param_0];
+	mov.b64 	%rd1, %fd24;
+	add.s64 	%rd2, %rd1, -4503599627370496;
+	setp.lt.u64 	%p1, %rd2, 9214364837600034816;
 	mov.f64 	%fd8, 0d3FF0000000000000;
-	mov.f64 	%fd31, %fd8;
+	mov.f64 	%fd23, %fd8;
 	@%p1 bra 	$L__BB2_5;
 	bra.uni 	$L__BB2_1;
 
 $L__BB2_5:
-	shr.u64 	%rd6, %rd10, 1;
-	mov.u64 	%rd7, 6910469410427058089;
-	sub.s64 	%rd8, %rd7, %rd6;
-	mov.b64 	%fd12, %rd8;
-	mul.rn.f64 	%fd13, %fd32, %fd12;
-	neg.f64 	%fd14, %fd13;
-	fma.rn.f64 	%fd16, %fd14, %fd12, %fd8;
-	mov.f64 	%fd17, 0d3FD8000000000000;
-	mov.f64 	%fd18, 0d3FD4000000000000;
-	fma.rn.f64 	%fd19, %fd16, %fd18, %fd17;
-	mov.f64 	%fd20, 0d3FE0000000000000;
-	fma.rn.f64 	%fd21, %fd19, %fd16, %fd20;
-	mul.rn.f64 	%fd22, %fd16, %fd21;
-	fma.rn.f64 	%fd23, %fd12, %fd22, %fd12;
-	mul.rn.f64 	%fd24, %fd32, %fd23;
-	neg.f64 	%fd25, %fd24;
-	fma.rn.f64 	%fd26, %fd25, %fd23, %fd8;
-	fma.rn.f64 	%fd27, %fd26, %fd18, %fd17;
-	fma.rn.f64 	%fd28, %fd27, %fd26, %fd20;
-	mul.rn.f64 	%fd29, %fd26, %fd28;
-	fma.rn.f64 	%fd30, %fd23, %fd29, %fd23;
-	mul.rn.f64 	%fd33, %fd31, %fd30;
+	rsqrt.approx.ftz.f64 %fd12, %fd24;
+	mul.rn.f64 	%fd14, %fd24, %fd12;
+	neg.f64 	%fd15, %fd14;
+	fma.rn.f64 	%fd17, %fd15, %fd12, %fd8;
+	mov.f64 	%fd18, 0d3FE0000000000000;
+	mov.f64 	%fd19, 0d3FD8000000000000;
+	fma.rn.f64 	%fd20, %fd17, %fd19, %fd18;
+	mul.rn.f64 	%fd21, %fd17, %fd20;
+	fma.rn.f64 	%fd22, %fd12, %fd21, %fd12;
+	mul.rn.f64 	%fd25, %fd23, %fd22;
 
 $L__BB2_7:
-	st.param.f64 	[func_retval0+0], %fd33;
+	st.param.f64 	[func_retval0+0], %fd25;
 	ret;
 
 $L__BB2_1:
-	and.b64  	%rd5, %rd10, 9223372036854775807;
-	setp.eq.s64 	%p2, %rd5, 0;
+	and.b64  	%rd3, %rd1, 9223372036854775807;
+	setp.eq.s64 	%p2, %rd3, 0;
 	@%p2 bra 	$L__BB2_6;
 
-	setp.eq.s64 	%p3, %rd10, 9218868437227405312;
-	mov.f64 	%fd33, 0d0000000000000000;
+	setp.eq.s64 	%p3, %rd1, 9218868437227405312;
+	mov.f64 	%fd25, 0d0000000000000000;
 	@%p3 bra 	$L__BB2_7;
 
-	setp.gt.u64 	%p4, %rd10, 9218868437227405312;
-	mov.f64 	%fd33, 0d7FF8000000000000;
+	setp.gt.u64 	%p4, %rd1, 9218868437227405312;
+	mov.f64 	%fd25, 0d7FF8000000000000;
 	@%p4 bra 	$L__BB2_7;
 
-	mul.rn.f64 	%fd32, %fd32, 0d4350000000000000;
-	mov.b64 	%rd10, %fd32;
-	mov.f64 	%fd31, 0d41A0000000000000;
+	mul.rn.f64 	%fd24, %fd24, 0d4350000000000000;
+	mov.f64 	%fd23, 0d41A0000000000000;
 	bra.uni 	$L__BB2_5;
 
 $L__BB2_6:
-	or.b64  	%rd9, %rd10, 9218868437227405312;
-	mov.b64 	%fd33, %rd9;
+	or.b64  	%rd4, %rd1, 9218868437227405312;
+	mov.b64 	%fd25, %rd4;
 	bra.uni 	$L__BB2_7;
 
 })dpkptx"},
@@ -298,48 +285,30 @@ $L__BB4_7:
 )
 {
 	.reg .pred 	%p<3>;
-	.reg .f32 	%f<28>;
-	.reg .b32 	%r<9>;
+	.reg .f32 	%f<15>;
+	.reg .b32 	%r<4>;
 
 
-	ld.param.f32 	%f1, [__dpk_exp_f32_param_0];
-	setp.lt.f32 	%p1, %f1, 0fC2D00000;
-	selp.f32 	%f2, 0fC2D00000, %f1, %p1;
-	setp.gt.f32 	%p2, %f2, 0f42B20000;
-	selp.f32 	%f3, 0f42B20000, %f2, %p2;
+	ld.param.f32 	%f3, [__dpk_exp_f32_param_0];
 	mov.f32 	%f4, 0f4B400000;
 	mov.f32 	%f5, 0f3FB8AA3B;
 	fma.rn.f32 	%f6, %f3, %f5, %f4;
-	mov.b32 	%r1, %f6;
-	add.s32 	%r2, %r1, -1262485504;
-	add.rn.f32 	%f7, %f6, 0fCB400000;
-	mov.f32 	%f8, 0fBF317200;
-	fma.rn.f32 	%f9, %f7, %f8, %f3;
-	mov.f32 	%f10, 0fB5BFBE8E;
-	fma.rn.f32 	%f11, %f7, %f10, %f9;
-	mov.f32 	%f12, 0f3C091FE3;
-	mov.f32 	%f13, 0f3AB50D37;
-	fma.rn.f32 	%f14, %f13, %f11, %f12;
-	mov.f32 	%f15, 0f3D2AAC8B;
-	fma.rn.f32 	%f16, %f14, %f11, %f15;
-	mov.f32 	%f17, 0f3E2AAA45;
-	fma.rn.f32 	%f18, %f16, %f11, %f17;
-	mov.f32 	%f19, 0f3EFFFFFE;
-	fma.rn.f32 	%f20, %f18, %f11, %f19;
-	mov.f32 	%f21, 0f3F800000;
-	fma.rn.f32 	%f22, %f20, %f11, %f21;
-	fma.rn.f32 	%f23, %f22, %f11, %f21;
-	shr.s32 	%r3, %r2, 1;
-	shl.b32 	%r4, %r3, 23;
-	add.s32 	%r5, %r4, 1065353216;
-	mov.b32 	%f24, %r5;
-	mul.rn.f32 	%f25, %f23, %f24;
-	sub.s32 	%r6, %r2, %r3;
-	shl.b32 	%r7, %r6, 23;
-	add.s32 	%r8, %r7, 1065353216;
-	mov.b32 	%f26, %r8;
-	mul.rn.f32 	%f27, %f25, %f26;
-	st.param.f32 	[func_retval0+0], %f27;
+	setp.lt.f32 	%p1, %f6, 0f4B3FFF82;
+	selp.f32 	%f7, 0f4B3FFF82, %f6, %p1;
+	setp.gt.f32 	%p2, %f7, 0f4B40007F;
+	selp.f32 	%f8, 0f4B40007F, %f7, %p2;
+	mov.b32 	%r1, %f8;
+	add.rn.f32 	%f9, %f8, 0fCB400000;
+	neg.f32 	%f10, %f9;
+	fma.rn.f32 	%f11, %f3, %f5, %f10;
+	mov.f32 	%f12, 0f32A57060;
+	fma.rn.f32 	%f2, %f3, %f12, %f11;
+	ex2.approx.ftz.f32 %f1, %f2;
+	shl.b32 	%r2, %r1, 23;
+	add.s32 	%r3, %r2, 1065353216;
+	mov.b32 	%f13, %r3;
+	mul.rn.f32 	%f14, %f1, %f13;
+	st.param.f32 	[func_retval0+0], %f14;
 	ret;
 
 })dpkptx"},
@@ -1495,9 +1464,9 @@ $L__BB12_24:
 	.param .b32 __dpk_log_f32_param_0
 )
 {
-	.reg .pred 	%p<5>;
-	.reg .f32 	%f<34>;
-	.reg .b32 	%r<9>;
+	.reg .pred 	%p<4>;
+	.reg .f32 	%f<35>;
+	.reg .b32 	%r<7>;
 
 
 	ld.param.f32 	%f4, [__dpk_log_f32_param_0];
@@ -1507,55 +1476,46 @@ $L__BB12_24:
 	mov.b32 	%r2, %f5;
 	selp.b32 	%r3, %r2, %r1, %p1;
 	add.s32 	%r4, %r3, -1059760811;
-	shr.s32 	%r5, %r4, 23;
-	and.b32  	%r6, %r4, -8388608;
-	sub.s32 	%r7, %r3, %r6;
-	mov.b32 	%f6, %r7;
+	and.b32  	%r5, %r4, -8388608;
+	sub.s32 	%r6, %r3, %r5;
+	mov.b32 	%f6, %r6;
 	cvt.rn.f32.s32 	%f7, %r5;
-	selp.f32 	%f8, 0f41B80000, 0f00000000, %p1;
-	sub.rn.f32 	%f9, %f7, %f8;
-	add.rn.f32 	%f10, %f6, 0fBF800000;
-	mov.f32 	%f11, 0fBE1DA5B1;
-	mov.f32 	%f12, 0f3E0FB2E2;
-	fma.rn.f32 	%f13, %f12, %f10, %f11;
-	mov.f32 	%f14, 0f3E0F4DD7;
-	fma.rn.f32 	%f15, %f13, %f10, %f14;
-	mov.f32 	%f16, 0fBE28168C;
-	fma.rn.f32 	%f17, %f15, %f10, %f16;
-	mov.f32 	%f18, 0f3E4CEA44;
-	fma.rn.f32 	%f19, %f17, %f10, %f18;
-	mov.f32 	%f20, 0fBE800A51;
-	fma.rn.f32 	%f21, %f19, %f10, %f20;
-	mov.f32 	%f22, 0f3EAAAA7D;
-	fma.rn.f32 	%f23, %f21, %f10, %f22;
-	mov.f32 	%f24, 0fBEFFFFEA;
-	fma.rn.f32 	%f25, %f23, %f10, %f24;
-	mul.rn.f32 	%f26, %f10, %f10;
-	fma.rn.f32 	%f27, %f26, %f25, %f10;
-	mov.f32 	%f28, 0fB102E308;
-	fma.rn.f32 	%f29, %f9, %f28, %f27;
-	mov.f32 	%f30, 0f3F317218;
-	fma.rn.f32 	%f33, %f9, %f30, %f29;
-	add.s32 	%r8, %r1, -1;
-	setp.lt.u32 	%p2, %r8, 2139095039;
-	@%p2 bra 	$L__BB13_4;
-	bra.uni 	$L__BB13_1;
+	selp.f32 	%f8, 0fC1B80000, 0f00000000, %p1;
+	mov.f32 	%f9, 0f34000000;
+	fma.rn.f32 	%f10, %f7, %f9, %f8;
+	add.rn.f32 	%f11, %f6, 0fBF800000;
+	mov.f32 	%f12, 0fBE1DA5B1;
+	mov.f32 	%f13, 0f3E0FB2E2;
+	fma.rn.f32 	%f14, %f13, %f11, %f12;
+	mov.f32 	%f15, 0f3E0F4DD7;
+	fma.rn.f32 	%f16, %f14, %f11, %f15;
+	mov.f32 	%f17, 0fBE28168C;
+	fma.rn.f32 	%f18, %f16, %f11, %f17;
+	mov.f32 	%f19, 0f3E4CEA44;
+	fma.rn.f32 	%f20, %f18, %f11, %f19;
+	mov.f32 	%f21, 0fBE800A51;
+	fma.rn.f32 	%f22, %f20, %f11, %f21;
+	mov.f32 	%f23, 0f3EAAAA7D;
+	fma.rn.f32 	%f24, %f22, %f11, %f23;
+	mov.f32 	%f25, 0fBEFFFFEA;
+	fma.rn.f32 	%f26, %f24, %f11, %f25;
+	mul.rn.f32 	%f27, %f11, %f11;
+	fma.rn.f32 	%f28, %f27, %f26, %f11;
+	mov.f32 	%f29, 0fB102E308;
+	fma.rn.f32 	%f30, %f10, %f29, %f28;
+	mov.f32 	%f31, 0f3F317218;
+	fma.rn.f32 	%f34, %f10, %f31, %f30;
+	setp.lt.u32 	%p2, %r1, 2139095040;
+	@%p2 bra 	$L__BB13_2;
 
-$L__BB13_4:
+	mov.f32 	%f32, 0f7F800000;
+	fma.rn.f32 	%f34, %f4, %f32, %f32;
+
+$L__BB13_2:
+	setp.eq.f32 	%p3, %f4, 0f00000000;
+	selp.f32 	%f33, 0fFF800000, %f34, %p3;
 	st.param.f32 	[func_retval0+0], %f33;
 	ret;
-
-$L__BB13_1:
-	setp.eq.f32 	%p3, %f4, 0f00000000;
-	mov.f32 	%f33, 0fFF800000;
-	@%p3 bra 	$L__BB13_4;
-
-	setp.lt.f32 	%p4, %f4, 0f00000000;
-	mov.f32 	%f33, 0f7FC00000;
-	@%p4 bra 	$L__BB13_4;
-
-	add.rn.f32 	%f33, %f4, %f4;
-	bra.uni 	$L__BB13_4;
 
 })dpkptx"},
     {"__dpk_log_f64", "", "func",
@@ -1565,89 +1525,84 @@ $L__BB13_1:
 {
 	.reg .pred 	%p<5>;
 	.reg .b32 	%r<8>;
-	.reg .f64 	%fd<51>;
+	.reg .f64 	%fd<46>;
 	.reg .b64 	%rd<9>;
 
 
 	ld.param.f64 	%fd4, [__dpk_log_f64_param_0];
 	mov.b64 	%rd1, %fd4;
 	setp.lt.u64 	%p1, %rd1, 4503599627370496;
-	mul.rn.f64 	%fd5, %fd4, 0d4350000000000000;
-	mov.b64 	%rd2, %fd5;
+	mul.rn.f64 	%fd7, %fd4, 0d4350000000000000;
+	mov.b64 	%rd2, %fd7;
 	selp.b64 	%rd3, %rd2, %rd1, %p1;
 	shr.u64 	%rd4, %rd3, 32;
 	cvt.u32.u64 	%r1, %rd4;
 	add.s32 	%r2, %r1, 614242;
 	shr.u32 	%r3, %r2, 20;
 	selp.b32 	%r4, -1077, -1023, %p1;
-	add.s32 	%r5, %r3, %r4;
+	add.s32 	%r5, %r4, %r3;
 	and.b32  	%r6, %r2, 1048575;
 	add.s32 	%r7, %r6, 1072079006;
 	cvt.u64.u32 	%rd5, %r7;
 	and.b64  	%rd6, %rd3, 4294967295;
 	bfi.b64 	%rd7, %rd5, %rd6, 32, 32;
-	mov.b64 	%fd6, %rd7;
-	add.rn.f64 	%fd7, %fd6, 0dBFF0000000000000;
-	mul.rn.f64 	%fd8, %fd7, 0d3FE0000000000000;
-	mul.rn.f64 	%fd9, %fd7, %fd8;
-	add.rn.f64 	%fd10, %fd7, 0d4000000000000000;
-	mov.f64 	%fd11, 0d3FEF859B5E8E1906;
-	mov.f64 	%fd12, 0dBFCE980B40255853;
-	fma.rn.f64 	%fd13, %fd12, %fd10, %fd11;
-	neg.f64 	%fd14, %fd10;
-	mov.f64 	%fd15, 0d3FF0000000000000;
-	fma.rn.f64 	%fd16, %fd14, %fd13, %fd15;
-	fma.rn.f64 	%fd17, %fd16, %fd16, %fd16;
-	fma.rn.f64 	%fd18, %fd13, %fd17, %fd13;
-	fma.rn.f64 	%fd19, %fd14, %fd18, %fd15;
-	fma.rn.f64 	%fd20, %fd19, %fd19, %fd19;
-	fma.rn.f64 	%fd21, %fd18, %fd20, %fd18;
-	mul.rn.f64 	%fd22, %fd7, %fd21;
-	mul.rn.f64 	%fd23, %fd22, %fd22;
-	mul.rn.f64 	%fd24, %fd23, %fd23;
-	mov.f64 	%fd25, 0d3FCC71C51D8E78AF;
-	mov.f64 	%fd26, 0d3FC39A09D078C69F;
-	fma.rn.f64 	%fd27, %fd24, %fd26, %fd25;
-	mov.f64 	%fd28, 0d3FD999999997FA04;
-	fma.rn.f64 	%fd29, %fd24, %fd27, %fd28;
-	mul.rn.f64 	%fd30, %fd29, %fd24;
-	mov.f64 	%fd31, 0d3FC7466496CB03DE;
-	mov.f64 	%fd32, 0d3FC2F112DF3E5244;
-	fma.rn.f64 	%fd33, %fd24, %fd32, %fd31;
-	mov.f64 	%fd34, 0d3FD2492494229359;
-	fma.rn.f64 	%fd35, %fd24, %fd33, %fd34;
-	mov.f64 	%fd36, 0d3FE5555555555593;
-	fma.rn.f64 	%fd37, %fd24, %fd35, %fd36;
-	mul.rn.f64 	%fd38, %fd23, %fd37;
-	add.rn.f64 	%fd39, %fd30, %fd38;
-	cvt.rn.f64.s32 	%fd40, %r5;
-	mul.rn.f64 	%fd41, %fd40, 0d3FE62E42FEE00000;
-	add.rn.f64 	%fd42, %fd9, %fd39;
-	mul.rn.f64 	%fd43, %fd22, %fd42;
-	mul.rn.f64 	%fd44, %fd40, 0d3DEA39EF35793C76;
-	add.rn.f64 	%fd45, %fd44, %fd43;
-	sub.rn.f64 	%fd46, %fd9, %fd45;
-	sub.rn.f64 	%fd47, %fd46, %fd7;
-	sub.rn.f64 	%fd50, %fd41, %fd47;
+	mov.b64 	%fd8, %rd7;
+	add.rn.f64 	%fd9, %fd8, 0dBFF0000000000000;
+	mul.rn.f64 	%fd10, %fd9, 0d3FE0000000000000;
+	mul.rn.f64 	%fd11, %fd9, %fd10;
+	add.rn.f64 	%fd6, %fd9, 0d4000000000000000;
+	rcp.approx.ftz.f64 %fd5, %fd6;
+	neg.f64 	%fd12, %fd6;
+	mov.f64 	%fd13, 0d3FF0000000000000;
+	fma.rn.f64 	%fd14, %fd12, %fd5, %fd13;
+	fma.rn.f64 	%fd15, %fd14, %fd14, %fd14;
+	fma.rn.f64 	%fd16, %fd5, %fd15, %fd5;
+	mul.rn.f64 	%fd17, %fd9, %fd16;
+	mul.rn.f64 	%fd18, %fd17, %fd17;
+	mul.rn.f64 	%fd19, %fd18, %fd18;
+	mov.f64 	%fd20, 0d3FCC71C51D8E78AF;
+	mov.f64 	%fd21, 0d3FC39A09D078C69F;
+	fma.rn.f64 	%fd22, %fd19, %fd21, %fd20;
+	mov.f64 	%fd23, 0d3FD999999997FA04;
+	fma.rn.f64 	%fd24, %fd19, %fd22, %fd23;
+	mul.rn.f64 	%fd25, %fd24, %fd19;
+	mov.f64 	%fd26, 0d3FC7466496CB03DE;
+	mov.f64 	%fd27, 0d3FC2F112DF3E5244;
+	fma.rn.f64 	%fd28, %fd19, %fd27, %fd26;
+	mov.f64 	%fd29, 0d3FD2492494229359;
+	fma.rn.f64 	%fd30, %fd19, %fd28, %fd29;
+	mov.f64 	%fd31, 0d3FE5555555555593;
+	fma.rn.f64 	%fd32, %fd19, %fd30, %fd31;
+	mul.rn.f64 	%fd33, %fd18, %fd32;
+	add.rn.f64 	%fd34, %fd25, %fd33;
+	cvt.rn.f64.s32 	%fd35, %r5;
+	mul.rn.f64 	%fd36, %fd35, 0d3FE62E42FEE00000;
+	add.rn.f64 	%fd37, %fd11, %fd34;
+	mul.rn.f64 	%fd38, %fd17, %fd37;
+	mul.rn.f64 	%fd39, %fd35, 0d3DEA39EF35793C76;
+	add.rn.f64 	%fd40, %fd39, %fd38;
+	sub.rn.f64 	%fd41, %fd11, %fd40;
+	sub.rn.f64 	%fd42, %fd41, %fd9;
+	sub.rn.f64 	%fd45, %fd36, %fd42;
 	add.s64 	%rd8, %rd1, -1;
 	setp.lt.u64 	%p2, %rd8, 9218868437227405311;
 	@%p2 bra 	$L__BB14_4;
 	bra.uni 	$L__BB14_1;
 
 $L__BB14_4:
-	st.param.f64 	[func_retval0+0], %fd50;
+	st.param.f64 	[func_retval0+0], %fd45;
 	ret;
 
 $L__BB14_1:
 	setp.eq.f64 	%p3, %fd4, 0d0000000000000000;
-	mov.f64 	%fd50, 0dFFF0000000000000;
+	mov.f64 	%fd45, 0dFFF0000000000000;
 	@%p3 bra 	$L__BB14_4;
 
 	setp.lt.f64 	%p4, %fd4, 0d0000000000000000;
-	mov.f64 	%fd50, 0d7FF8000000000000;
+	mov.f64 	%fd45, 0d7FF8000000000000;
 	@%p4 bra 	$L__BB14_4;
 
-	add.rn.f64 	%fd50, %fd4, %fd4;
+	add.rn.f64 	%fd45, %fd4, %fd4;
 	bra.uni 	$L__BB14_4;
 
 })dpkptx"},
@@ -9326,83 +9281,42 @@ $L__BB38_80:
 )
 {
 	.reg .pred 	%p<3>;
-	.reg .f32 	%f<56>;
-	.reg .b32 	%r<9>;
+	.reg .f32 	%f<25>;
+	.reg .b32 	%r<6>;
 
 
-	ld.param.f32 	%f5, [__dpk_erf_f32_param_0];
-	mov.b32 	%r1, %f5;
+	ld.param.f32 	%f3, [__dpk_erf_f32_param_0];
+	mov.b32 	%r1, %f3;
 	and.b32  	%r2, %r1, 2147483647;
-	mov.b32 	%f1, %r2;
-	setp.lt.f32 	%p1, %f1, 0f3F800000;
-	@%p1 bra 	$L__BB39_2;
-	bra.uni 	$L__BB39_1;
-
-$L__BB39_2:
-	mul.rn.f32 	%f43, %f5, %f5;
-	mov.f32 	%f44, 0f3BA12368;
-	mov.f32 	%f45, 0fBA139FD0;
-	fma.rn.f32 	%f46, %f45, %f43, %f44;
-	mov.f32 	%f47, 0fBCDAD1AE;
-	fma.rn.f32 	%f48, %f46, %f43, %f47;
-	mov.f32 	%f49, 0f3DE704A1;
-	fma.rn.f32 	%f50, %f48, %f43, %f49;
-	mov.f32 	%f51, 0fBEC0933A;
-	fma.rn.f32 	%f52, %f50, %f43, %f51;
-	mov.f32 	%f53, 0f3E0375D1;
-	fma.rn.f32 	%f54, %f52, %f43, %f53;
-	fma.rn.f32 	%f55, %f5, %f54, %f5;
-	bra.uni 	$L__BB39_3;
-
-$L__BB39_1:
-	setp.gt.f32 	%p2, %f1, 0f40800000;
-	selp.f32 	%f6, 0f40800000, %f1, %p2;
-	mov.f32 	%f7, 0fBB40A691;
-	mov.f32 	%f8, 0f394296E2;
-	fma.rn.f32 	%f9, %f8, %f6, %f7;
-	mov.f32 	%f10, 0f3CB2A123;
-	fma.rn.f32 	%f11, %f9, %f6, %f10;
-	mov.f32 	%f12, 0fBDD3054A;
-	fma.rn.f32 	%f13, %f11, %f6, %f12;
-	mov.f32 	%f14, 0fBF2362C1;
-	fma.rn.f32 	%f15, %f13, %f6, %f14;
-	mov.f32 	%f16, 0fBF9042D9;
-	fma.rn.f32 	%f17, %f15, %f6, %f16;
-	mov.f32 	%f18, 0fB9B97202;
-	fma.rn.f32 	%f19, %f17, %f6, %f18;
-	mov.f32 	%f20, 0f4B400000;
-	mov.f32 	%f21, 0f3FB8AA3B;
-	fma.rn.f32 	%f22, %f19, %f21, %f20;
+	mov.b32 	%f4, %r2;
+	setp.ge.f32 	%p1, %f4, 0f3F800000;
+	mov.f32 	%f5, 0f3F800000;
+	setp.gt.f32 	%p2, %f4, 0f40800000;
+	selp.f32 	%f6, 0f40800000, %f4, %p2;
+	mul.rn.f32 	%f7, %f3, %f3;
+	selp.f32 	%f8, %f6, %f7, %p1;
+	selp.f32 	%f9, 0fB99EFADD, 0fBA139FD0, %p1;
+	selp.f32 	%f10, 0f3B967AD5, 0f3BA12368, %p1;
+	fma.rn.f32 	%f11, %f9, %f8, %f10;
+	selp.f32 	%f12, 0fBD06A645, 0fBCDAD1AE, %p1;
+	fma.rn.f32 	%f13, %f11, %f8, %f12;
+	selp.f32 	%f14, 0f3E1B42EE, 0f3DE704A1, %p1;
+	fma.rn.f32 	%f15, %f13, %f8, %f14;
+	selp.f32 	%f16, 0f3F6AD64C, 0fBEC0933A, %p1;
+	fma.rn.f32 	%f17, %f15, %f8, %f16;
+	selp.f32 	%f18, 0f3F20C7A2, 0f3E0375D1, %p1;
+	fma.rn.f32 	%f19, %f17, %f8, %f18;
+	neg.f32 	%f20, %f6;
+	selp.f32 	%f21, %f20, %f3, %p1;
+	fma.rn.f32 	%f2, %f19, %f21, %f21;
+	ex2.approx.ftz.f32 %f1, %f2;
+	sub.rn.f32 	%f22, %f5, %f1;
 	mov.b32 	%r3, %f22;
-	add.rn.f32 	%f23, %f22, 0fCB400000;
-	mov.f32 	%f24, 0fBF317200;
-	fma.rn.f32 	%f25, %f23, %f24, %f19;
-	mov.f32 	%f26, 0fB5BFBE8E;
-	fma.rn.f32 	%f27, %f23, %f26, %f25;
-	mov.f32 	%f28, 0f3C091FE3;
-	mov.f32 	%f29, 0f3AB50D37;
-	fma.rn.f32 	%f30, %f29, %f27, %f28;
-	mov.f32 	%f31, 0f3D2AAC8B;
-	fma.rn.f32 	%f32, %f30, %f27, %f31;
-	mov.f32 	%f33, 0f3E2AAA45;
-	fma.rn.f32 	%f34, %f32, %f27, %f33;
-	mov.f32 	%f35, 0f3EFFFFFE;
-	fma.rn.f32 	%f36, %f34, %f27, %f35;
-	mov.f32 	%f37, 0f3F800000;
-	fma.rn.f32 	%f38, %f36, %f27, %f37;
-	fma.rn.f32 	%f39, %f38, %f27, %f37;
-	shl.b32 	%r4, %r3, 23;
-	add.s32 	%r5, %r4, 1065353216;
-	mov.b32 	%f40, %r5;
-	mul.rn.f32 	%f41, %f39, %f40;
-	sub.rn.f32 	%f42, %f37, %f41;
-	mov.b32 	%r6, %f42;
-	and.b32  	%r7, %r1, -2147483648;
-	or.b32  	%r8, %r7, %r6;
-	mov.b32 	%f55, %r8;
-
-$L__BB39_3:
-	st.param.f32 	[func_retval0+0], %f55;
+	and.b32  	%r4, %r1, -2147483648;
+	or.b32  	%r5, %r4, %r3;
+	mov.b32 	%f23, %r5;
+	selp.f32 	%f24, %f23, %f2, %p1;
+	st.param.f32 	[func_retval0+0], %f24;
 	ret;
 
 })dpkptx"},
@@ -9411,128 +9325,100 @@ $L__BB39_3:
 	.param .b64 __dpk_erf_f64_param_0
 )
 {
-	.reg .pred 	%p<3>;
-	.reg .f64 	%fd<100>;
+	.reg .pred 	%p<2>;
+	.reg .f64 	%fd<80>;
 	.reg .b64 	%rd<9>;
 
 
-	ld.param.f64 	%fd5, [__dpk_erf_f64_param_0];
-	mov.b64 	%rd1, %fd5;
+	ld.param.u64 	%rd1, [__dpk_erf_f64_param_0];
 	and.b64  	%rd2, %rd1, 9223372036854775807;
 	mov.b64 	%fd1, %rd2;
-	setp.lt.f64 	%p1, %fd1, 0d3FF0000000000000;
-	@%p1 bra 	$L__BB40_2;
-	bra.uni 	$L__BB40_1;
-
-$L__BB40_2:
-	mul.rn.f64 	%fd73, %fd5, %fd5;
-	mov.f64 	%fd74, 0dBE1386A664F3A3DB;
-	mov.f64 	%fd75, 0d3DD0578BACF982D2;
-	fma.rn.f64 	%fd76, %fd75, %fd73, %fd74;
-	mov.f64 	%fd77, 0d3E4F7A3F451A5E46;
-	fma.rn.f64 	%fd78, %fd76, %fd73, %fd77;
-	mov.f64 	%fd79, 0dBE85F1D33ECFDB3C;
-	fma.rn.f64 	%fd80, %fd78, %fd73, %fd79;
-	mov.f64 	%fd81, 0d3EBB9DEF1469E39F;
-	fma.rn.f64 	%fd82, %fd80, %fd73, %fd81;
-	mov.f64 	%fd83, 0dBEEF4D1DF3257E0E;
-	fma.rn.f64 	%fd84, %fd82, %fd73, %fd83;
-	mov.f64 	%fd85, 0d3F1F9A321A0BF404;
-	fma.rn.f64 	%fd86, %fd84, %fd73, %fd85;
-	mov.f64 	%fd87, 0dBF4C02DB3D8E9D48;
-	fma.rn.f64 	%fd88, %fd86, %fd73, %fd87;
-	mov.f64 	%fd89, 0d3F7565BCD0DB01B6;
-	fma.rn.f64 	%fd90, %fd88, %fd73, %fd89;
-	mov.f64 	%fd91, 0dBF9B82CE31284995;
-	fma.rn.f64 	%fd92, %fd90, %fd73, %fd91;
-	mov.f64 	%fd93, 0d3FBCE2F21A042B20;
-	fma.rn.f64 	%fd94, %fd92, %fd73, %fd93;
-	mov.f64 	%fd95, 0dBFD812746B0379E6;
-	fma.rn.f64 	%fd96, %fd94, %fd73, %fd95;
-	mov.f64 	%fd97, 0d3FC06EBA8214DB69;
-	fma.rn.f64 	%fd98, %fd96, %fd73, %fd97;
-	fma.rn.f64 	%fd99, %fd5, %fd98, %fd5;
-	bra.uni 	$L__BB40_3;
-
-$L__BB40_1:
-	setp.gt.f64 	%p2, %fd1, 0d4018000000000000;
-	selp.f64 	%fd6, 0d4018000000000000, %fd1, %p2;
-	mov.f64 	%fd7, 0dBE060709EA046397;
-	mov.f64 	%fd8, 0d3DB322B384F5E176;
-	fma.rn.f64 	%fd9, %fd8, %fd6, %fd7;
-	mov.f64 	%fd10, 0d3E4708F40186AC03;
-	fma.rn.f64 	%fd11, %fd9, %fd6, %fd10;
-	mov.f64 	%fd12, 0dBE7C9228B5F7BF97;
-	fma.rn.f64 	%fd13, %fd11, %fd6, %fd12;
-	mov.f64 	%fd14, 0d3EA6A983522585A7;
-	fma.rn.f64 	%fd15, %fd13, %fd6, %fd14;
-	mov.f64 	%fd16, 0dBEC5E67EC976438E;
-	fma.rn.f64 	%fd17, %fd15, %fd6, %fd16;
-	mov.f64 	%fd18, 0d3ECC507AA5C47EFC;
-	fma.rn.f64 	%fd19, %fd17, %fd6, %fd18;
-	mov.f64 	%fd20, 0d3EFE132D2052B28C;
-	fma.rn.f64 	%fd21, %fd19, %fd6, %fd20;
-	mov.f64 	%fd22, 0dBF2E6ED9A2C3196E;
-	fma.rn.f64 	%fd23, %fd21, %fd6, %fd22;
-	mov.f64 	%fd24, 0d3F4E3B9FBD95932C;
-	fma.rn.f64 	%fd25, %fd23, %fd6, %fd24;
-	mov.f64 	%fd26, 0dBF61391F501359F8;
-	fma.rn.f64 	%fd27, %fd25, %fd6, %fd26;
-	mov.f64 	%fd28, 0d3F4343860D2D548C;
-	fma.rn.f64 	%fd29, %fd27, %fd6, %fd28;
-	mov.f64 	%fd30, 0d3F9350A8F9BF52F5;
-	fma.rn.f64 	%fd31, %fd29, %fd6, %fd30;
-	mov.f64 	%fd32, 0dBFBA46592E1EBEC8;
-	fma.rn.f64 	%fd33, %fd31, %fd6, %fd32;
-	mov.f64 	%fd34, 0dBFE45F961A5B5106;
-	fma.rn.f64 	%fd35, %fd33, %fd6, %fd34;
-	mov.f64 	%fd36, 0dBFF20DCC2E11DD4F;
-	fma.rn.f64 	%fd37, %fd35, %fd6, %fd36;
-	mov.f64 	%fd38, 0dBEB22613714F8AE8;
-	fma.rn.f64 	%fd39, %fd37, %fd6, %fd38;
-	mov.f64 	%fd40, 0d4338000000000000;
-	mov.f64 	%fd41, 0d3FF71547652B82FE;
-	fma.rn.f64 	%fd42, %fd39, %fd41, %fd40;
-	mov.b64 	%rd3, %fd42;
-	add.rn.f64 	%fd43, %fd42, 0dC338000000000000;
-	mov.f64 	%fd44, 0dBFE62E42FEE00000;
-	fma.rn.f64 	%fd45, %fd43, %fd44, %fd39;
-	mov.f64 	%fd46, 0dBDEA39EF35793C76;
-	fma.rn.f64 	%fd47, %fd43, %fd46, %fd45;
-	mov.f64 	%fd48, 0d3E928B167BD033F3;
-	mov.f64 	%fd49, 0d3E5AD7AC39735BEF;
-	fma.rn.f64 	%fd50, %fd49, %fd47, %fd48;
-	mov.f64 	%fd51, 0d3EC71DF2ED0C24AE;
-	fma.rn.f64 	%fd52, %fd50, %fd47, %fd51;
-	mov.f64 	%fd53, 0d3EFA01995ED633BB;
-	fma.rn.f64 	%fd54, %fd52, %fd47, %fd53;
-	mov.f64 	%fd55, 0d3F2A01A01232A1A5;
-	fma.rn.f64 	%fd56, %fd54, %fd47, %fd55;
-	mov.f64 	%fd57, 0d3F56C16C1859CA73;
-	fma.rn.f64 	%fd58, %fd56, %fd47, %fd57;
-	mov.f64 	%fd59, 0d3F8111111112999C;
-	fma.rn.f64 	%fd60, %fd58, %fd47, %fd59;
-	mov.f64 	%fd61, 0d3FA5555555550249;
-	fma.rn.f64 	%fd62, %fd60, %fd47, %fd61;
-	mov.f64 	%fd63, 0d3FC55555555554F0;
-	fma.rn.f64 	%fd64, %fd62, %fd47, %fd63;
-	mov.f64 	%fd65, 0d3FE000000000000B;
-	fma.rn.f64 	%fd66, %fd64, %fd47, %fd65;
-	mov.f64 	%fd67, 0d3FF0000000000000;
-	fma.rn.f64 	%fd68, %fd66, %fd47, %fd67;
-	fma.rn.f64 	%fd69, %fd68, %fd47, %fd67;
+	setp.gt.f64 	%p1, %fd1, 0d4018000000000000;
+	selp.f64 	%fd2, 0d4018000000000000, %fd1, %p1;
+	mov.f64 	%fd3, 0dBD94AEBEAE83D8AE;
+	mov.f64 	%fd4, 0d3D3D51A595292527;
+	fma.rn.f64 	%fd5, %fd4, %fd2, %fd3;
+	mov.f64 	%fd6, 0d3DDAE8E67C993CBA;
+	fma.rn.f64 	%fd7, %fd5, %fd2, %fd6;
+	mov.f64 	%fd8, 0dBE157793DE1426A4;
+	fma.rn.f64 	%fd9, %fd7, %fd2, %fd8;
+	mov.f64 	%fd10, 0d3E4783464132173C;
+	fma.rn.f64 	%fd11, %fd9, %fd2, %fd10;
+	mov.f64 	%fd12, 0dBE72B40D412D11A2;
+	fma.rn.f64 	%fd13, %fd11, %fd2, %fd12;
+	mov.f64 	%fd14, 0d3E962D81D50F116D;
+	fma.rn.f64 	%fd15, %fd13, %fd2, %fd14;
+	mov.f64 	%fd16, 0dBEB393B360F7A6FF;
+	fma.rn.f64 	%fd17, %fd15, %fd2, %fd16;
+	mov.f64 	%fd18, 0d3EC885D5C750C332;
+	fma.rn.f64 	%fd19, %fd17, %fd2, %fd18;
+	mov.f64 	%fd20, 0dBED183CDCC3C3158;
+	fma.rn.f64 	%fd21, %fd19, %fd2, %fd20;
+	mov.f64 	%fd22, 0dBEC27DFA9D489EC1;
+	fma.rn.f64 	%fd23, %fd21, %fd2, %fd22;
+	mov.f64 	%fd24, 0d3EFE4893A2C4C967;
+	fma.rn.f64 	%fd25, %fd23, %fd2, %fd24;
+	mov.f64 	%fd26, 0dBF10C9725E10BCD3;
+	fma.rn.f64 	%fd27, %fd25, %fd2, %fd26;
+	mov.f64 	%fd28, 0dBEFB544F24741FD9;
+	fma.rn.f64 	%fd29, %fd27, %fd2, %fd28;
+	mov.f64 	%fd30, 0d3F4356CAA80BF65C;
+	fma.rn.f64 	%fd31, %fd29, %fd2, %fd30;
+	mov.f64 	%fd32, 0dBF5BCA73FE6B9928;
+	fma.rn.f64 	%fd33, %fd31, %fd2, %fd32;
+	mov.f64 	%fd34, 0d3F2B6B7645AC2CC3;
+	fma.rn.f64 	%fd35, %fd33, %fd2, %fd34;
+	mov.f64 	%fd36, 0d3F93966856F9C328;
+	fma.rn.f64 	%fd37, %fd35, %fd2, %fd36;
+	mov.f64 	%fd38, 0dBFBA4F4E2A14C44C;
+	fma.rn.f64 	%fd39, %fd37, %fd2, %fd38;
+	mov.f64 	%fd40, 0dBFE45F306DC9CC19;
+	fma.rn.f64 	%fd41, %fd39, %fd2, %fd40;
+	mov.f64 	%fd42, 0dBFF20DD750429B6C;
+	fma.rn.f64 	%fd43, %fd41, %fd2, %fd42;
+	mul.rn.f64 	%fd44, %fd2, %fd43;
+	mov.f64 	%fd45, 0d4338000000000000;
+	mov.f64 	%fd46, 0d3FF71547652B82FE;
+	fma.rn.f64 	%fd47, %fd44, %fd46, %fd45;
+	mov.b64 	%rd3, %fd47;
+	add.rn.f64 	%fd48, %fd47, 0dC338000000000000;
+	mov.f64 	%fd49, 0dBFE62E42FEE00000;
+	fma.rn.f64 	%fd50, %fd48, %fd49, %fd44;
+	mov.f64 	%fd51, 0dBDEA39EF35793C76;
+	fma.rn.f64 	%fd52, %fd48, %fd51, %fd50;
+	mul.rn.f64 	%fd53, %fd52, %fd52;
+	mov.f64 	%fd54, 0d3E928B167BD033F3;
+	mov.f64 	%fd55, 0d3E5AD7AC39735BEF;
+	fma.rn.f64 	%fd56, %fd55, %fd52, %fd54;
+	mov.f64 	%fd57, 0d3EC71DF2ED0C24AE;
+	fma.rn.f64 	%fd58, %fd56, %fd52, %fd57;
+	mov.f64 	%fd59, 0d3EFA01995ED633BB;
+	fma.rn.f64 	%fd60, %fd58, %fd52, %fd59;
+	mov.f64 	%fd61, 0d3F2A01A01232A1A5;
+	fma.rn.f64 	%fd62, %fd60, %fd52, %fd61;
+	mov.f64 	%fd63, 0d3F56C16C1859CA73;
+	fma.rn.f64 	%fd64, %fd62, %fd52, %fd63;
+	mov.f64 	%fd65, 0d3F8111111112999C;
+	fma.rn.f64 	%fd66, %fd64, %fd52, %fd65;
+	mov.f64 	%fd67, 0d3FA5555555550249;
+	fma.rn.f64 	%fd68, %fd66, %fd52, %fd67;
+	mov.f64 	%fd69, 0d3FC55555555554F0;
+	fma.rn.f64 	%fd70, %fd68, %fd52, %fd69;
+	mov.f64 	%fd71, 0d3FE000000000000B;
+	fma.rn.f64 	%fd72, %fd70, %fd52, %fd71;
+	fma.rn.f64 	%fd73, %fd53, %fd72, %fd52;
 	shl.b64 	%rd4, %rd3, 52;
 	add.s64 	%rd5, %rd4, 4607182418800017408;
-	mov.b64 	%fd70, %rd5;
-	mul.rn.f64 	%fd71, %fd69, %fd70;
-	sub.rn.f64 	%fd72, %fd67, %fd71;
-	mov.b64 	%rd6, %fd72;
+	mov.b64 	%fd74, %rd5;
+	neg.f64 	%fd75, %fd74;
+	mov.f64 	%fd76, 0d3FF0000000000000;
+	sub.rn.f64 	%fd77, %fd76, %fd74;
+	fma.rn.f64 	%fd78, %fd75, %fd73, %fd77;
+	mov.b64 	%rd6, %fd78;
 	and.b64  	%rd7, %rd1, -9223372036854775808;
 	or.b64  	%rd8, %rd7, %rd6;
-	mov.b64 	%fd99, %rd8;
-
-$L__BB40_3:
-	st.param.f64 	[func_retval0+0], %fd99;
+	mov.b64 	%fd79, %rd8;
+	st.param.f64 	[func_retval0+0], %fd79;
 	ret;
 
 })dpkptx"},
