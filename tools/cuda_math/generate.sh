@@ -8,7 +8,8 @@
 #
 # Steps:
 #  1. nvcc -ptx -rdc=true (keeps every extern __noinline__ entry point as a .func), -fmad=false
-#     (no contraction: the host build computes the same bits), -O3, sm_90.
+#     (no contraction: the host build computes the same bits, but where the library uses the
+#     special-function unit: dpk_math_compat.h), -O3, sm_90.
 #  2. ptx_split.py: one entry per .func / .global data symbol, with the symbols it references.
 #  3. ptx_module_check (through backends/cuda/math/ptx_math_library.cpp, as the translator uses
 #     it) writes one module per entry point (its closure + a test kernel) and one with all of

@@ -5,7 +5,7 @@
 # "sass" counts the whole module (the test kernel's own part is the "baseline" row: subtract it
 # for the function's share), NOPs left out; "calls" are the CALL instructions left (functions
 # ptxas kept out of line, and the slow paths of division and sqrt); "regs" the kernel's
-# registers. Needs ptxas and cuobjdump ($CUDA_HOME/bin or PATH); no GPU.
+# registers. Needs ptxas and cuobjdump or nvdisasm ($CUDA_HOME/bin or PATH); no GPU.
 #
 #   bash tools/cuda_math/sass_counts.sh [ARCH]      ARCH default 90 (sm_90)
 set -euo pipefail
@@ -22,8 +22,11 @@ g++ -std=c++20 -O1 -I"$root" -o "$work/ptx_module_check" "$here/ptx_module_check
 mkdir -p "$work/modules"
 "$work/ptx_module_check" write "$work/modules" > /dev/null
 printf '%-18s %6s %6s %5s\n' symbol sass calls regs
+disassemble() {  # FILE.cubin -> SASS listing
+    if command -v cuobjdump > /dev/null; then cuobjdump -sass "$1"; else nvdisasm -c "$1"; fi
+}
 count() {  # FILE.cubin -> "instructions calls"
-    cuobjdump -sass "$1" | grep -E '^\s+/\*[0-9a-f]{4}\*/' | grep -v ' NOP' > "$work/insns.txt" || true
+    disassemble "$1" | grep -E '^\s+/\*[0-9a-f]{4}\*/' | grep -v ' NOP' > "$work/insns.txt" || true
     echo "$(wc -l < "$work/insns.txt") $(grep -c ' CALL' "$work/insns.txt" || true)"
 }
 # The test kernel alone: the same module with the call replaced by a move of the argument.
