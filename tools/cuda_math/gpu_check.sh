@@ -10,6 +10,7 @@
 #   bash tools/cuda_math/gpu_check.sh [OUT_DIR]      build (needs the CUDA toolkit's cuda.h and
 #                                                    its stub libcuda.so; no GPU needed)
 #   OUT_DIR/ptx_module_check run [N]                 run on a machine with a GPU and its driver
+#   OUT_DIR/ptx_module_check sweep [NAME...]         every f32 input of exp, log, erf (or NAME...)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -21,4 +22,4 @@ g++ -std=c++20 -O2 -I"$root" -I"$cuda/include" -DDPK_MATH_CUDA_DRIVER \
     "$here/ptx_module_check.cpp" "$root/backends/cuda/math/ptx_math_library.cpp" \
     "$root/backends/cuda/math/ptx_math_library_data.cpp" "$out/dpk_math_host.o" \
     -L"$cuda/lib64/stubs" -lcuda -lpthread -o "$out/ptx_module_check"
-echo "built $out/ptx_module_check; on a GPU machine: $out/ptx_module_check run [N]"
+echo "built $out/ptx_module_check; on a GPU machine: $out/ptx_module_check run [N] | sweep [NAME...]"

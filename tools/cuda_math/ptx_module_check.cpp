@@ -11,9 +11,15 @@
 //       on the GPU over the inputs of tests/cuda/math_ulp_support.h, prints the ULP table and how
 //       many results differ in bits from the host build of the same source. Exit 1 on a row over
 //       its bound.
+//   ptx_module_check sweep [NAME...]    (the same build)
+//       runs the f32 version of each one-argument function NAME (default: exp log erf, the ones
+//       on the GPU's special-function unit or written for it) on every one of the 2^32 float bit
+//       patterns and prints its row of the table over all of them. Exit 1 on a row over its
+//       bound.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -198,7 +204,14 @@ dpk::cuda_math_test::RowResult run_one(CUmodule mod, const Entry& e, std::size_t
     return measure<T>(*e.f, in, got);
 }
 
-int run(std::size_t n) {
+struct Gpu {
+    CUmodule mod = nullptr;
+    std::string name, target;
+};
+
+/// The first GPU's primary context made current, with the all.ptx module loaded; nullopt (and a
+/// message) when the driver refuses the module.
+std::optional<Gpu> open_gpu() {
     CU(cuInit(0));
     CUdevice dev;
     CU(cuDeviceGet(&dev, 0));
@@ -210,16 +223,26 @@ int run(std::size_t n) {
     CUcontext ctx;
     CU(cuDevicePrimaryCtxRetain(&ctx, dev));
     CU(cuCtxSetCurrent(ctx));
-    const std::string target = "sm_" + std::to_string(major * 10 + minor);
-    const std::string ptx = all_module("7.8", target);
+    Gpu g;
+    g.name = name;
+    g.target = "sm_" + std::to_string(major * 10 + minor);
+    const std::string ptx = all_module("7.8", g.target);
     char log[8192] = "";
     CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void* vals[] = {log, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof log))};
-    CUmodule mod;
-    if (cuModuleLoadDataEx(&mod, ptx.c_str(), 2, opts, vals) != CUDA_SUCCESS) {
+    if (cuModuleLoadDataEx(&g.mod, ptx.c_str(), 2, opts, vals) != CUDA_SUCCESS) {
         std::fprintf(stderr, "module load failed:\n%s\n", log);
-        return 2;
+        return std::nullopt;
     }
+    return g;
+}
+
+int run(std::size_t n) {
+    const std::optional<Gpu> gpu = open_gpu();
+    if (!gpu) return 2;
+    const CUmodule mod = gpu->mod;
+    const char* name = gpu->name.c_str();
+    const std::string& target = gpu->target;
     std::printf("device: %s (%s), %zu inputs per row\n", name, target.c_str(), n);
     std::vector<dpk::cuda_math_test::RowResult> rows;
     std::size_t total_diff = 0;
@@ -239,6 +262,70 @@ int run(std::size_t n) {
     return ok ? 0 : 1;
 }
 
+/// Every float bit pattern through the f32 version of one-argument function `name`.
+int sweep_one(const Gpu& gpu, const std::string& name, dpk::cuda_math_test::RowResult* row) {
+    using namespace dpk::cuda_math_test;
+    const MathFunction* f = find_math_function(name);
+    const auto symbol = f ? ptx_math_symbol(name, 32) : std::nullopt;
+    if (!f || f->arity != 1 || !symbol) {
+        std::fprintf(stderr, "sweep: '%s' is not a one-argument function of the library\n",
+                     name.c_str());
+        return 2;
+    }
+    constexpr std::size_t kChunk = std::size_t{1} << 26;
+    constexpr std::size_t kPatterns = std::size_t{1} << 32;
+    CUfunction fn;
+    CU(cuModuleGetFunction(&fn, gpu.mod, ("dpk_test_" + std::string(*symbol)).c_str()));
+    CUdeviceptr din, dout;
+    CU(cuMemAlloc(&din, kChunk * sizeof(float)));
+    CU(cuMemAlloc(&dout, kChunk * sizeof(float)));
+    Inputs<float> in;
+    in.x.resize(kChunk);
+    std::vector<float> got(kChunk);
+    row->name = f->name;
+    row->bits = 32;
+    row->bound = f->bound;
+    row->max_ulp = -1;
+    for (std::size_t base = 0; base < kPatterns; base += kChunk) {
+        for (std::size_t i = 0; i < kChunk; ++i)
+            in.x[i] = detail::from_bits<float>(base + i);
+        CU(cuMemcpyHtoD(din, in.x.data(), kChunk * sizeof(float)));
+        unsigned count = static_cast<unsigned>(kChunk);
+        void* args[] = {&din, &din, &dout, &count};
+        CU(cuLaunchKernel(fn, static_cast<unsigned>(kChunk / 256), 1, 1, 256, 1, 1, 0, nullptr,
+                          args, nullptr));
+        CU(cuMemcpyDtoH(got.data(), dout, kChunk * sizeof(float)));
+        const RowResult part = measure<float>(*f, in, got);
+        row->inputs += part.inputs;
+        if (part.special_failures && !row->special_failures) row->worst = part.worst;
+        row->special_failures += part.special_failures;
+        if (part.max_ulp > row->max_ulp) {
+            row->max_ulp = part.max_ulp;
+            if (!row->special_failures) row->worst = part.worst;
+        }
+    }
+    cuMemFree(din);
+    cuMemFree(dout);
+    return 0;
+}
+
+int sweep(std::vector<std::string> names) {
+    if (names.empty()) names = {"exp", "log", "erf"};
+    const std::optional<Gpu> gpu = open_gpu();
+    if (!gpu) return 2;
+    std::printf("device: %s (%s), every f32 bit pattern (2^32 inputs per row)\n",
+                gpu->name.c_str(), gpu->target.c_str());
+    std::vector<dpk::cuda_math_test::RowResult> rows;
+    for (const auto& name : names) {
+        rows.emplace_back();
+        if (const int rc = sweep_one(*gpu, name, &rows.back())) return rc;
+    }
+    dpk::cuda_math_test::print_table(stdout, rows);
+    bool ok = true;
+    for (const auto& r : rows) ok = ok && r.ok();
+    return ok ? 0 : 1;
+}
+
 }  // namespace
 #endif
 
@@ -250,7 +337,10 @@ int main(int argc, char** argv) {
     if (mode == "run")
         return run(argc > 2 ? std::strtoull(argv[2], nullptr, 10)
                             : dpk::cuda_math_test::input_count());
+    if (mode == "sweep") return sweep(std::vector<std::string>(argv + 2, argv + argc));
 #endif
-    std::fprintf(stderr, "usage: ptx_module_check write DIR [PTX_VERSION TARGET] | run [N]\n");
+    std::fprintf(stderr,
+                 "usage: ptx_module_check write DIR [PTX_VERSION TARGET] | run [N] | "
+                 "sweep [NAME...]\n");
     return 2;
 }
