@@ -1,7 +1,12 @@
-// The compiler end to end: the input is a program, then optionally a line "//@ KERNEL SIGNATURE"
-// and a line "//@target SPEC"; any input compiles to validated SPIR-V or ends in diagnostics.
+// The compiler end to end: the input is a program, then optionally a line "//@ KERNEL SIGNATURE",
+// a line "//@target SPEC" and a line "//@translate"; any input compiles to validated SPIR-V or
+// ends in diagnostics, and with "//@translate" every kernel that compiled is also put through
+// every registered translation (the CUDA backend's SPIR-V -> PTX translator): it translates or
+// throws BuildError, nothing else.
+#include "backends/translation.h"
 #include "compiler/program.h"
 #include "compiler/spirv/target_profile.h"
+#include "core/error.h"
 #include "tests/fuzz/fuzz_target.h"
 
 DPK_FUZZ_TARGET(compiler) {
@@ -20,6 +25,7 @@ DPK_FUZZ_TARGET(compiler) {
         if (auto target = dpk::compiler::spirv::TargetProfile::parse(spec, nullptr))
             options.target = *target;
     }
+    const bool translate = text.find("\n//@translate") != std::string::npos;
     dpk::compiler::source::Diagnostics diags;
     auto program = dpk::compiler::Program::from_string("fuzz.dpk", text, diags, options);
     if (!program) return 0;
@@ -30,7 +36,15 @@ DPK_FUZZ_TARGET(compiler) {
             sig = program->parse_signature(signature);
             if (!sig) return 0;
         }
-        (void)program->compile(*k, sig);  // validated inside; diagnostics otherwise
+        auto image = program->compile(*k, sig);  // validated inside; diagnostics otherwise
+        if (!image || !translate) continue;
+        for (const dpk::backends::Translation* t : dpk::backends::registered_translations()) {
+            try {
+                (void)t->translate(image->spirv, t->default_target);
+            } catch (const dpk::BuildError&) {
+                // a construct the translator does not take: a clear error is the contract
+            }
+        }
     }
     return 0;
 }
