@@ -1,5 +1,6 @@
 #include "backends/cuda/ptx/constant_pool.h"
 
+#include <cctype>
 #include <cstdint>
 #include <map>
 #include <optional>

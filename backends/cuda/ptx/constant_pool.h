@@ -7,6 +7,7 @@
 // Immediates whose low word is zero (0.5, 2.0, 0.375, ...) fit the instruction and stay.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
