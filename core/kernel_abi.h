@@ -75,6 +75,10 @@ struct BoundsRecordLayout {
     static constexpr std::uint32_t kWords = 8;
 };
 
+/// Work-item dimensions of a launch (0..2): the components of global_id and its kin, the range
+/// a RangeGuard's `dim` lies in.
+inline constexpr std::uint32_t kWorkItemDims = 3;
+
 /// A comparison `global_id(dim) < A.shape[axis]` (or its negation, `>=`) in a kernel, where A is
 /// kernel parameter `param`: true for every work item of a launch whose global extent in `dim`
 /// is at most that extent. A variant compiled on LaunchFact::InRange takes it as a constant.

@@ -162,7 +162,7 @@ KernelImage read_kernel_image(ByteReader& in) {
         g.dim = in.u32();
         g.param = in.u32();
         g.axis = in.u32();
-        const bool valid = g.dim < 3 && g.param < nparams &&
+        const bool valid = g.dim < kWorkItemDims && g.param < nparams &&
                            image.signature.params[g.param].is_array() &&
                            g.axis < static_cast<std::uint32_t>(image.signature.params[g.param].ndim) &&
                            (i == 0 || image.abi.range_guards.back() < g);

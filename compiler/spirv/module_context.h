@@ -13,8 +13,7 @@
 
 namespace dpk::compiler::spirv {
 
-/// Work-item builtins are vectors of this many u64 components (dimensions 0..2).
-inline constexpr std::uint32_t kWorkItemDims = 3;
+// Work-item builtins are vectors of kWorkItemDims (core/kernel_abi.h) u64 components.
 
 /// The SPIR-V signature of one function instance.
 struct FunctionInfo {
