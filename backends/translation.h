@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/device_features.h"
+#include "core/driver_defects.h"
 #include "core/launch_facts.h"
 
 namespace dpk::backends {
@@ -21,6 +22,8 @@ struct Translation {
     /// The optional features the backend's devices of `default_target` have: what a kernel
     /// compiled for `--target BACKEND:...` may use.
     DeviceFeatures features;
+    /// The defects of its devices' drivers that kernels avoid (DeviceInfo::driver_defects).
+    DriverDefects driver_defects;
     /// The kernel variants its devices compile (DeviceInfo::kernel_variants).
     std::span<const LaunchFacts> kernel_variants;
     /// The text the backend would hand its driver for validated SPIR-V; throws BuildError when

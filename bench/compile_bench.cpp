@@ -25,8 +25,10 @@ int main(int argc, char** argv) {
     ss << in.rdbuf();
     const std::string text = ss.str();
 
-    // A CUDA device's target: every feature, and the variants its kernels carry.
-    const auto cuda = dpk::compiler::spirv::TargetProfile::opencl(dpk::DeviceFeatures::all());
+    // A CUDA device's target: every feature, no driver defect, and the variants its kernels
+    // carry.
+    const auto cuda = dpk::compiler::spirv::TargetProfile::opencl(dpk::DeviceFeatures::all())
+                          .with_workarounds({});
     const auto cuda_variants = cuda.with_variants({dpk::backends::cuda::kCudaKernelVariants.begin(),
                                                    dpk::backends::cuda::kCudaKernelVariants.end()});
     using clock = std::chrono::steady_clock;

@@ -5,9 +5,10 @@
 
 #include <array>
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <string_view>
+
+#include "core/enum_set.h"
 
 namespace dpk {
 
@@ -42,30 +43,16 @@ std::string_view feature_description(DeviceFeature f);
 std::string_view feature_opencl_extension(DeviceFeature f);
 
 /// A set of optional device features.
-class DeviceFeatures {
+class DeviceFeatures : public EnumSet<DeviceFeature> {
 public:
+    using EnumSet::EnumSet;
     constexpr DeviceFeatures() = default;
-    constexpr DeviceFeatures(std::initializer_list<DeviceFeature> on) {
-        for (DeviceFeature f : on) set(f);
-    }
     /// Every feature on.
     static constexpr DeviceFeatures all() {
         DeviceFeatures fs;
         for (DeviceFeature f : kDeviceFeatures) fs.set(f);
         return fs;
     }
-
-    constexpr bool has(DeviceFeature f) const { return (bits_ & bit(f)) != 0; }
-    constexpr void set(DeviceFeature f, bool on = true) {
-        bits_ = static_cast<std::uint8_t>(on ? bits_ | bit(f) : bits_ & ~bit(f));
-    }
-    friend constexpr bool operator==(DeviceFeatures, DeviceFeatures) = default;
-
-private:
-    static constexpr std::uint8_t bit(DeviceFeature f) {
-        return static_cast<std::uint8_t>(1u << static_cast<unsigned>(f));
-    }
-    std::uint8_t bits_ = 0;
 };
 
 }  // namespace dpk

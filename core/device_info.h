@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/device_features.h"
+#include "core/driver_defects.h"
 #include "core/payload_format.h"
 #include "core/launch_facts.h"
 #include "core/signature.h"
@@ -73,6 +74,9 @@ struct DeviceInfo {
     /// backend sets SubGroupShuffle only together with SubGroups.
     DeviceFeatures features;
     bool has(DeviceFeature f) const { return features.has(f); }
+    /// The defects of this device's driver that kernels compiled for it avoid
+    /// (core/driver_defects.h): part of the device's compile target, so of its cache keys.
+    DriverDefects driver_defects;
     /// The kernel variants worth compiling for this device, most specialized first: each
     /// specialization also carries a variant per entry, which a launch runs when its facts hold
     /// (docs/compiler.md, "Launch-time variants"). Empty: the general kernel alone.

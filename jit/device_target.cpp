@@ -13,7 +13,9 @@ compiler::spirv::TargetProfile device_target(const runtime::Device& device) {
         i.names_opencl_extensions ? TargetProfile::opencl(f) : TargetProfile::level_zero(f);
     std::string description = device.filter_string() + " (" + i.name;
     if (!i.platform_name.empty()) description += ", " + i.platform_name;
-    return t.with_variants(i.kernel_variants).for_device(description + ")");
+    return t.with_workarounds(i.driver_defects)
+        .with_variants(i.kernel_variants)
+        .for_device(description + ")");
 }
 
 }  // namespace dpk::jit

@@ -58,6 +58,16 @@ std::string svm_capability_names(std::uint64_t caps) {
     return s + ")";
 }
 
+/// The defects dpk knows of the driver behind `d` (docs/runtime.md, "Driver defects"); every
+/// version of the two drivers, until a fixed one is known.
+DriverDefects driver_defects(const DeviceInfo& d) {
+    if (d.platform_name.find(kPoclPlatform) != std::string::npos)
+        return {DriverDefect::VaryingLoopExit};
+    if (d.kind == DeviceKind::Cpu && d.platform_name.starts_with("Intel(R) OpenCL"))
+        return {DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId};
+    return {};
+}
+
 }  // namespace
 
 ClDevice::ClDevice(cl_platform_id platform, cl_device_id device)
@@ -97,6 +107,8 @@ void ClDevice::query_info() {
     d.host_unified_memory =
         device_value<cl_bool>(device_, CL_DEVICE_HOST_UNIFIED_MEMORY) == CL_TRUE ||
         d.kind == DeviceKind::Cpu;
+
+    d.driver_defects = driver_defects(d);
 
     std::string extensions = device_string(device_, CL_DEVICE_EXTENSIONS);
     // FloatAtomicAdd stays off: cl_ext_float_atomics says nothing of whether the driver takes

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -84,12 +85,28 @@ struct FunctionInstance {
     const types::Type* var_type(const ast::VarSymbol& v) const { return vars.at(v.id); }
 };
 
+/// What the uniformity analysis (sema/uniformity.h) learns that code generation uses: where a
+/// driver defect could strike (core/driver_defects.h).
+struct UniformityFacts {
+    /// A work-group barrier is reached, in the kernel or a function it calls.
+    bool reaches_barrier = false;
+    /// An integer is complemented or negated (`~x`, `-x`, `C - x` with C constant), in the
+    /// kernel or a function it calls.
+    bool negates_integer = false;
+    /// Assignments to a variable made where control may differ between work-items (under a
+    /// varying condition, or after a varying `break`, `continue` or `return`), in any call.
+    std::unordered_set<const ast::Assign*> varying_assignments;
+    /// `return`s with a value taken where control may differ between work-items.
+    std::unordered_set<const ast::Return*> varying_returns;
+};
+
 /// Everything needed to emit one kernel specialization.
 struct TypedKernel {
     Signature signature;            // concrete: one ParamType per kernel parameter
     const FunctionInstance* kernel = nullptr;
     /// Every instance reachable from the kernel, callees before callers, kernel last.
     std::vector<std::unique_ptr<FunctionInstance>> instances;
+    UniformityFacts uniformity;
     /// Owner of every Type the instances point to (shared with the checker that made them).
     std::shared_ptr<const types::TypeContext> types;
 };

@@ -92,7 +92,7 @@ struct Frame {
 
 class UniformityAnalysis {
 public:
-    explicit UniformityAnalysis(SemaContext& ctx) : ctx_(ctx) {}
+    UniformityAnalysis(SemaContext& ctx, UniformityFacts& facts) : ctx_(ctx), facts_(facts) {}
 
     bool run(const FunctionInstance& kernel) {
         Frame f;
@@ -164,6 +164,7 @@ private:
                 if (a.target->kind == ast::ExprKind::Name) {
                     const ExprInfo& info = f.inst->info(*a.target);
                     if (info.name_kind == ExprInfo::NameKind::Var) {
+                        if (control.level != Level::Uniform) facts_.varying_assignments.insert(&a);
                         Uniformity& var = f.vars[info.var_id];
                         if (a.op != ast::AssignOp::Set) value = join(value, var);
                         var = tainted(value, control);
@@ -217,6 +218,7 @@ private:
                 break;
             case ast::StmtKind::Return: {
                 const auto& r = static_cast<const ast::Return&>(s);
+                if (r.value && control.level != Level::Uniform) facts_.varying_returns.insert(&r);
                 if (r.value)
                     f.result = join(f.result, tainted(expr(f, *r.value, control), control));
                 f.returned = join(f.returned, exit_in(control, "return", s.range));
@@ -251,6 +253,10 @@ private:
         f.continued = outer_continued;
     }
 
+    static bool is_integer(const types::Type* t) {
+        return t && t->is_scalar() && dpk::is_integer(t->dtype);
+    }
+
     Uniformity varying(const Frame& f, const ast::Expr& e, Level level, std::string what) {
         origins_.push_back({f.file, e.range, std::move(what)});
         return {level, &origins_.back()};
@@ -272,10 +278,16 @@ private:
             case ast::ExprKind::Name:
                 if (info.name_kind == ExprInfo::NameKind::Var) return f.vars[info.var_id];
                 return {};
-            case ast::ExprKind::Unary:
-                return expr(f, *static_cast<const ast::Unary&>(e).operand, control);
+            case ast::ExprKind::Unary: {
+                const auto& u = static_cast<const ast::Unary&>(e);
+                if (u.op != ast::UnaryOp::Not && is_integer(info.type)) facts_.negates_integer = true;
+                return expr(f, *u.operand, control);
+            }
             case ast::ExprKind::Binary: {
                 const auto& b = static_cast<const ast::Binary&>(e);
+                if (b.op == ast::BinaryOp::Sub && is_integer(info.type) &&
+                    f.inst->info(*b.lhs).constant)
+                    facts_.negates_integer = true;
                 return join(expr(f, *b.lhs, control), expr(f, *b.rhs, control));
             }
             case ast::ExprKind::Tuple: {
@@ -315,7 +327,10 @@ private:
             case Builtin::SubGroupLocalId: return varying(f, c, Level::Varying, text());
             case Builtin::SubGroupId:
             case Builtin::SubGroupSize: return varying(f, c, Level::SubGroup, text());
-            case Builtin::Barrier: require(f, c, Level::Uniform, control); return {};
+            case Builtin::Barrier:
+                facts_.reaches_barrier = true;
+                require(f, c, Level::Uniform, control);
+                return {};
             case Builtin::SubGroupBarrier: require(f, c, Level::SubGroup, control); return {};
             case Builtin::SubGroupBroadcast:
                 require(f, c, Level::SubGroup, control);
@@ -390,6 +405,7 @@ private:
     }
 
     SemaContext& ctx_;
+    UniformityFacts& facts_;
     bool ok_ = true;
     std::deque<Origin> origins_;
     std::deque<Cause> causes_;
@@ -399,8 +415,9 @@ private:
 
 }  // namespace
 
-bool check_uniformity(SemaContext& ctx, const TypedKernel& kernel) {
-    return UniformityAnalysis(ctx).run(*kernel.kernel);
+bool check_uniformity(SemaContext& ctx, TypedKernel& kernel) {
+    kernel.uniformity = {};
+    return UniformityAnalysis(ctx, kernel.uniformity).run(*kernel.kernel);
 }
 
 }  // namespace dpk::compiler::sema

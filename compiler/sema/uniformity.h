@@ -10,7 +10,8 @@ namespace dpk::compiler::sema {
 /// Proves that every barrier and collective `kernel` reaches (through its device functions too,
 /// each analyzed for the uniformity of its arguments at each call) sits in uniform control flow.
 /// Reports each one that may not, with notes at the condition that may differ between
-/// work-items and at what it depends on. True when there is none.
-bool check_uniformity(SemaContext& ctx, const TypedKernel& kernel);
+/// work-items and at what it depends on. True when there is none. Records in
+/// `kernel.uniformity` what code generation uses.
+bool check_uniformity(SemaContext& ctx, TypedKernel& kernel);
 
 }  // namespace dpk::compiler::sema

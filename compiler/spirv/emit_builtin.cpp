@@ -130,23 +130,40 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
 }
 
 Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
-    Id vec = builtin_vector(builtin);
-    const Id u64 = m_.i64();
     const auto& c = e.args.empty() ? std::nullopt : fn_.info(*e.args[0]).constant;
+    std::optional<std::uint32_t> dim;  // a constant dimension; otherwise `dynamic` holds it
+    Id dynamic = 0;
     if (c) {
         const std::int64_t d = c->as_int();
         if (d >= 0 && d < static_cast<std::int64_t>(kWorkItemDims)) {
             m_.work_dims_used = std::max(m_.work_dims_used, static_cast<std::uint32_t>(d + 1));
-            return inst(spv::Op::OpCompositeExtract, u64, {vec, static_cast<Id>(d)});
+            dim = static_cast<std::uint32_t>(d);
         }
     }
-    if (e.args.empty()) {
-        error("internal: work-item builtin without a dimension");
-        return m_.const_i64(0);
+    if (!dim) {
+        if (e.args.empty()) {
+            error("internal: work-item builtin without a dimension");
+            return m_.const_i64(0);
+        }
+        m_.work_dims_used = kWorkItemDims;  // any dimension may be read
+        dynamic = emit_value(*e.args[0]);
     }
-    m_.work_dims_used = kWorkItemDims;  // any dimension may be read
-    Id d = emit_value(*e.args[0]);
-    return inst(spv::Op::OpVectorExtractDynamic, u64, {vec, d});
+    auto component = [&](spv::BuiltIn b) {
+        Id vec = builtin_vector(b);
+        if (dim) return inst(spv::Op::OpCompositeExtract, m_.i64(), {vec, *dim});
+        return inst(spv::Op::OpVectorExtractDynamic, m_.i64(), {vec, dynamic});
+    };
+    if (builtin == spv::BuiltIn::GlobalInvocationId &&
+        m_.avoids(DriverDefect::NotOfGlobalId)) {
+        // group id * local size + local id: the driver's own global id feeds a miscompiled
+        // fold (core/driver_defects.h). Launches have no global offset.
+        Id group = component(spv::BuiltIn::WorkgroupId);
+        Id size = component(spv::BuiltIn::WorkgroupSize);
+        return inst(spv::Op::OpIAdd, m_.i64(),
+                    {inst(spv::Op::OpIMul, m_.i64(), {group, size}),
+                     component(spv::BuiltIn::LocalInvocationId)});
+    }
+    return component(builtin);
 }
 
 void FunctionEmitter::emit_barrier(const ast::Call& e, bool control, spv::Scope execution) {

@@ -98,14 +98,26 @@ Id FunctionEmitter::emit_unary(const ast::Unary& e) {
     const Id type = m_.type_of(t);
     switch (e.op) {
         case ast::UnaryOp::Neg:
-            return inst(t->is_float_type() ? spv::Op::OpFNegate : spv::Op::OpSNegate, type,
-                        {operand_value});
+            if (t->is_float_type()) return negate_float(operand_value, t->dtype);
+            return inst(spv::Op::OpSNegate, type, {operand_value});
         case ast::UnaryOp::Not: return inst(spv::Op::OpLogicalNot, type, {operand_value});
         case ast::UnaryOp::BitNot:
             if (t->is_bool()) return inst(spv::Op::OpLogicalNot, type, {operand_value});
             return inst(spv::Op::OpNot, type, {operand_value});
     }
     return operand_value;
+}
+
+Id FunctionEmitter::negate_float(Id x, DType t) {
+    if (!m_.avoids(DriverDefect::NegationAcrossBarrier))
+        return inst(spv::Op::OpFNegate, m_.value_type(t), {x});
+    // The sign bit flipped by a mask the driver cannot see is constant, so that no fold of the
+    // negation (into fabs, fmin, ...) happens.
+    const auto bits = static_cast<std::uint32_t>(dtype_bits(t));
+    const Id int_type = m_.b.type_int(bits);
+    Id mask = inst(spv::Op::OpBitwiseXor, int_type,
+                   {m_.b.constant(int_type, std::uint64_t{1} << (bits - 1)), work_item_zero(bits)});
+    return xor_float_bits(x, t, mask);
 }
 
 Id FunctionEmitter::emit_binary(const ast::Binary& e) {
@@ -155,9 +167,9 @@ Id FunctionEmitter::multiply_add(BinaryOp op, Id a, Id b, Id c, bool product_fir
     // Negation is exact: a*b - c = mad(a, b, -c), c - a*b = mad(-a, b, c).
     if (op == BinaryOp::Sub) {
         if (product_first)
-            c = inst(spv::Op::OpFNegate, type, {c});
+            c = negate_float(c, t->dtype);
         else
-            a = inst(spv::Op::OpFNegate, type, {a});
+            a = negate_float(a, t->dtype);
     }
     return ext(OpenCLLIB::Mad, type, {a, b, c});
 }

@@ -112,7 +112,10 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
             return;
         }
         Id current = compound ? load(b.type, b.id) : 0;
-        store(b.id, new_value(current));
+        Id value = new_value(current);
+        if (m_.uniformity && m_.uniformity->varying_assignments.contains(&s))
+            value = anchored(value, t);
+        store(b.id, value);
         return;
     }
     if (target.kind == ast::ExprKind::Index) {
@@ -244,13 +247,44 @@ void FunctionEmitter::emit_for(const ast::For& s) {
     begin_block(merge);
 }
 
+Id FunctionEmitter::work_item_zero(std::uint32_t bits) {
+    // local_id(0) >> 63 is 0 in every launch, but a driver knows it only once it has laid out
+    // the work-items: until then it is a value of the work-item that folds into nothing.
+    Id local = inst(spv::Op::OpCompositeExtract, m_.i64(),
+                    {builtin_vector(spv::BuiltIn::LocalInvocationId), 0});
+    Id zero = inst(spv::Op::OpShiftRightLogical, m_.i64(), {local, m_.const_i64(63)});
+    if (bits == 64) return zero;
+    return inst(spv::Op::OpUConvert, m_.b.type_int(bits), {zero});
+}
+
+Id FunctionEmitter::anchored(Id value, const types::Type* t) {
+    if (!m_.avoids(DriverDefect::VaryingLoopExit) || !t || !t->is_scalar()) return value;
+    const DType dt = t->dtype;
+    if (dt == DType::Bool) {
+        Id no = inst(spv::Op::OpINotEqual, m_.bool_type(), {work_item_zero(64), m_.const_i64(0)});
+        return inst(spv::Op::OpLogicalNotEqual, m_.bool_type(), {value, no});
+    }
+    const auto bits = static_cast<std::uint32_t>(dtype_bits(dt));
+    if (!is_float(dt)) return inst(spv::Op::OpBitwiseXor, m_.b.type_int(bits), {value, work_item_zero(bits)});
+    return xor_float_bits(value, dt, work_item_zero(bits));
+}
+
+Id FunctionEmitter::xor_float_bits(Id x, DType t, Id mask) {
+    const Id bits = m_.int_of_width(t);
+    Id flipped = inst(spv::Op::OpBitwiseXor, bits, {inst(spv::Op::OpBitcast, bits, {x}), mask});
+    return inst(spv::Op::OpBitcast, m_.value_type(t), {flipped});
+}
+
 void FunctionEmitter::emit_return(const ast::Return& s) {
     if (is_kernel_ || !s.value) {
         if (s.value) error("internal: a kernel returns no value");
         terminate(spv::Op::OpReturn);
         return;
     }
-    return_value(emit_value_as(*s.value, fn_.return_type));
+    Id value = emit_value_as(*s.value, fn_.return_type);
+    if (m_.uniformity && m_.uniformity->varying_returns.contains(&s))
+        value = anchored(value, fn_.return_type);
+    return_value(value);
 }
 
 }  // namespace dpk::compiler::spirv

@@ -30,6 +30,7 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
     EmitResult result;
     ModuleBuilder builder(options.target);
     ModuleContext m(builder, options);
+    m.uniformity = &kernel.uniformity;
     m.bounds_record_dims = record_dims;
 
     builder.require(spv::Capability::Addresses, "Physical64 addressing (pointer arguments)");

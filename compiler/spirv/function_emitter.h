@@ -107,6 +107,18 @@ private:
     Id emit_raw(const ast::Expr& e);
     Id emit_name(const ast::Name& e);
     Id emit_unary(const ast::Unary& e);
+    /// -x for a float x of type `t`: OpFNegate, or the sign bit flipped as an integer where the
+    /// target avoids DriverDefect::NegationAcrossBarrier.
+    Id negate_float(Id x, DType t);
+    /// `value`, about to be stored in a variable of type `t` (or returned) under varying
+    /// control, tied visibly to the work-item where the target avoids
+    /// DriverDefect::VaryingLoopExit (the value is unchanged).
+    Id anchored(Id value, const types::Type* t);
+    /// An integer of `bits` bits that is 0 in every launch without the driver's compiler
+    /// knowing it before it lays out the work-items (local_id(0) >> 63).
+    Id work_item_zero(std::uint32_t bits);
+    /// The float x of type `t` with its bits xor'ed with `mask` (an integer of its width).
+    Id xor_float_bits(Id x, DType t, Id mask);
     Id emit_binary(const ast::Binary& e);
     Id emit_short_circuit(const ast::Binary& e);
     /// `e` when it is a float product whose value has type `t` (computed in `t`, no conversion)

@@ -7,6 +7,16 @@
 
 namespace dpk::compiler::spirv {
 
+bool ModuleContext::avoids(DriverDefect d) const {
+    if (!b.target().avoids(d)) return false;
+    switch (d) {
+        case DriverDefect::VaryingLoopExit:
+        case DriverDefect::NegationAcrossBarrier: return uniformity && uniformity->reaches_barrier;
+        case DriverDefect::NotOfGlobalId: return uniformity && uniformity->negates_integer;
+    }
+    return true;
+}
+
 namespace {
 
 std::string_view builtin_variable_name(spv::BuiltIn b) {

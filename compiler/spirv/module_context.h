@@ -29,6 +29,12 @@ public:
 
     ModuleBuilder& b;
     const EmitOptions& options;
+    /// What the uniformity analysis found of the kernel being emitted.
+    const sema::UniformityFacts* uniformity = nullptr;
+
+    /// Whether code must steer around driver defect `d` here: the target avoids it and the
+    /// kernel has what the defect needs (a barrier, for the defects that strike across one).
+    bool avoids(DriverDefect d) const;
 
     // -- types ---------------------------------------------------------------------------------
     Id void_type() { return b.type_void(); }

@@ -14,7 +14,9 @@ using spv::Capability;
 
 constexpr std::string_view kOpenCL = "opencl";
 constexpr std::string_view kLevelZero = "level-zero";
+constexpr std::string_view kAvoids = "/avoids=";
 constexpr std::string_view kVariants = "/variants=";
+constexpr std::string_view kNone = "none";
 
 /// What every OpenCL full-profile SPIR-V consumer guarantees (SPIR-V environment spec, 1.2).
 std::vector<Capability> opencl_base() {
@@ -31,17 +33,46 @@ std::optional<DeviceFeature> feature_of(Capability c) {
 
 }  // namespace
 
+DriverDefects TargetProfile::default_workarounds(Api api) {
+    // Code for any OpenCL driver avoids every OpenCL driver's defects; no Level Zero driver has
+    // a known one.
+    return api == Api::OpenCL ? DriverDefects::all() : DriverDefects{};
+}
+
 TargetProfile::TargetProfile(Api api, DeviceFeatures features)
-    : api_(api), features_(features), capabilities_(opencl_base()) {
-    name_ = api == Api::OpenCL ? kOpenCL : kLevelZero;
-    for (DeviceFeature f : kDeviceFeatures) {
-        name_ += features_.has(f) ? '+' : '-';
-        name_ += feature_name(f);
+    : api_(api),
+      features_(features),
+      workarounds_(default_workarounds(api)),
+      capabilities_(opencl_base()) {
+    for (DeviceFeature f : kDeviceFeatures)
         if (features_.has(f)) capabilities_.push_back(enabling_capability(f));
-    }
     // The float atomic add feature enables both widths.
     if (features_.has(DeviceFeature::FloatAtomicAdd))
         capabilities_.push_back(Capability::AtomicFloat64AddEXT);
+    rename();
+}
+
+void TargetProfile::rename() {
+    name_ = api_ == Api::OpenCL ? kOpenCL : kLevelZero;
+    for (DeviceFeature f : kDeviceFeatures) {
+        name_ += features_.has(f) ? '+' : '-';
+        name_ += feature_name(f);
+    }
+    if (workarounds_ != default_workarounds(api_)) {
+        name_ += kAvoids;
+        if (workarounds_.empty()) name_ += kNone;
+        bool first = true;
+        for (DriverDefect d : kDriverDefects) {
+            if (!workarounds_.has(d)) continue;
+            name_.append(first ? "" : "+").append(defect_name(d));
+            first = false;
+        }
+    }
+    if (!variants_.empty()) {
+        name_ += kVariants;
+        for (std::size_t i = 0; i < variants_.size(); ++i)
+            name_.append(i ? "," : "").append(variants_[i].name());
+    }
 }
 
 TargetProfile TargetProfile::opencl(DeviceFeatures features) {
@@ -77,6 +108,25 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
             list.remove_prefix(end == list.size() ? end : end + 1);
         }
     }
+    std::optional<DriverDefects> workarounds;
+    if (std::size_t slash = spec.find(kAvoids); slash != std::string_view::npos) {
+        std::string_view list = spec.substr(slash + kAvoids.size());
+        spec = spec.substr(0, slash);
+        workarounds = DriverDefects{};
+        while (list != kNone && !list.empty()) {
+            const std::size_t end = std::min(list.find('+'), list.size());
+            std::optional<DriverDefect> d = defect_named(list.substr(0, end));
+            if (!d) {
+                std::string known;
+                for (DriverDefect k : kDriverDefects)
+                    known += (known.empty() ? "" : ", ") + std::string(defect_name(k));
+                return fail("unknown driver defect '" + std::string(list.substr(0, end)) +
+                            "' in a target (known: " + known + ", or none)");
+            }
+            workarounds->set(*d);
+            list.remove_prefix(end == list.size() ? end : end + 1);
+        }
+    }
     Api api{};
     DeviceFeatures features;
     std::string_view rest;
@@ -109,19 +159,22 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
                         std::string(spec) + "' (features: " + expected_features + ")");
         features.set(*f, sign == '+');
     }
-    return TargetProfile(api, features).with_variants(std::move(variants));
+    TargetProfile t(api, features);
+    if (workarounds) t = t.with_workarounds(*workarounds);
+    return t.with_variants(std::move(variants));
 }
 
 TargetProfile TargetProfile::with_variants(std::vector<LaunchFacts> variants) const {
     TargetProfile t = *this;
-    std::string base = name_.substr(0, name_.find(kVariants));
     t.variants_ = std::move(variants);
-    if (!t.variants_.empty()) {
-        base += kVariants;
-        for (std::size_t i = 0; i < t.variants_.size(); ++i)
-            base.append(i ? "," : "").append(t.variants_[i].name());
-    }
-    t.name_ = std::move(base);
+    t.rename();
+    return t;
+}
+
+TargetProfile TargetProfile::with_workarounds(DriverDefects defects) const {
+    TargetProfile t = *this;
+    t.workarounds_ = defects;
+    t.rename();
     return t;
 }
 

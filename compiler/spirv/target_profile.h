@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/device_features.h"
+#include "core/driver_defects.h"
 #include "core/launch_facts.h"
 
 // SPIR-V capabilities by their type alone, so that including this header needs no SPIRV-Headers;
@@ -39,7 +40,9 @@ public:
     /// An OpenCL 1.2+ full-profile device taking SPIR-V (clCreateProgramWithIL, or SPIR 1.2 via
     /// LLVMSPIRVLib): Kernel, Addresses, Linkage, Int8, Int16, Int64, Float16Buffer, Vector16,
     /// plus the optional ones `features` enables. The default (dpkc's target): fp64 and 64-bit
-    /// atomics, no fp16, no sub-groups.
+    /// atomics, no fp16, no sub-groups. It avoids every known OpenCL driver defect, so its
+    /// kernels run right on any driver; a device's own target avoids its driver's alone
+    /// (with_workarounds).
     static TargetProfile opencl(DeviceFeatures features = opencl_default_features());
     /// What `opencl` alone means: fp64 and 64-bit atomics.
     static DeviceFeatures opencl_default_features() {
@@ -56,6 +59,11 @@ public:
     /// spec of its own profile. Nullopt with `error` set when the spec is malformed.
     static std::optional<TargetProfile> parse(std::string_view spec, std::string* error = nullptr);
 
+    /// The same target, avoiding exactly the driver defects `defects` (core/driver_defects.h).
+    TargetProfile with_workarounds(DriverDefects defects) const;
+    const DriverDefects& workarounds() const { return workarounds_; }
+    bool avoids(DriverDefect d) const { return workarounds_.has(d); }
+
     /// The same target, for the device `description` names ("opencl:cpu:1 (AMD EPYC, Intel(R)
     /// OpenCL)"): messages about missing features name the device rather than the target.
     TargetProfile for_device(std::string description) const;
@@ -66,8 +74,10 @@ public:
     const std::vector<LaunchFacts>& variants() const { return variants_; }
 
     /// The canonical spec, every feature spelled out ("opencl+fp64-fp16+int64_atomics-..."): two
-    /// targets with one name compile every kernel to the same SPIR-V (a cache key). Variants
-    /// follow as "/variants=index32+noalias,index32".
+    /// targets with one name compile every kernel to the same SPIR-V (a cache key). The driver
+    /// defects avoided follow as "/avoids=varying_loop_exit+..." ("/avoids=none" where the
+    /// API's default avoids some and this target none), then variants as
+    /// "/variants=index32+noalias,index32".
     const std::string& name() const { return name_; }
     /// The device description given to for_device (empty for a target without one).
     const std::string& device() const { return device_; }
@@ -86,12 +96,17 @@ public:
 private:
     enum class Api : std::uint8_t { OpenCL, LevelZero };
     TargetProfile(Api api, DeviceFeatures features);
+    /// name_ from the API, features, workarounds and variants.
+    void rename();
+    /// What a target of `api` avoids unless told otherwise.
+    static DriverDefects default_workarounds(Api api);
     /// What the extension or property that provides `f` is called on this target's API.
     std::string_view provided_by(DeviceFeature f) const;
     std::string subject() const;
 
     Api api_;
     DeviceFeatures features_;
+    DriverDefects workarounds_;
     std::string name_;
     std::string device_;
     std::vector<spv::Capability> capabilities_;

@@ -21,6 +21,7 @@ namespace {
 /// What kernels for a backend's translation are compiled for: its devices' features.
 dpk::compiler::spirv::TargetProfile translation_target(const dpk::backends::Translation& t) {
     return dpk::compiler::spirv::TargetProfile::opencl(t.features)
+        .with_workarounds(t.driver_defects)
         .with_variants({t.kernel_variants.begin(), t.kernel_variants.end()});
 }
 

@@ -16,7 +16,7 @@ std::string resolve(const std::string& file) {
     return source_path("tests/kernels/dpk/" + file);
 }
 
-using Key = std::tuple<std::string, std::string, std::string>;
+using Key = std::tuple<std::string, std::string, std::string, std::string>;
 
 std::mutex& cache_mutex() {
     static std::mutex m;
@@ -30,10 +30,10 @@ std::string source_path(const std::string& relative) {
 }
 
 const KernelImage& compiled_kernel(const std::string& file, const std::string& kernel,
-                                   const std::string& signature) {
+                                   const std::string& signature, const std::string& target) {
     static std::map<Key, KernelImage> cache;
     std::lock_guard lock(cache_mutex());
-    Key key{file, kernel, signature};
+    Key key{file, kernel, signature, target};
     if (auto it = cache.find(key); it != cache.end()) return it->second;
 
     compiler::source::Diagnostics diags;
@@ -42,7 +42,14 @@ const KernelImage& compiled_kernel(const std::string& file, const std::string& k
                                   (signature.empty() ? "" : ", signature " + signature) + "):\n" +
                                   diags.render());
     };
-    auto program = compiler::Program::from_file(resolve(file), diags);
+    compiler::CompileOptions options;
+    if (!target.empty()) {
+        std::string why;
+        auto parsed = compiler::spirv::TargetProfile::parse(target, &why);
+        if (!parsed) throw std::runtime_error("bad target '" + target + "': " + why);
+        options.target = *parsed;
+    }
+    auto program = compiler::Program::from_file(resolve(file), diags, options);
     if (!program) throw fail("cannot compile");
     const compiler::ast::Function* fn = program->find_kernel(kernel);
     if (!fn) throw fail("no such kernel");
@@ -57,8 +64,9 @@ const KernelImage& compiled_kernel(const std::string& file, const std::string& k
 }
 
 runtime::LoadedKernel dpk_kernel(const runtime::Device& device, const std::string& file,
-                                 const std::string& kernel, const std::string& signature) {
-    return runtime::LoadedKernel(device, compiled_kernel(file, kernel, signature));
+                                 const std::string& kernel, const std::string& signature,
+                                 const std::string& target) {
+    return runtime::LoadedKernel(device, compiled_kernel(file, kernel, signature, target));
 }
 
 }  // namespace dpk::tests

@@ -1,0 +1,45 @@
+#include "core/driver_defects.h"
+
+namespace dpk {
+
+namespace {
+
+struct DefectFacts {
+    std::string_view name;
+    std::string_view description;
+};
+
+/// Indexed by DriverDefect.
+constexpr DefectFacts kFacts[] = {
+    {"varying_loop_exit",
+     "PoCL: a value left by a loop whose trip count differs between work-items, read after a "
+     "barrier, is the last work-item's for the whole group"},
+    {"negation_across_barrier",
+     "Intel OpenCL CPU: a float negation of a value live across a barrier, folded into "
+     "fabs/fmin/fmax, is the last work-item's for the whole group"},
+    {"not_of_global_id",
+     "Intel OpenCL CPU: ~global_id + local_id is computed from the group's first id"},
+};
+static_assert(std::size(kFacts) == kDriverDefects.size());
+
+const DefectFacts& facts(DriverDefect d) {
+    return kFacts[static_cast<std::size_t>(d)];
+}
+
+}  // namespace
+
+std::string_view defect_name(DriverDefect d) {
+    return facts(d).name;
+}
+
+std::optional<DriverDefect> defect_named(std::string_view name) {
+    for (DriverDefect d : kDriverDefects)
+        if (facts(d).name == name) return d;
+    return std::nullopt;
+}
+
+std::string_view defect_description(DriverDefect d) {
+    return facts(d).description;
+}
+
+}  // namespace dpk

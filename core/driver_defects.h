@@ -1,0 +1,61 @@
+// The driver defects dpk's code generation steers around: one table of their names and of what
+// each does wrong. A backend says which its devices' drivers have (DeviceInfo::driver_defects);
+// a compile target lists the ones it avoids (compiler/spirv/target_profile.h); docs/runtime.md,
+// "Driver defects", has a reproducer for each.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "core/enum_set.h"
+
+namespace dpk {
+
+/// A known defect of a driver's compiler that makes valid SPIR-V compute wrong results.
+enum class DriverDefect : std::uint8_t {
+    /// PoCL 3.1: a value a loop leaves behind, where the number of iterations differs between
+    /// work-items, and read after a barrier is taken as the same for the whole work-group (the
+    /// last work-item's). Avoided in kernels with a barrier: each assignment (and `return`)
+    /// under control that differs between work-items stores a value visibly tied to the
+    /// work-item.
+    VaryingLoopExit,
+    /// Intel's OpenCL CPU runtime: a float negation whose operand is live across a barrier,
+    /// folded into fabs/fmin/fmax, gives every work-item the last one's value. Avoided in
+    /// kernels with a barrier: float negation flips the sign bit as an integer, with a mask the
+    /// driver cannot fold.
+    NegationAcrossBarrier,
+    /// Intel's OpenCL CPU runtime: `~get_global_id(d) + get_local_id(d)` (any form the driver
+    /// folds to it, e.g. `-i - 1 + l`) takes the group's first id for every vector of
+    /// work-items. Avoided: in kernels that complement or negate an integer, global ids are
+    /// computed as group id * local size + local id.
+    NotOfGlobalId,
+};
+
+/// Every defect, in the order target names spell them.
+inline constexpr std::array<DriverDefect, 3> kDriverDefects = {
+    DriverDefect::VaryingLoopExit, DriverDefect::NegationAcrossBarrier,
+    DriverDefect::NotOfGlobalId};
+
+/// The spelling in target names and `--target` specs ("varying_loop_exit").
+std::string_view defect_name(DriverDefect d);
+/// The defect a spelling names, if any.
+std::optional<DriverDefect> defect_named(std::string_view name);
+/// The driver that has it and what goes wrong, for listings ("PoCL 3.1: ...").
+std::string_view defect_description(DriverDefect d);
+
+/// A set of driver defects.
+class DriverDefects : public EnumSet<DriverDefect> {
+public:
+    using EnumSet::EnumSet;
+    constexpr DriverDefects() = default;
+    /// Every known defect: what code that may run on any OpenCL driver avoids.
+    static constexpr DriverDefects all() {
+        DriverDefects ds;
+        for (DriverDefect d : kDriverDefects) ds.set(d);
+        return ds;
+    }
+};
+
+}  // namespace dpk

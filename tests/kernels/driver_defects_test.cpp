@@ -1,0 +1,110 @@
+// The driver defects dpk avoids (core/driver_defects.h): each reproducer gives the right numbers
+// on every device as compiled by default, and on the driver that has the defect, compiled
+// without the workaround, still gives the wrong numbers it is known for — so a driver that no
+// longer has a defect shows up here, and the workaround can be dropped for it.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "runtime/launch.h"
+#include "tests/kernels/support/dpk_kernels.h"
+#include "tests/runtime/support/device_loop.h"
+#include "tests/runtime/support/test_kernels.h"
+
+using namespace dpk;
+using namespace dpk::runtime;
+
+namespace {
+
+constexpr const char* kFile = "driver_defects.dpk";
+/// The default target without any workaround.
+constexpr const char* kNoWorkarounds = "opencl/avoids=none";
+
+bool has_defect(const Device& d, DriverDefect defect) {
+    return d.info().driver_defects.has(defect);
+}
+
+std::vector<std::uint64_t> run_varying_loop_exit(const Device& dev, const std::string& target) {
+    Queue q(dev);
+    std::vector<std::int32_t> a(32);
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<std::int32_t>(3 * i);
+    UsmArray da = UsmArray::from_host<std::int32_t>(q, a);
+    UsmArray o = UsmArray::zeros(q, DType::U64, {32});
+    LoadedKernel k = tests::dpk_kernel(dev, kFile, "varying_loop_exit", "", target);
+    launch(q, k, Range(32), Range(32), {da, o}).wait();
+    return o.to_vector<std::uint64_t>();
+}
+
+std::vector<float> run_negation(const Device& dev, const std::string& target) {
+    Queue q(dev);
+    std::vector<float> x(16);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>((i + 1) * (i + 1));
+    UsmArray dx = UsmArray::from_host<float>(q, x);
+    UsmArray out = UsmArray::zeros(q, DType::F32, {16});
+    LoadedKernel k = tests::dpk_kernel(dev, kFile, "negation_across_barrier", "", target);
+    launch(q, k, Range(16), Range(8), {dx, out}).wait();
+    return out.to_vector<float>();
+}
+
+std::vector<std::int64_t> run_not_of_global_id(const Device& dev, const std::string& target) {
+    Queue q(dev);
+    UsmArray o = UsmArray::zeros(q, DType::I64, {64});
+    LoadedKernel k = tests::dpk_kernel(dev, kFile, "not_of_global_id", "", target);
+    launch(q, k, Range(64), Range(64), {o}).wait();
+    return o.to_vector<std::int64_t>();
+}
+
+}  // namespace
+
+TEST_SUITE("driver_defects") {
+    TEST_CASE("varying_loop_exit: a value left by a loop of varying trip count, after a barrier") {
+        // The loop runs (3i & 7) + 2 times: an even count leaves 253, an odd one ~(253 + 8).
+        auto want = [](std::size_t i) {
+            return ((3 * i) & 7) % 2 == 0 ? std::uint64_t{253} : ~std::uint64_t{261};
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            std::vector<std::uint64_t> got = run_varying_loop_exit(dev, "");
+            for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i] == want(i));
+            if (has_defect(dev, DriverDefect::VaryingLoopExit)) {
+                std::vector<std::uint64_t> bad = run_varying_loop_exit(dev, kNoWorkarounds);
+                // Every work-item has the last one's value (i = 31: ~261).
+                for (std::uint64_t v : bad) CHECK(v == want(31));
+            }
+        }
+    }
+
+    TEST_CASE("negation_across_barrier: a value negated after the barrier it was read before") {
+        auto want = [](std::size_t i) {
+            auto x = [](std::size_t j) { return static_cast<float>((j + 1) * (j + 1)); };
+            const std::size_t g = i / 8 * 8, l = i % 8;
+            const float a = x(g + (l + 3) % 8), b = x(g + (l + 5) % 8);
+            return b / (std::sqrt(a) + 0.5f);
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            std::vector<float> got = run_negation(dev, "");
+            for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i] == doctest::Approx(want(i)));
+            if (has_defect(dev, DriverDefect::NegationAcrossBarrier)) {
+                std::vector<float> bad = run_negation(dev, kNoWorkarounds);
+                // Work-item 0 divides by the last work-item's sqrt(a) + 0.5 (a = x[2] = 9).
+                CHECK(bad[0] == doctest::Approx(36.0f / 3.5f));
+                CHECK(bad[0] != doctest::Approx(want(0)));
+            }
+        }
+    }
+
+    TEST_CASE("not_of_global_id: ~global_id + local_id") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            for (std::int64_t v : run_not_of_global_id(dev, "")) CHECK(v == -1);
+            if (has_defect(dev, DriverDefect::NotOfGlobalId)) {
+                std::vector<std::int64_t> bad = run_not_of_global_id(dev, kNoWorkarounds);
+                CHECK(bad[0] == -1);
+                CHECK(bad[16] == 15);
+                CHECK(bad[63] == 47);
+            }
+        }
+    }
+}
