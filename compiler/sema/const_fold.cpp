@@ -85,14 +85,17 @@ double round_to(double v, DType t) {
     return t == DType::F32 ? static_cast<double>(static_cast<float>(v)) : v;
 }
 
-/// C conversion of a double to an integer type, saturating where C leaves it undefined.
+/// A float cast to an integer type, as the device does it: rounded toward zero, saturated to the
+/// type's range, NaN -> 0 (OpenCL convert_<T>_sat_rtz, PTX cvt.rzi).
 ConstValue float_to_int(double v, DType t) {
     if (std::isnan(v)) return wrap(0, t);
     double t_v = std::trunc(v);
     if (is_signed(t)) {
         int w = dtype_bits(t);
-        double lo = -std::ldexp(1.0, w - 1), hi = std::ldexp(1.0, w - 1) - 1;
-        t_v = std::fmin(std::fmax(t_v, lo), hi);
+        double lo = -std::ldexp(1.0, w - 1), hi = std::ldexp(1.0, w - 1);
+        // 2^63 - 1 is not a double: compare with 2^(w-1) itself, then the conversion is exact.
+        if (t_v >= hi) return wrap((std::uint64_t{1} << (w - 1)) - 1, t);
+        t_v = std::fmax(t_v, lo);
         return wrap(static_cast<std::uint64_t>(static_cast<std::int64_t>(t_v)), t);
     }
     double hi = std::ldexp(1.0, dtype_bits(t)) - 1;

@@ -141,6 +141,15 @@ Operand TypeChecker::shift(ast::BinaryOp op, const ast::Expr& l, Operand lo, con
         finalize(r, t, true, false);
     } else {
         set_converted(r, t);
+        // A typed constant count with a runtime value: taken modulo the width (an all-constant
+        // shift is folded, and its out-of-range count reported there).
+        const std::optional<ConstValue> count = use_value(r);
+        const int width = dtype_bits(t->dtype);
+        const std::int64_t n = count ? const_int(*count).value_or(-1) : 0;
+        if (count && !use_value(l) && (n < 0 || n >= width))
+            warning(r.range, "shift count " + const_str(*count) + " is out of range for " +
+                                 t->str() + " (0 to " + std::to_string(width - 1) +
+                                 "); the count is taken modulo " + std::to_string(width));
     }
     return Operand::typed(t);
 }

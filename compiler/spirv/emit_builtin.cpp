@@ -222,6 +222,14 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
         case Builtin::Abs:
             arity = 1;
             if (!flt && !sgn) return args.empty() ? m_.zero(dt) : args[0];  // |u| = u
+            if (!flt && args.size() == 1) {
+                // abs(MIN) == MIN, wrapping: not s_abs, whose MIN drivers disagree on.
+                const Id type = m_.type_of(t);
+                const Id negative =
+                    inst(spv::Op::OpSLessThan, m_.bool_type(), {args[0], m_.zero(dt)});
+                const Id negated = inst(spv::Op::OpSNegate, type, {args[0]});
+                return inst(spv::Op::OpSelect, type, {negative, negated, args[0]});
+            }
             entry = flt ? Fabs : SAbs;
             break;
         default: break;

@@ -236,13 +236,19 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, const types::Type* t) {
         case BinaryOp::Mul: o = flt ? spv::Op::OpFMul : spv::Op::OpIMul; break;
         case BinaryOp::Div:
             o = flt ? spv::Op::OpFDiv : (sgn ? spv::Op::OpSDiv : spv::Op::OpUDiv);
+            if (!flt) r = divisor(l, r, dt);
             break;
         case BinaryOp::Rem:  // C rule: the result has the dividend's sign (OpSRem, OpFRem)
             o = flt ? spv::Op::OpFRem : (sgn ? spv::Op::OpSRem : spv::Op::OpUMod);
+            if (!flt) r = divisor(l, r, dt);
             break;
-        case BinaryOp::Shl: o = spv::Op::OpShiftLeftLogical; break;
+        case BinaryOp::Shl:
+            o = spv::Op::OpShiftLeftLogical;
+            r = shift_count(r, dt);
+            break;
         case BinaryOp::Shr:
             o = sgn ? spv::Op::OpShiftRightArithmetic : spv::Op::OpShiftRightLogical;
+            r = shift_count(r, dt);
             break;
         case BinaryOp::BitAnd:
             o = dt == DType::Bool ? spv::Op::OpLogicalAnd : spv::Op::OpBitwiseAnd;
@@ -260,6 +266,44 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, const types::Type* t) {
         return l;
     }
     return inst(o, type, {l, r});
+}
+
+Id FunctionEmitter::divisor(Id dividend, Id d, DType t) {
+    const int width = dtype_bits(t);
+    const std::uint64_t all_ones =
+        width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+    const std::uint64_t min_bits = std::uint64_t{1} << (width - 1);
+    const bool sgn = is_signed(t);
+    const std::optional<std::uint64_t> known = m_.b.constant_bits(d);
+    if (known && *known == 0) return m_.one(t);  // x / 0 == x, x % 0 == 0
+    if (known && !(sgn && *known == all_ones)) return d;
+    const std::optional<std::uint64_t> known_dividend = m_.b.constant_bits(dividend);
+    const bool may_be_min = sgn && (!known_dividend || *known_dividend == min_bits);
+    if (known && !may_be_min) return d;
+    const Id bool_type = m_.bool_type();
+    const Id type = m_.value_type(t);
+    Id replace = 0;
+    if (!known) replace = inst(spv::Op::OpIEqual, bool_type, {d, m_.zero(t)});
+    if (may_be_min) {
+        Id overflow = inst(spv::Op::OpIEqual, bool_type, {dividend, m_.b.constant(type, min_bits)});
+        if (!known) {
+            const Id minus_one =
+                inst(spv::Op::OpIEqual, bool_type, {d, m_.b.constant(type, all_ones)});
+            overflow = inst(spv::Op::OpLogicalAnd, bool_type, {overflow, minus_one});
+        }
+        replace = replace ? inst(spv::Op::OpLogicalOr, bool_type, {replace, overflow}) : overflow;
+    }
+    return inst(spv::Op::OpSelect, type, {replace, m_.one(t), d});
+}
+
+Id FunctionEmitter::shift_count(Id count, DType t) {
+    const auto width = static_cast<std::uint64_t>(dtype_bits(t));
+    if (const std::optional<std::uint64_t> known = m_.b.constant_bits(count)) {
+        if (*known < width) return count;
+        return m_.b.constant(m_.value_type(t), *known & (width - 1));
+    }
+    return inst(spv::Op::OpBitwiseAnd, m_.value_type(t),
+                {count, m_.b.constant(m_.value_type(t), width - 1)});
 }
 
 Id FunctionEmitter::compare(BinaryOp op, Id l, Id r, DType t) {
@@ -318,8 +362,17 @@ Id FunctionEmitter::convert(Id value, DType from, DType to) {
                     {value, m_.zero(from)});
     }
     if (is_float(from) && is_float(to)) return inst(spv::Op::OpFConvert, type, {value});
-    if (is_float(from))
-        return inst(is_signed(to) ? spv::Op::OpConvertFToS : spv::Op::OpConvertFToU, type, {value});
+    if (is_float(from)) {
+        // Round toward zero (the opcode's rule), saturate to the range, NaN -> 0: the decoration
+        // is OpenCL's convert_<T>_sat_rtz and PTX cvt.rzi's own behaviour. Intel's CPU runtime
+        // saturates every pair but maps a NaN f32 to u32 max, so that pair selects 0 for NaN.
+        const Id result =
+            inst(is_signed(to) ? spv::Op::OpConvertFToS : spv::Op::OpConvertFToU, type, {value});
+        m_.b.decorate(result, spv::Decoration::SaturatedConversion);
+        if (to != DType::U32 || from == DType::F64) return result;
+        const Id is_number = inst(spv::Op::OpFOrdEqual, m_.bool_type(), {value, value});
+        return inst(spv::Op::OpSelect, type, {is_number, result, m_.zero(to)});
+    }
     if (is_float(to))
         return inst(is_signed(from) ? spv::Op::OpConvertSToF : spv::Op::OpConvertUToF, type,
                     {value});

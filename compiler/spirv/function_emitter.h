@@ -128,8 +128,17 @@ private:
     Id multiply_add(ast::BinaryOp op, Id a, Id b, Id c, bool product_first, const types::Type* t);
     Id emit_call(const ast::Call& e);
     Id emit_user_call(const ast::Call& e);
-    /// `op` on two values already of type `t` (rhs of shifts may be any int type).
+    /// `op` on two values already of type `t`, with the language's integer edge rules: a
+    /// divisor that would trap or is undefined in SPIR-V is replaced (divisor()), shift counts
+    /// are taken modulo the width (shift_count()).
     Id arithmetic(ast::BinaryOp op, Id lhs, Id rhs, const types::Type* t);
+    /// The divisor for `dividend / divisor` of integer type `t`: 1 where the divisor is 0, or
+    /// (signed) where the dividend is the minimum and the divisor -1, so that x / 0 == x,
+    /// x % 0 == 0, MIN / -1 == MIN and MIN % -1 == 0. A constant divisor other than 0 and -1
+    /// is returned as it is.
+    Id divisor(Id dividend, Id divisor, DType t);
+    /// `count` (of type `t`) modulo the bit width of `t`; a constant in range is returned as is.
+    Id shift_count(Id count, DType t);
     Id compare(ast::BinaryOp op, Id lhs, Id rhs, DType t);
     /// Numeric conversion between scalar types (casts and implicit conversions).
     Id convert(Id value, const types::Type* from, const types::Type* to);

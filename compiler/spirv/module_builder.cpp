@@ -205,7 +205,15 @@ Id ModuleBuilder::constant(Id type, std::uint64_t bits) {
     bits = mask_to_width(bits, width);
     Key key{operand(spv::Op::OpConstant), type, static_cast<std::uint32_t>(bits)};
     if (width > kBitsPerWord) key.push_back(static_cast<std::uint32_t>(bits >> kBitsPerWord));
-    return intern(constants_, std::move(key), true);
+    const Id id = intern(constants_, std::move(key), true);
+    constant_bits_.emplace(id, bits);
+    return id;
+}
+
+std::optional<std::uint64_t> ModuleBuilder::constant_bits(Id id) const {
+    auto it = constant_bits_.find(id);
+    if (it == constant_bits_.end()) return std::nullopt;
+    return it->second;
 }
 
 Id ModuleBuilder::constant_bool(bool value) {

@@ -107,6 +107,8 @@ public:
     Id constant(Id type, std::uint64_t bits);
     Id constant_bool(bool value);
     Id constant_null(Id type);
+    /// The bit pattern of `id` when it is a scalar int or float constant made by constant().
+    std::optional<std::uint64_t> constant_bits(Id id) const;
 
     // -- module-scope variables ----------------------------------------------------------------
 
@@ -161,6 +163,7 @@ private:
     std::unordered_map<Key, Id, KeyHash> pointer_types_;
     std::unordered_map<Key, Id, KeyHash> function_types_;
     std::unordered_map<Key, Id, KeyHash> constants_;
+    std::unordered_map<Id, std::uint64_t> constant_bits_;
     std::unordered_map<Id, std::uint32_t> scalar_widths_;
     std::unordered_set<Id> float_types_;
     std::map<spv::BuiltIn, Id> builtins_;

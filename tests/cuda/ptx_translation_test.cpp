@@ -101,9 +101,9 @@ std::optional<std::string> ptxas_errors(const std::string& ptx, const std::strin
     const auto input = dir / (name + ".ptx");
     const auto log = dir / (name + ".log");
     dpk::tests::write_text(input, ptx);
-    const std::string command = std::string("'").append(ptxas()->string()) + "' -arch=" +
-                                kPtxasArch + " -o /dev/null '" + input.string() + "' > '" +
-                                log.string() + "' 2>&1";
+    const std::string command = std::string("'").append(ptxas()->string()) +
+                                "' -arch=" + kPtxasArch + " -o /dev/null '" + input.string() +
+                                "' > '" + log.string() + "' 2>&1";
     const int status = std::system(command.c_str());
     std::optional<std::string> errors;
     if (status != 0)
@@ -489,7 +489,7 @@ TEST_CASE("ptx: the math library's leaf functions are inlined, sin/cos/tan stay 
     CHECK(contains(t, "__dpk_log2f_data"));  // what the inlined log2 reads stays in the module
     CHECK(contains(t, "__dpk_pow_log_data"));
     CHECK(contains(t, ".reg .f32 \t%m1_f<"));  // each call site's registers and labels its own
-    CHECK(contains(t, "%m3_f"));  // erf twice: two copies
+    CHECK(contains(t, "%m3_f"));               // erf twice: two copies
 }
 
 TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .const table") {
@@ -534,8 +534,8 @@ TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .cons
 
     // In a module: the f64 literals of a kernel and of the inlined exp are loads from the table,
     // declared once before the code, and ptxas accepts it.
-    const auto words = spirv_of(
-        "kernel k(y: f64[::1]) { let i = global_id(0); y[i] = exp(y[i] * 0.1) + 0.3; }\n");
+    const auto words =
+        spirv_of("kernel k(y: f64[::1]) { let i = global_id(0); y[i] = exp(y[i] * 0.1) + 0.3; }\n");
     const std::string ptx = translate_to_ptx(words).text;
     INFO(ptx);
     CHECK(count_of(ptx, ".const .align 8 .b64 __dpk_f64_constants[") == 1);
@@ -550,4 +550,30 @@ TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .cons
         INFO(errors.value_or(""));
         CHECK(!errors.has_value());
     }
+}
+
+TEST_CASE("ptx: integer edges: guarded divisors, wrapping abs, masked counts, saturated casts") {
+    const std::string source = R"(
+kernel k(a: i8[::1], b: i8[::1], x: i32[::1], y: i32[::1], u: u64[::1], f: f32[::1], o: u8[::1]) {
+    let i = global_id(0);
+    a[i] = a[i] / b[i] + a[i] % b[i] + abs(a[i]) + (a[i] << b[i]);
+    x[i] = x[i] / y[i] + x[i] % -1 + abs(x[i]) + (x[i] >> y[i]) + x[i] / 7;
+    u[i] = u[i] / u[i] + (u[i] << u[i]);
+    o[i] = u8(f[i]) + u8(u32(f[i]));
+})";
+    const std::string ptx = translate_and_assemble(spirv_of(source), "edges").text;
+    INFO(ptx);
+    // Each runtime divisor is replaced by 1 where it is 0 (or MIN / -1): selp, then the division.
+    CHECK(count_of(ptx, "selp.b32") >= 4);  // i8 / and %, i32 /, i32 % -1
+    CHECK(contains(ptx, "selp.b64"));       // u64 /
+    CHECK(contains(ptx, "div.s32"));
+    CHECK(contains(ptx, "rem.s32"));
+    CHECK(contains(ptx, "div.u64"));
+    CHECK(contains(ptx, "0x80000000"));  // i32 MIN, compared with the dividend
+    CHECK(!contains(ptx, "abs."));       // abs is a negation and a select
+    CHECK(contains(ptx, "neg.s32"));
+    CHECK(contains(ptx, "and.b32"));         // masked counts
+    CHECK(contains(ptx, "cvt.rzi.u8.f32"));  // saturating to 0 .. 255, NaN -> 0
+    CHECK(contains(ptx, "cvt.rzi.u32.f32"));
+    CHECK(contains(ptx, "setp.eq.f32"));  // NaN -> 0 for f32 -> u32
 }

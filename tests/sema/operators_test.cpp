@@ -1,9 +1,11 @@
 // Promotion of mixed operands, comparisons, logical, bitwise and shift operators.
+#include <limits>
+
 #include "tests/sema/sema_fixture.h"
 
 using dpk::tests::errors_of;
-using dpk::tests::type_of;
 using dpk::tests::SemaFixture;
+using dpk::tests::type_of;
 
 TEST_CASE("operators: integers of one signedness promote to the wider") {
     CHECK(type_of("a: i32, b: i64", "a + b") == "i64");
@@ -118,4 +120,60 @@ TEST_CASE("operators: typed constants fold") {
           static_cast<double>(1.0f / 3.0f));
     CHECK(errors_of("kernel k() { let r = i32(1) / 0; }", "k")
               .find("division by zero in a constant expression") != std::string::npos);
+}
+
+TEST_CASE("operators: integer edges fold to the values the device computes") {
+    SemaFixture p(
+        "kernel k() {\n"
+        "    let a = i8(-128) / i8(-1); let b = i8(-128) % i8(-1);\n"
+        "    let c = i16(-32768) / i16(-1); let d = i16(-32768) % i16(-1);\n"
+        "    let e = i32(-2147483648) / i32(-1); let f = i32(-2147483648) % i32(-1);\n"
+        "    let g = i64(-9223372036854775808) / i64(-1); let h = i64(-9223372036854775808) % "
+        "i64(-1);\n"
+        "    let j = -i8(-128); let l = i8(127) + i8(1); let m = u8(0) - u8(1); let n = ~u16(0);\n"
+        "    let o = i8(300.0); let q = u8(-0.5); let r = u32(f32(1e30)); let s = i64(1e300);\n"
+        "    let t = i32(2147483648.0); let u = u64(-1e300); let v = i16(-40000.7);\n"
+        "    let w = u16(65535.9); let x = i32(-7.9);\n"
+        "}");
+    auto* k = p.specialize("k");
+    REQUIRE_MESSAGE(k, p.errors());
+    auto sval = [&](const char* text) {
+        return std::get<std::int64_t>(p.info(*k->kernel, text).constant->value);
+    };
+    auto uval = [&](const char* text) {
+        return std::get<std::uint64_t>(p.info(*k->kernel, text).constant->value);
+    };
+    CHECK(sval("i8(-128) / i8(-1)") == -128);
+    CHECK(sval("i8(-128) % i8(-1)") == 0);
+    CHECK(sval("i16(-32768) / i16(-1)") == -32768);
+    CHECK(sval("i16(-32768) % i16(-1)") == 0);
+    CHECK(sval("i32(-2147483648) / i32(-1)") == -2147483648LL);
+    CHECK(sval("i32(-2147483648) % i32(-1)") == 0);
+    CHECK(sval("i64(-9223372036854775808) / i64(-1)") == std::numeric_limits<std::int64_t>::min());
+    CHECK(sval("i64(-9223372036854775808) % i64(-1)") == 0);
+    CHECK(sval("-i8(-128)") == -128);
+    CHECK(sval("i8(127) + i8(1)") == -128);
+    CHECK(uval("u8(0) - u8(1)") == 255u);
+    CHECK(uval("~u16(0)") == 65535u);
+    // Float -> integer: toward zero, saturated (the device's SaturatedConversion).
+    CHECK(sval("i8(300.0)") == 127);
+    CHECK(uval("u8(-0.5)") == 0u);
+    CHECK(uval("u32(f32(1e30))") == 4294967295u);
+    CHECK(sval("i64(1e300)") == std::numeric_limits<std::int64_t>::max());
+    CHECK(sval("i32(2147483648.0)") == 2147483647);
+    CHECK(uval("u64(-1e300)") == 0u);
+    CHECK(sval("i16(-40000.7)") == -32768);
+    CHECK(uval("u16(65535.9)") == 65535u);
+    CHECK(sval("i32(-7.9)") == -7);
+}
+
+TEST_CASE("operators: a typed constant shift count out of range warns; it is taken modulo") {
+    SemaFixture p("const K: i32 = 33;\nkernel k(a: i32[::1]) {\n    a[0] = a[0] << K;\n}\n");
+    auto* k = p.specialize("k");
+    REQUIRE_MESSAGE(k, p.errors());
+    CHECK(p.errors().find("warning: shift count 33 is out of range for i32 (0 to 31); the count "
+                          "is taken modulo 32") != std::string::npos);
+    SemaFixture in_range("const K: i32 = 31;\nkernel k(a: i32[::1]) {\n    a[0] = a[0] << K;\n}\n");
+    REQUIRE(in_range.specialize("k"));
+    CHECK(in_range.errors().empty());
 }

@@ -330,9 +330,11 @@ kernel k(a: f32[::1], i: i32[::1], u: u32[::1], b: bool[::1]) {
 })");
     CHECK(e.has("OpExtInstImport \"OpenCL.std\""));
     for (const char* f : {"sqrt", "exp", "pow", "fma", "fmin", "fclamp", "fabs", "atan2", "s_min",
-                          "s_max", "s_abs", "s_clamp", "u_min"})
+                          "s_max", "s_clamp", "u_min"})
         CHECK_MESSAGE(e.has(std::string(" ") + f + " %"), std::string(f));
     CHECK(!e.has("u_abs"));  // |u| is u
+    CHECK(!e.has("s_abs"));  // abs(MIN) == MIN: a negation and a select, not s_abs
+    CHECK(e.has("OpSNegate %uint"));
     CHECK(e.has("OpIsNan %bool"));
     CHECK(e.has("OpIsInf %bool"));
     CHECK(e.has("OpSelect %float"));
