@@ -60,11 +60,12 @@ std::unique_ptr<Program> Program::from_sources(std::shared_ptr<ProgramSources> s
 }
 
 bool Program::load() {
-    if (!sources_->main_canonical().empty()) loaded_paths_.push_back(sources_->main_canonical());
     files_.push_back(std::make_unique<source::SourceFile>(sources_->name(), sources_->text()));
     auto module = parse::parse_module(*files_.back(), diags_);
     if (!module || diags_.has_errors()) return false;
     modules_.push_back(std::move(module));
+    if (!sources_->main_canonical().empty())
+        loaded_.emplace_back(sources_->main_canonical(), modules_.front().get());
     if (!load_imports(*modules_.front(), sources_->dir(), 0)) return false;
 
     std::vector<const ast::Module*> modules;
@@ -73,8 +74,8 @@ bool Program::load() {
     return checker_->check() && !diags_.has_errors();
 }
 
-bool Program::load_imports(const ast::Module& module, const std::filesystem::path& dir, int depth) {
-    for (const auto& import : module.imports) {
+bool Program::load_imports(ast::Module& module, const std::filesystem::path& dir, int depth) {
+    for (auto& import : module.imports) {
         if (depth >= kMaxImportDepth) {
             diags_.error(import.file, import.range, "imports nest too deeply");
             return false;
@@ -87,9 +88,12 @@ bool Program::load_imports(const ast::Module& module, const std::filesystem::pat
                              "' was not among the sources read before compiling");
             return false;
         }
-        if (std::find(loaded_paths_.begin(), loaded_paths_.end(), file->canonical) !=
-            loaded_paths_.end())
-            continue;  // already loaded (also breaks import cycles)
+        auto loaded = std::find_if(loaded_.begin(), loaded_.end(),
+                                   [&](const auto& l) { return l.first == file->canonical; });
+        if (loaded != loaded_.end()) {  // already loaded (also breaks import cycles)
+            import.module = loaded->second;
+            continue;
+        }
         if (!file->text) {
             const char* where =
                 target.in_stdlib ? " in the standard library)" : " beside this file)";
@@ -98,12 +102,13 @@ bool Program::load_imports(const ast::Module& module, const std::filesystem::pat
                              target.relative.string() + where);
             return false;
         }
-        loaded_paths_.push_back(file->canonical);
         files_.push_back(std::make_unique<source::SourceFile>(target.path.string(), *file->text));
         auto imported = parse::parse_module(*files_.back(), diags_);
         if (!imported || diags_.has_errors()) return false;
         modules_.push_back(std::move(imported));
-        const ast::Module& added = *modules_.back();
+        ast::Module& added = *modules_.back();
+        loaded_.emplace_back(file->canonical, &added);
+        import.module = &added;
         if (!load_imports(added, target.path.parent_path(), depth + 1)) return false;
     }
     return true;

@@ -96,14 +96,16 @@ public:
 private:
     Program(source::Diagnostics& diags, CompileOptions options);
     bool load();
-    bool load_imports(const ast::Module& module, const std::filesystem::path& dir, int depth);
+    bool load_imports(ast::Module& module, const std::filesystem::path& dir, int depth);
 
     source::Diagnostics& diags_;
     CompileOptions options_;
     std::shared_ptr<ProgramSources> sources_;
     std::vector<std::unique_ptr<source::SourceFile>> files_;
     std::vector<std::unique_ptr<ast::Module>> modules_;  // main module first
-    std::vector<std::filesystem::path> loaded_paths_;
+    /// Every module loaded, by its file's canonical path (the main module only when it was read
+    /// from a file): an import of a loaded file links to the module already there.
+    std::vector<std::pair<std::filesystem::path, const ast::Module*>> loaded_;
     std::unique_ptr<sema::ProgramChecker> checker_;
 };
 

@@ -255,11 +255,16 @@ struct Const {
     const source::SourceFile* file = nullptr;
 };
 
+struct Module;
+
 /// `import std.reduce;`
 struct Import {
     std::vector<std::string> path;  // {"std", "reduce"}
     SourceRange range;
     const source::SourceFile* file = nullptr;
+    /// The module the import loads, once the front end has loaded it (null before, and in
+    /// programs assembled without resolving imports).
+    const Module* module = nullptr;
 };
 
 /// One parsed source file (a program or an imported module).

@@ -56,6 +56,21 @@ Operand TypeChecker::int_literal(const ast::IntLit& e) {
     return Operand::typed(in.type);
 }
 
+Operand TypeChecker::negated_int_literal(const ast::Unary& e, const ast::IntLit& lit, DType t) {
+    // The minus folds into the literal, so a signed type's minimum (-128i8) is written as such.
+    UntypedValue v = UntypedValue::integer(-static_cast<BigInt>(lit.value));
+    if (!fits(v, t)) {
+        error(e.range,
+              "integer literal " + v.str() + " does not fit in " + std::string(dtype_name(t)));
+        return Operand::failed();
+    }
+    info(lit).type = scalar(t);
+    ExprInfo& in = info(e);
+    in.type = scalar(t);
+    in.constant = to_const(v, t);
+    return Operand::typed(in.type);
+}
+
 Operand TypeChecker::float_literal(const ast::FloatLit& e) {
     UntypedValue v = UntypedValue::floating(e.value);
     if (e.suffix.empty()) {
@@ -115,6 +130,11 @@ Operand TypeChecker::name(const ast::Name& e) {
 
 Operand TypeChecker::unary(const ast::Unary& e) {
     if (!e.operand) return Operand::failed();
+    if (e.op == ast::UnaryOp::Neg && e.operand->kind == ast::ExprKind::IntLit) {
+        const auto& lit = static_cast<const ast::IntLit&>(*e.operand);
+        auto t = lit.suffix.empty() ? std::nullopt : parse_dtype(lit.suffix);
+        if (t && is_integer(*t) && !is_unsigned(*t)) return negated_int_literal(e, lit, *t);
+    }
     Operand o = check(*e.operand);
     if (o.error) return Operand::failed();
     const char* op = op_spelling(e.op);

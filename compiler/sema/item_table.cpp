@@ -24,11 +24,6 @@ void ItemTable::build(const std::vector<const ast::Module*>& modules, source::Di
             diags.error(file, range, "'" + name + "' is a type name and cannot name a " + what);
             return false;
         }
-        if (find_builtin(name) || name == "range") {
-            diags.error(file, range,
-                        "'" + name + "' is a builtin function and cannot name a " + what);
-            return false;
-        }
         auto [it, inserted] = seen.emplace(name, ItemRef{file, range});
         if (!inserted) {
             diags.error(file, range, "duplicate definition of '" + name + "'");
@@ -39,6 +34,18 @@ void ItemTable::build(const std::vector<const ast::Module*>& modules, source::Di
         return true;
     };
     for (const ast::Module* m : modules) {
+        // The modules m reaches through its imports: depth-first over the links the front end
+        // made (a program assembled without them reaches only itself).
+        std::vector<const ast::Module*>& reach = reach_[m];
+        std::vector<const ast::Module*> todo{m};
+        while (!todo.empty()) {
+            const ast::Module* at = todo.back();
+            todo.pop_back();
+            if (std::find(reach.begin(), reach.end(), at) != reach.end()) continue;
+            reach.push_back(at);
+            for (const auto& import : at->imports)
+                if (import.module) todo.push_back(import.module);
+        }
         // Items in source order: consts and functions are separate lists, so merge by position.
         std::vector<
             std::pair<source::SourceLoc, std::pair<const ast::Const*, const ast::Function*>>>
@@ -56,6 +63,7 @@ void ItemTable::build(const std::vector<const ast::Module*>& modules, source::Di
                 if (add(c->name, file, c->name_range, "const")) {
                     const_by_name_[c->name] = c;
                     consts_.push_back(c);
+                    module_of_[c] = m;
                 }
             } else {
                 const ast::Function* f = item.second;
@@ -63,20 +71,44 @@ void ItemTable::build(const std::vector<const ast::Module*>& modules, source::Di
                 if (add(f->name, file, f->name_range, f->is_kernel ? "kernel" : "function")) {
                     function_by_name_[f->name] = f;
                     functions_.push_back(f);
+                    module_of_[f] = m;
                 }
             }
         }
     }
 }
 
-const ast::Function* ItemTable::function(std::string_view name) const {
-    auto it = function_by_name_.find(name);
-    return it == function_by_name_.end() ? nullptr : it->second;
+bool ItemTable::sees(const ast::Module* from, const ast::Module* defining) const {
+    auto it = reach_.find(from);
+    return it != reach_.end() &&
+           std::find(it->second.begin(), it->second.end(), defining) != it->second.end();
 }
 
-const ast::Const* ItemTable::constant(std::string_view name) const {
-    auto it = const_by_name_.find(name);
-    return it == const_by_name_.end() ? nullptr : it->second;
+template <class Item>
+const Item* ItemTable::visible(const std::unordered_map<std::string_view, const Item*>& by_name,
+                               std::string_view name, const ast::Module* from) const {
+    auto it = by_name.find(name);
+    if (it == by_name.end()) return nullptr;
+    if (!find_builtin(name)) return it->second;  // names are unique: one meaning everywhere
+    return sees(from, module_of_.at(it->second)) ? it->second : nullptr;
+}
+
+const ast::Function* ItemTable::function(std::string_view name, const ast::Module* from) const {
+    return visible(function_by_name_, name, from);
+}
+
+const ast::Const* ItemTable::constant(std::string_view name, const ast::Module* from) const {
+    return visible(const_by_name_, name, from);
+}
+
+const ast::Module* ItemTable::module_of(const ast::Function& f) const {
+    auto it = module_of_.find(&f);
+    return it == module_of_.end() ? nullptr : it->second;
+}
+
+const ast::Module* ItemTable::module_of(const ast::Const& c) const {
+    auto it = module_of_.find(&c);
+    return it == module_of_.end() ? nullptr : it->second;
 }
 
 std::vector<std::string_view> ItemTable::names() const {

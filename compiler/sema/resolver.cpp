@@ -21,6 +21,7 @@ Resolution Resolver::resolve(const ast::Function& fn) {
     fn_ = &fn;
     const_ = nullptr;
     file_ = ctx_.file_of(fn);
+    module_ = ctx_.items().module_of(fn);
     scopes_.assign(1, {});
     loop_depth_ = block_depth_ = 0;
     for (const auto& p : fn.params) declare(p.var);
@@ -38,6 +39,7 @@ Resolution Resolver::resolve(const ast::Const& c) {
     fn_ = nullptr;
     const_ = &c;
     file_ = ctx_.file_of(c);
+    module_ = ctx_.items().module_of(c);
     scopes_.clear();
     if (c.value) expr(*c.value);
     res_ = nullptr;
@@ -279,7 +281,7 @@ void Resolver::name(const ast::Name& n) {
         b.var = v;
         return;
     }
-    if (const ast::Const* c = ctx_.items().constant(n.name)) {
+    if (const ast::Const* c = ctx_.items().constant(n.name, module_)) {
         b.kind = NameKind::Const;
         b.constant = c;
         return;
@@ -293,7 +295,7 @@ void Resolver::name(const ast::Name& n) {
                            n.name + "(x)");
         return;
     }
-    if (ctx_.items().function(n.name) || find_builtin(n.name)) {
+    if (ctx_.items().function(n.name, module_) || find_builtin(n.name)) {
         error(n.range, "'" + n.name + "' is a function; call it: " + n.name + "(...)");
         return;
     }

@@ -43,6 +43,9 @@ private:
     void mem_flags(const ast::Expr& e, Builtin b);
     bool arity(const ast::Call& c, std::size_t expected, const std::string& what);
     void unknown_function(const ast::Call& c);
+    /// Reports a call of a variable, parameter or const (`what`), with a note at its declaration.
+    void not_callable(const ast::Call& c, const char* what, const source::SourceFile* decl_file,
+                      source::SourceRange decl);
 
     void error(source::SourceRange range, std::string message);
     template <class T>
@@ -55,6 +58,7 @@ private:
     const ast::Function* fn_ = nullptr;  // null for a const initializer
     const ast::Const* const_ = nullptr;
     const source::SourceFile* file_ = nullptr;
+    const ast::Module* module_ = nullptr;  // the module of the function or const
     std::vector<Scope> scopes_;
     int loop_depth_ = 0;
     int block_depth_ = 0;  // 0: the top level of the function body

@@ -79,13 +79,19 @@ void Resolver::call(const ast::Call& c) {
         resolve_args();
         return;
     }
-    if (auto builtin = find_builtin(c.callee)) {
-        b.kind = CallKind::Builtin;
-        b.builtin = *builtin;
-        builtin_call(c, *builtin);
+    // Innermost first: a variable or parameter, then the program's items this module sees, then
+    // the builtins. A name in an inner scope shadows the outer ones, callable or not.
+    if (const ast::VarSymbol* v = lookup(c.callee)) {
+        resolve_args();
+        not_callable(c, is_param(*v) ? "a parameter" : "a variable", file_, v->range);
         return;
     }
-    if (const ast::Function* f = ctx_.items().function(c.callee)) {
+    if (const ast::Const* k = ctx_.items().constant(c.callee, module_)) {
+        resolve_args();
+        not_callable(c, "a const", ctx_.file_of(*k), k->name_range);
+        return;
+    }
+    if (const ast::Function* f = ctx_.items().function(c.callee, module_)) {
         resolve_args();
         if (f->is_kernel) {
             error(c.callee_range, "cannot call kernel '" + f->name +
@@ -98,12 +104,22 @@ void Resolver::call(const ast::Call& c) {
         if (arity(c, f->params.size(), f->name)) res_->user_calls.push_back({&c, f});
         return;
     }
-    resolve_args();
-    if (lookup(c.callee)) {
-        error(c.callee_range, "'" + c.callee + "' is a variable, not a function");
+    if (auto builtin = find_builtin(c.callee)) {
+        b.kind = CallKind::Builtin;
+        b.builtin = *builtin;
+        builtin_call(c, *builtin);
         return;
     }
+    resolve_args();
     unknown_function(c);
+}
+
+void Resolver::not_callable(const ast::Call& c, const char* what,
+                            const source::SourceFile* decl_file, source::SourceRange decl) {
+    std::string msg = "'" + c.callee + "' is " + what + ", not a function";
+    if (find_builtin(c.callee)) msg += "; it hides the builtin function '" + c.callee + "' here";
+    error(c.callee_range, std::move(msg));
+    ctx_.note(decl_file, decl, "'" + c.callee + "' is declared here");
 }
 
 void Resolver::unknown_function(const ast::Call& c) {

@@ -97,6 +97,9 @@ private:
     Operand float_literal(const ast::FloatLit& e);
     Operand name(const ast::Name& e);
     Operand unary(const ast::Unary& e);
+    /// `-N` with N an integer literal suffixed with signed type `t`: one literal, its value
+    /// checked after the minus.
+    Operand negated_int_literal(const ast::Unary& e, const ast::IntLit& lit, DType t);
     Operand binary(const ast::Binary& e);
     Operand index(const ast::Index& e);
     Operand shape_index(const ast::Index& e, const ast::Member& m);

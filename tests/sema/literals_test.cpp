@@ -1,4 +1,6 @@
 // Literals take their type from the context; untyped consts behave like literals.
+#include <limits>
+
 #include "tests/sema/sema_fixture.h"
 
 using dpk::compiler::sema::ConstValue;
@@ -167,4 +169,57 @@ TEST_CASE("literals: a minus sign is folded into the literal") {
     CHECK(p.type(*k->kernel, "-128") == "i8");
     CHECK(errors_of("kernel k() { let b: i8 = -129; }", "k")
               .find("integer literal -129 does not fit in i8") != std::string::npos);
+}
+
+TEST_CASE("literals: a minus sign folds into a suffixed literal: each signed minimum") {
+    SemaFixture p(
+        "kernel k() { let a = -128i8; let b = -32768i16; let c = -2147483648i32;\n"
+        "    let d = -9223372036854775808i64; let e = -(2147483648i32); let f = -5i32; }");
+    auto* k = p.specialize("k");
+    REQUIRE_MESSAGE(k, p.errors());
+    CHECK(p.type(*k->kernel, "-128i8") == "i8");
+    CHECK(as_i64(p.info(*k->kernel, "-128i8")) == -128);
+    CHECK(p.type(*k->kernel, "-32768i16") == "i16");
+    CHECK(as_i64(p.info(*k->kernel, "-32768i16")) == -32768);
+    CHECK(p.type(*k->kernel, "-2147483648i32") == "i32");
+    CHECK(as_i64(p.info(*k->kernel, "-2147483648i32")) == -2147483648LL);
+    CHECK(p.type(*k->kernel, "-9223372036854775808i64") == "i64");
+    CHECK(as_i64(p.info(*k->kernel, "-9223372036854775808i64")) ==
+          std::numeric_limits<std::int64_t>::min());
+    CHECK(as_i64(p.info(*k->kernel, "-(2147483648i32)")) == -2147483648LL);  // parens only group
+    CHECK(as_i64(p.info(*k->kernel, "-5i32")) == -5);
+}
+
+TEST_CASE("literals: an unsuffixed minimum in an i32 context, and as i64 without one") {
+    SemaFixture p(
+        "kernel k(y: i32[::1]) { let a: i32 = -2147483648; let b = -9223372036854775808;\n"
+        "    y[0] = -2147483648; }");
+    auto* k = p.specialize("k");
+    REQUIRE_MESSAGE(k, p.errors());
+    CHECK(p.var_type(*k->kernel, "a") == "i32");
+    CHECK(p.var_type(*k->kernel, "b") == "i64");
+    CHECK(as_i64(p.info(*k->kernel, "-9223372036854775808")) ==
+          std::numeric_limits<std::int64_t>::min());
+}
+
+TEST_CASE("literals: past a minimum, or without the minus, a suffixed literal does not fit") {
+    CHECK(errors_of("kernel k() {\n    let a = 2147483648i32;\n}\n", "k") ==
+          "test.dpk:2:13: error: integer literal 2147483648 does not fit in i32\n"
+          "      let a = 2147483648i32;\n"
+          "              ^~~~~~~~~~~~~\n");
+    CHECK(errors_of("kernel k() {\n    let a = -2147483649i32;\n}\n", "k") ==
+          "test.dpk:2:13: error: integer literal -2147483649 does not fit in i32\n"
+          "      let a = -2147483649i32;\n"
+          "              ^~~~~~~~~~~~~~\n");
+    CHECK(errors_of("kernel k() { let a = -129i8; }\n", "k")
+              .find("integer literal -129 does not fit in i8") != std::string::npos);
+    CHECK(errors_of("kernel k() { let a = 128i8; }\n", "k")
+              .find("integer literal 128 does not fit in i8") != std::string::npos);
+    CHECK(errors_of("kernel k() { let a = -9223372036854775809i64; }\n", "k")
+              .find("integer literal -9223372036854775809 does not fit in i64") !=
+          std::string::npos);
+    CHECK(errors_of("kernel k() { let a: i32 = -2147483649; }\n", "k")
+              .find("integer literal -2147483649 does not fit in i32") != std::string::npos);
+    CHECK(errors_of("kernel k() { let a = -1u32; }\n", "k")
+              .find("cannot negate unsigned u32") != std::string::npos);
 }

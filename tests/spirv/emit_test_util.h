@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "compiler/program.h"
 #include "compiler/spirv/emitter.h"
 #include "compiler/spirv/validator.h"
 #include "tests/spirv/typed_kernel_builder.h"
@@ -86,6 +87,27 @@ inline bool converts_to_spir(const std::vector<std::uint32_t>& words, const std:
     std::filesystem::remove(spv);
     std::filesystem::remove(bc);
     return ok;
+}
+
+/// Kernel `kernel` of the program `text`, compiled as declared through the whole pipeline (parse,
+/// sema, emit); requires a module that validates in-process and converts to SPIR. Returns its
+/// disassembly.
+inline std::string compile_program_valid(const std::string& text, const std::string& kernel) {
+    compiler::source::Diagnostics diags;
+    auto program = compiler::Program::from_string("program.dpk", text, diags);
+    INFO(diags.render());
+    REQUIRE(program);
+    const compiler::ast::Function* k = program->find_kernel(kernel);
+    REQUIRE(k);
+    auto image = program->compile(*k, std::nullopt);
+    INFO(diags.render());
+    REQUIRE(image);
+    auto error = compiler::spirv::validate(image->spirv);
+    std::string disassembly = compiler::spirv::disassemble(image->spirv);
+    INFO(disassembly);
+    CHECK_MESSAGE(!error.has_value(), error.value_or(""));
+    CHECK(converts_to_spir(image->spirv, kernel));
+    return disassembly;
 }
 
 }  // namespace dpk::tests
