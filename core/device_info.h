@@ -50,8 +50,9 @@ struct DeviceInfo {
     /// Why it does not (`spirv_detail` for SPIR-V); empty when it does.
     std::string why_not_loaded(PayloadFormat f) const;
     /// Revision of what the backend hands the driver for a given SPIR-V module (e.g. its SPIR 1.2
-    /// or PTX translation). Part of every on-disk program cache key: a backend changes it whenever
-    /// that output changes, so binaries built from an older translation are rebuilt, not served.
+    /// or PTX translation): a hash of the sources that decide that output, made at build time.
+    /// Part of every on-disk program cache key, so binaries built from an older translation are
+    /// rebuilt, not served.
     std::string ingest_revision;
     /// Compile targets use the names of the features' OpenCL extensions in messages (false for
     /// backends whose devices do not speak of OpenCL extensions).

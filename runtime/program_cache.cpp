@@ -33,8 +33,7 @@ ProgramCache& ProgramCache::process_default() {
     return *cache;
 }
 
-std::string ProgramCache::device_identity(const Device& device) {
-    const backends::DeviceInfo& i = device.info();
+std::string ProgramCache::device_identity(const DeviceInfo& i) {
     std::string s;
     for (const std::string* part : {&i.name, &i.vendor, &i.driver_version, &i.device_version,
                                     &i.platform_name, &i.platform_version})
@@ -57,11 +56,18 @@ void ProgramCache::clear_memory() {
 std::shared_ptr<backends::Program> ProgramCache::program(const Device& device,
                                                          std::span<const std::uint32_t> spirv,
                                                          const std::string& build_options) {
+    return program(Target{device.info(), device.filter_string(), device.context()}, spirv,
+                   build_options);
+}
+
+std::shared_ptr<backends::Program> ProgramCache::program(const Target& target,
+                                                         std::span<const std::uint32_t> spirv,
+                                                         const std::string& build_options) {
     // The SPIR-V is hashed once; the memory key and the disk key both take its hash.
     const ContentKey spirv_key = ContentKeyBuilder().add(as_bytes(spirv)).key();
     ContentKeyBuilder kb;
-    auto context_id = reinterpret_cast<std::uintptr_t>(device.context()->id());
-    kb.add(static_cast<std::uint64_t>(context_id)).add(device.filter_string());
+    auto context_id = reinterpret_cast<std::uintptr_t>(target.context->id());
+    kb.add(static_cast<std::uint64_t>(context_id)).add(target.filter);
     kb.add(spirv_key.hi).add(spirv_key.lo).add(build_options);
     std::string key = kb.key().hex();
 
@@ -84,7 +90,7 @@ std::shared_ptr<backends::Program> ProgramCache::program(const Device& device,
     if (!build_here) return result.get();  // built (or being built) by another caller
     try {
         std::shared_ptr<backends::Program> built =
-            load_or_build(device, spirv, spirv_key, build_options);
+            load_or_build(target, spirv, spirv_key, build_options);
         promise.set_value(built);
         return built;
     } catch (...) {
@@ -95,16 +101,16 @@ std::shared_ptr<backends::Program> ProgramCache::program(const Device& device,
     }
 }
 
-std::shared_ptr<backends::Program> ProgramCache::load_or_build(const Device& device,
+std::shared_ptr<backends::Program> ProgramCache::load_or_build(const Target& target,
                                                                std::span<const std::uint32_t> spirv,
                                                                const ContentKey& spirv_key,
                                                                const std::string& build_options) {
-    const std::shared_ptr<backends::Context>& context = device.context();
+    const std::shared_ptr<backends::Context>& context = target.context;
     std::string identity;
     std::filesystem::path path;
     bool use_disk = false;
     if (config_.enabled) {
-        identity = device_identity(device);
+        identity = device_identity(target.info);
         ContentKey k = ContentKeyBuilder()
                            .add(identity)
                            .add(spirv_key.hi)

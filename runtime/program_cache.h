@@ -19,7 +19,8 @@ class Program;
 namespace dpk::runtime {
 
 /// Driver programs built from SPIR-V. In memory they are keyed by (context, device, SPIR-V,
-/// build options); on disk by (device and driver identity, SPIR-V, build options), as the
+/// build options); on disk by (device and driver identity with the backend's ingest revision,
+/// SPIR-V, build options), as the
 /// driver's program binary (clGetProgramInfo CL_PROGRAM_BINARIES, zeModuleGetNativeBinary).
 /// A disk entry is used only if its envelope checks out (format version, size, checksum) and it
 /// records exactly this device, driver, SPIR-V and options; otherwise it is rebuilt and
@@ -42,6 +43,18 @@ public:
                                                std::span<const std::uint32_t> spirv,
                                                const std::string& build_options);
 
+    /// What the cache needs of a device: its description (the disk key records its identity,
+    /// device_identity), its filter string and its context.
+    struct Target {
+        const DeviceInfo& info;
+        const std::string& filter;
+        const std::shared_ptr<backends::Context>& context;
+    };
+    /// The same for a device given by its parts (a Device gives them all).
+    std::shared_ptr<backends::Program> program(const Target& target,
+                                               std::span<const std::uint32_t> spirv,
+                                               const std::string& build_options);
+
     struct Stats {
         std::uint64_t memory_hits = 0;    // served from memory
         std::uint64_t disk_hits = 0;      // rebuilt from a cached driver binary
@@ -54,12 +67,13 @@ public:
     /// Forgets the programs held in memory (the disk cache stays).
     void clear_memory();
 
-    /// The string that identifies a device and its driver in disk entries.
-    static std::string device_identity(const Device& device);
+    /// The string that identifies a device, its driver and the backend's ingest revision (what
+    /// the backend hands the driver: DeviceInfo::ingest_revision) in disk entries.
+    static std::string device_identity(const DeviceInfo& info);
 
 private:
     struct Slot;
-    std::shared_ptr<backends::Program> load_or_build(const Device& device,
+    std::shared_ptr<backends::Program> load_or_build(const Target& target,
                                                      std::span<const std::uint32_t> spirv,
                                                      const ContentKey& spirv_key,
                                                      const std::string& build_options);

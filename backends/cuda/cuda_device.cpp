@@ -6,6 +6,7 @@
 
 #include "backends/cuda/cuda_context.h"
 #include "backends/cuda/cuda_error.h"
+#include "backends/cuda/cuda_ingest_revision.h"
 #include "backends/cuda/ptx/ptx_target.h"
 
 namespace dpk::backends::cuda {
@@ -38,6 +39,10 @@ std::string kernel_module_version() {
 
 }  // namespace
 
+std::string_view ingest_revision() {
+    return DPK_CUDA_INGEST_REVISION;
+}
+
 int CudaDevice::attribute(CUdevice_attribute a) const {
     int v = 0;
     check(driver_api()->cuDeviceGetAttribute(&v, a, device_), "cuDeviceGetAttribute",
@@ -52,7 +57,7 @@ CudaDevice::CudaDevice(CUdevice device) : device_(device) {
     d.kind = DeviceKind::Gpu;
     d.vendor = "NVIDIA Corporation";
     d.platform_name = "CUDA";
-    d.ingest_revision = "cuda 5 (dpk PTX translator, whole-program JIT, f64 constant table)";
+    d.ingest_revision = ingest_revision();
     d.names_opencl_extensions = false;
 
     char name[kNameLength] = {};

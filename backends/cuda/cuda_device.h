@@ -71,6 +71,11 @@ std::shared_ptr<Device> reopen(std::string_view token);
 /// size and mtime of every libcuda.so.1 on the usual library paths.
 std::string configuration_fingerprint();
 
+/// What its devices report as DeviceInfo::ingest_revision: "cuda-" and a SHA-256 of the sources
+/// that decide the cached program (the PTX translator, its math library and the binary layout),
+/// made at build time.
+std::string_view ingest_revision();
+
 /// The CUDA backend as the runtime registers it (name "cuda", rank 2).
 const BackendEntry& backend_entry();
 

@@ -5,6 +5,7 @@
 
 #include "backends/level_zero/ze_context.h"
 #include "backends/level_zero/ze_error.h"
+#include "backends/level_zero/ze_ingest_revision.h"
 
 namespace dpk::backends::level_zero {
 
@@ -31,7 +32,7 @@ ZeDevice::ZeDevice(ze_driver_handle_t driver, ze_device_handle_t device)
     : driver_(driver), device_(device) {
     DeviceInfo& d = info_;
     d.backend = "level_zero";
-    d.ingest_revision = "level_zero 1 (IL)";
+    d.ingest_revision = DPK_LEVEL_ZERO_INGEST_REVISION;
     d.names_opencl_extensions = false;
 
     ze_device_properties_t props{};

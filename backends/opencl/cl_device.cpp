@@ -7,6 +7,7 @@
 #include "backends/opencl/cl_context.h"
 #include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_info.h"
+#include "backends/opencl/cl_ingest_revision.h"
 #include "backends/opencl/spir_translation.h"
 #include "backends/opencl/spir_translator_abi.h"
 
@@ -80,7 +81,6 @@ ClDevice::~ClDevice() = default;
 void ClDevice::query_info() {
     DeviceInfo& d = info_;
     d.backend = "opencl";
-    d.ingest_revision = std::string("opencl ") + kSpirTranslationRevision;
     d.kind = kind_of(device_value<cl_device_type>(device_, CL_DEVICE_TYPE));
     d.name = device_string(device_, CL_DEVICE_NAME);
     d.vendor = device_string(device_, CL_DEVICE_VENDOR);
@@ -184,6 +184,7 @@ void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::str
     }
     if (il_version.find("SPIR-V") != std::string::npos) {
         d.spirv = SpirvIngest::IL;
+        d.ingest_revision = DPK_OPENCL_INGEST_REVISION;
         d.spirv_detail = "clCreateProgramWithIL (CL_DEVICE_IL_VERSION: " + il_version + ")";
         return;
     }
@@ -194,6 +195,8 @@ void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::str
             return;
         }
         d.spirv = SpirvIngest::Translated;
+        d.ingest_revision =
+            std::string(DPK_OPENCL_INGEST_REVISION) + " " + kSpirTranslationRevision;
         d.spirv_detail =
             "SPIR-V -> SPIR 1.2 bitcode in-process (LLVMSPIRVLib 15), clCreateProgramWithBinary "
             "+ -x spir -spir-std=1.2 (cl_khr_spir; no SPIR-V in CL_DEVICE_IL_VERSION)";

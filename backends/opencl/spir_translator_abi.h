@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "backends/opencl/spir_translation_revision.h"  // generated (backends/CMakeLists.txt)
+
 #define DPK_SPIR_EXPORT __attribute__((visibility("default")))
 
 extern "C" {
@@ -19,7 +21,8 @@ struct DpkSpirOutput {
 };
 
 /// `dpk_spir_translator_revision`: the kSpirTranslationRevision the plugin was built with; the
-/// backend refuses a plugin of another revision (its bitcode would not match cache keys).
+/// backend refuses a plugin of another revision (another build's sources or LLVM: its bitcode
+/// would not match cache keys).
 using DpkSpirRevisionFn = const char* (*)();
 /// `dpk_spir_translate`: translates `count` words of validated SPIR-V; 1 when `out->bitcode`
 /// was called, 0 when `out->error` was. Thread-safe (translations are serialized).
@@ -29,10 +32,10 @@ using DpkSpirTranslateFn = int (*)(const std::uint32_t* words, std::size_t count
 
 namespace dpk::backends::opencl {
 inline constexpr const char* kSpirTranslatorFile = "libdpk-spir.so";
-/// Revision of the SPIR 1.2 bitcode made from a given SPIR-V module: part of every on-disk
-/// program cache key (DeviceInfo::ingest_revision); bump it whenever the translation changes.
-inline constexpr const char* kSpirTranslationRevision =
-    "2 (SPIR 1.2: loops not unrolled, mad as fmuladd)";
+/// Revision of the SPIR 1.2 bitcode made from a given SPIR-V module: "spir-" and a SHA-256 of
+/// the plugin's sources and the LLVM and LLVMSPIRVLib it is built against, made at build time.
+/// Part of the on-disk program cache key of SPIR 1.2 devices (DeviceInfo::ingest_revision).
+inline constexpr const char* kSpirTranslationRevision = DPK_SPIR_TRANSLATION_REVISION;
 inline constexpr const char* kSpirRevisionSymbol = "dpk_spir_translator_revision";
 inline constexpr const char* kSpirTranslateSymbol = "dpk_spir_translate";
 }  // namespace dpk::backends::opencl
