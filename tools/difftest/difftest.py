@@ -133,6 +133,7 @@ def run_runner(runner, device, bounds, manifest, n, log):
                 while '\n' in buf:
                     line, buf = buf.split('\n', 1)
                     log.write(line + '\n')
+                    log.flush()
                     w = line.split(' ', 4)
                     if w[0] == 'START':
                         current = int(w[1])
@@ -309,6 +310,8 @@ def main():
     ap.add_argument('--devices', default=None,
                     help='comma list of device filters (default: every device `dpk devices` '
                     'lists)')
+    ap.add_argument('--cpu-only', action='store_true',
+                    help='with the default --devices: only the CPU devices')
     ap.add_argument('--modes', default='default,bounds', help='default,bounds')
     ap.add_argument('--long', action='store_true',
                     help='keep going past --seeds (seed after seed) until --time or --count')
@@ -339,6 +342,11 @@ def main():
     if args.reduce:
         return reduce_case(args, tools)
     args.devices = args.devices.split(',') if args.devices else list_devices(tools['dpk'])
+    if args.cpu_only:
+        args.devices = [d for d in args.devices if ':cpu:' in d]
+    if not args.devices:
+        print('difftest: SKIPPED: no device to run on (`dpk devices` lists none)')
+        return 0
     args.modes = args.modes.split(',')
     os.makedirs(args.out, exist_ok=True)
     print('difftest: devices %s, modes %s, features left out: %s' % (

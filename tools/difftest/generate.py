@@ -162,12 +162,13 @@ class Generator:
                 e = Bin('i64', 'add', gid, Lit('i64', r.randint(0, 7)))
             else:
                 e = self.expr(r.choice(INTS), 1)
-            return Index(e, mask=n - 1)
+            return guard(Index(e, mask=n - 1), [0])
         # not a power of two: u64(e) % n
         if kind == 'local' and self.chance(0.5):
-            return Bin('i64', 'rem', Bin('i64', 'add', gid, Lit('i64', r.randint(0, n))),
-                       Lit('i64', n))
-        return Bin('u64', 'rem', self.cast('u64', self.expr(r.choice(INTS), 1)), Lit('u64', n))
+            return guard(Bin('i64', 'rem', Bin('i64', 'add', gid, Lit('i64', r.randint(0, n))),
+                             Lit('i64', n)), [0])
+        return guard(Bin('u64', 'rem', self.cast('u64', self.expr(r.choice(INTS), 1)),
+                         Lit('u64', n)), [0])
 
     def cast(self, t, e):
         if e.ty == t:
@@ -175,7 +176,7 @@ class Generator:
         if is_int(t) and e.ty in FLOATS and 'fconv-edge' not in self.f:
             lo, hi = safe_float_range(t)
             c = Call(e.ty, 'clamp', [e, Lit(e.ty, lo), Lit(e.ty, hi)])
-            e = Call(e.ty, 'select', [Call('bool', 'isnan', [e]), Lit(e.ty, 0.0), c])
+            e = guard(Call(e.ty, 'select', [Call('bool', 'isnan', [e]), Lit(e.ty, 0.0), c]), [])
         return Cast(t, e)
 
     def expr(self, t, d):
@@ -215,7 +216,7 @@ class Generator:
             count = sub()
             # A constant count outside 0 .. width-1 is a compile error: mask those.
             if 'shift-edge' not in self.f or is_const(count):
-                count = Bin(t, 'and', count, Lit(t, bits(t) - 1))
+                count = guard(Bin(t, 'and', count, Lit(t, bits(t) - 1)), [0])
             return Bin(t, r.choice(['shl', 'shr']), sub(), count)
         if k == 'div':
             a = sub()
@@ -224,7 +225,7 @@ class Generator:
                 bad = Bin('bool', 'eq', dv, Lit(t, 0))
                 if is_signed(t):
                     bad = Bin('bool', 'lor', bad, Bin('bool', 'eq', dv, Lit(t, -1)))
-                dv = Call(t, 'select', [bad, Lit(t, 3), dv])
+                dv = guard(Call(t, 'select', [bad, Lit(t, 3), dv]), [])
             return Bin(t, r.choice(['div', 'rem']), a, dv)
         if k == 'fdiv':
             return Bin(t, 'div', sub(), sub())
@@ -238,7 +239,7 @@ class Generator:
             if op == 'abs':
                 e = sub()
                 if is_int(t) and is_signed(t) and 'abs-edge' not in self.f:
-                    e = Call(t, 'max', [e, Lit(t, tmin(t) + 1)])
+                    e = guard(Call(t, 'max', [e, Lit(t, tmin(t) + 1)]), [0])
                 return Call(t, 'abs', [e])
             return Un(t, op, sub())
         if k == 'minmax':
@@ -268,8 +269,8 @@ class Generator:
         us = self.scope.vars(t, uniform=True)
         if us and self.chance(0.7):
             n, _ = self.rng.choice(us)
-            return Bin(t, 'and', Var(t, n), Lit(t, 3))
-        return Lit(t, self.rng.randint(0, 3))
+            return guard(Bin(t, 'and', Var(t, n), Lit(t, 3)), [])
+        return guard(Lit(t, self.rng.randint(0, 3)), [])
 
     # ------------------------------------------------------------------ statements
 
@@ -297,7 +298,7 @@ class Generator:
         if self.in_func and d < 2:
             opts += [('return', 1)]
         if not self.in_func and self.uniform and 'barrier' in self.f and d > 0:
-            opts += [('barrier', 2), ('uloop', 1)]
+            opts += [('barrier', 4), ('uloop', 2)]
         if not self.in_func and 'atomics' in self.f and self.atomics:
             opts += [('atomic', 2)]
         if 'private' in self.f and d > 0:
@@ -342,8 +343,8 @@ class Generator:
             if k == 'for':
                 t = r.choice(['i32', 'i64'])
                 step = r.choice([1, 1, 2, 3, -1, -2])
-                a = Bin(t, 'and', self.expr(t, 1), Lit(t, 7))
-                b = Bin(t, 'and', self.expr(t, 1), Lit(t, 15))
+                a = guard(Bin(t, 'and', self.expr(t, 1), Lit(t, 7)), [0])
+                b = guard(Bin(t, 'and', self.expr(t, 1), Lit(t, 15)), [0])
                 if step < 0:
                     a, b = b, a
                 v = self.fresh('k')
@@ -354,7 +355,7 @@ class Generator:
                 s = For(v, t, a, b, Lit(t, step), body)
             else:
                 c = self.fresh('c')
-                lim = Bin('i32', 'and', self.expr('i32', 1), Lit('i32', 7))
+                lim = guard(Bin('i32', 'and', self.expr('i32', 1), Lit('i32', 7)), [0])
                 cond = self.expr('bool', 1) if self.chance(0.3) else Lit('bool', True)
                 self.scope.push()
                 self.scope.add(c, 'i32')
@@ -526,7 +527,7 @@ class Generator:
                 p = Param('as0', r.choice(ATOMIC_TYPES), True, G, 'slot')
                 params.append(p)
                 self.atomics.append(p)
-        body = self.block(r.randint(3, 10), 3)
+        body = self.block(r.randint(4, 12), 3)
         body = self.local_decls + body
         # The last top-level values reach an output.
         top = [(s.name, s.ty) for s in body if isinstance(s, Let) and s.ty in self.types]
@@ -580,6 +581,13 @@ class Generator:
                 self.funcs.append(self.func(i))
         kernels = [self.kernel(i) for i in range(self.nkernels)]
         return Module(self.funcs, kernels)
+
+
+def guard(e, payload):
+    """Marks e as a guard (an index kept in bounds, a bounded trip count, a divisor kept from
+    0, ...): the reducer never replaces it, and edits only the children listed in payload."""
+    e.payload = payload
+    return e
 
 
 def is_const(e):

@@ -40,6 +40,7 @@ def float_text(v):
 
 class Expr:
     ty = None
+    payload = None  # a guard's editable children (generate.guard); None: not a guard
 
     def children(self):
         return []
