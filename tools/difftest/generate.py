@@ -424,6 +424,39 @@ class Generator:
             self.readable.remove(entry)
         return out
 
+    def loop_then_barrier(self):
+        """A value computed in a loop whose trip count differs between work-items, a barrier,
+        then the value stored: a shape that work-group loop builders get wrong."""
+        r = self.rng
+        t = r.choice(self.types)
+        acc = self.fresh('v')
+        out = [Let(acc, t, self.expr(t, 2), mutable=True)]
+        self.scope.add(acc, t, True)
+        k = self.fresh('k')
+        lt = r.choice(['i32', 'i64'])
+        hi = guard(Bin(lt, 'and', Bin(lt, 'add', Cast(lt, Builtin('local_id')),
+                                     self.expr(lt, 1)), Lit(lt, 15)), [0])
+        self.scope.push()
+        self.scope.add(k, lt)
+        saved = (self.uniform, self.loop_jumps)
+        self.uniform, self.loop_jumps = False, True
+        ops = ['add', 'sub', 'mul'] + (['xor', 'or'] if is_int(t) else [])
+        body = [Assign(acc, t, r.choice(ops), self.cast(t, self.expr(lt, 2)))]
+        body += self.block(r.randint(0, 2), 1)
+        self.uniform, self.loop_jumps = saved
+        self.scope.pop()
+        out.append(For(k, lt, Lit(lt, 0), hi, Lit(lt, 1), body))
+        out += self.barrier_block(1)
+        out.append(self.store_value(Var(t, acc)))
+        return out
+
+    def store_value(self, e):
+        p = self.rng.choice(self.outs)
+        j = self.rng.randrange(self.slots)
+        idx = Bin('i64', 'add', Bin('i64', 'mul', Builtin('global_id'), Lit('i64', self.slots)),
+                  Lit('i64', j))
+        return Store(p.name, idx, self.cast(p.ty, e))
+
     def private_block(self, d):
         r = self.rng
         t = r.choice(self.types)
@@ -527,7 +560,12 @@ class Generator:
                 p = Param('as0', r.choice(ATOMIC_TYPES), True, G, 'slot')
                 params.append(p)
                 self.atomics.append(p)
-        body = self.block(r.randint(4, 12), 3)
+        self.scope.push()
+        body = []
+        if 'barrier' in self.f and 'loops' in self.f and self.chance(0.4):
+            body += self.loop_then_barrier()
+        body += self.block(r.randint(4, 12), 3)
+        self.scope.pop()
         body = self.local_decls + body
         # The last top-level values reach an output.
         top = [(s.name, s.ty) for s in body if isinstance(s, Let) and s.ty in self.types]

@@ -17,7 +17,8 @@ import subprocess
 import tempfile
 
 import model
-from program import Jump, Lit, Module, Read, Store, Atomic, For, If, While, is_int
+from program import (Atomic, Bin, Call, For, If, Jump, Lit, Module, Store, While, is_int,
+                     tmin)
 
 BATCH = 12
 
@@ -149,9 +150,34 @@ def still_fails(candidates, funcs, device, mode, kind, tools, work, log):
     return out
 
 
+def mark_guards(block):
+    """Marks guard-shaped expressions (e & LITERAL, select(isnan(x), ...), the divisor guard
+    select(d == 0 ..., 3, d), max(e, MIN + 1)) as guards, for cases written before guards were
+    recorded."""
+    def walk(e):
+        for c in e.children():
+            walk(c)
+        if e.payload is not None:
+            return
+        if isinstance(e, Bin) and e.op == 'and' and isinstance(e.b, Lit):
+            e.payload = [0]
+        elif isinstance(e, Call) and e.fn == 'select' and (
+                (isinstance(e.args[0], Call) and e.args[0].fn == 'isnan') or
+                (isinstance(e.args[0], Bin) and e.args[0].op in ('eq', 'lor'))):
+            e.payload = []
+        elif isinstance(e, Call) and e.fn == 'max' and isinstance(e.args[1], Lit) and \
+                is_int(e.ty) and e.args[1].val == tmin(e.ty) + 1:
+            e.payload = [0]
+
+    for b, i in stmt_sites(block):
+        for e in b[i].exprs():
+            walk(e)
+
+
 def reduce_case(case_dir, tools, args):
     with open(os.path.join(case_dir, 'case.pkl'), 'rb') as f:
         funcs, kernel, device, mode, kind = pickle.load(f)
+    mark_guards(kernel.body)
     work = tempfile.mkdtemp(prefix='difftest-reduce-')
     log = open(os.path.join(work, 'runner.log'), 'w')
     name = kernel.name
