@@ -63,6 +63,10 @@ void print_device(std::ostream& out, const runtime::Device& d) {
     for (UsmType u : {UsmType::Device, UsmType::Shared, UsmType::Host})
         out << "      usm_type " << std::left << std::setw(7) << usm_type_name(u) << std::right
             << (i.supports(u) ? "yes: " : "NO: ") << i.usm_backing(u) << "\n";
+    for (DriverDefect d : kDriverDefects)
+        if (i.driver_defects.has(d))
+            out << "      driver defect avoided: " << defect_name(d) << " (" << defect_description(d)
+                << ")\n";
 }
 
 }  // namespace
