@@ -79,9 +79,8 @@ void TypeChecker::finalize(const ast::Expr& e, const types::Type* t, bool root, 
         const auto& b = static_cast<const ast::Binary&>(e);
         auto l = b.lhs ? use_value(*b.lhs) : std::nullopt;
         auto r = b.rhs ? use_value(*b.rhs) : std::nullopt;
-        std::string err;
         if (l && r)
-            if (auto f = fold_typed(b.op, *l, *r, d, err)) out.constant = f;
+            if (auto f = fold_typed(b.op, *l, *r, d)) out.constant = f;
     }
 }
 

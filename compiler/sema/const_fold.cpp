@@ -242,7 +242,7 @@ std::optional<ConstValue> fold_typed(UnaryOp op, const ConstValue& v, DType t) {
 }
 
 std::optional<ConstValue> fold_typed(BinaryOp op, const ConstValue& a, const ConstValue& b, DType t,
-                                     std::string& error) {
+                                     std::string* warning) {
     switch (op) {
         case BinaryOp::LogAnd: return ConstValue{bool_value(a) && bool_value(b)};
         case BinaryOp::LogOr: return ConstValue{bool_value(a) || bool_value(b)};
@@ -300,9 +300,11 @@ std::optional<ConstValue> fold_typed(BinaryOp op, const ConstValue& a, const Con
         case BinaryOp::Mul: return wrap(x * y, t);
         case BinaryOp::Div:
         case BinaryOp::Rem:
-            if (y == 0) {
-                error = "division by zero in a constant expression";
-                return std::nullopt;
+            if (y == 0) {  // as at run time: x / 0 == x, x % 0 == 0
+                if (warning)
+                    *warning = std::string("division by zero: '") + op_spelling(op) + " 0' gives " +
+                               (op == BinaryOp::Div ? "the dividend" : "0");
+                return wrap(op == BinaryOp::Div ? x : 0, t);
             }
             if (sgn) {
                 if (sy == -1) return wrap(op == BinaryOp::Div ? std::uint64_t{0} - x : 0, t);
@@ -311,15 +313,16 @@ std::optional<ConstValue> fold_typed(BinaryOp op, const ConstValue& a, const Con
             return wrap(op == BinaryOp::Div ? x / y : x % y, t);
         case BinaryOp::Shl:
         case BinaryOp::Shr: {
-            std::optional<std::int64_t> count = const_int(b);
-            if (!count || *count < 0 || *count >= width) {
-                error = "shift count " + const_str(b) + " is out of range for " +
-                        std::string(dtype_name(t)) + " (0 to " + std::to_string(width - 1) + ")";
-                return std::nullopt;
-            }
-            if (op == BinaryOp::Shl) return wrap(x << *count, t);
-            if (sgn) return wrap(static_cast<std::uint64_t>(sx >> *count), t);
-            return wrap(x >> *count, t);
+            // As at run time, the count is taken modulo the width.
+            const std::optional<std::int64_t> given = const_int(b);
+            if (warning && (!given || *given < 0 || *given >= width))
+                *warning = "shift count " + const_str(b) + " is out of range for " +
+                           std::string(dtype_name(t)) + " (0 to " + std::to_string(width - 1) +
+                           "); the count is taken modulo " + std::to_string(width);
+            const std::uint64_t count = int_bits(b) & static_cast<std::uint64_t>(width - 1);
+            if (op == BinaryOp::Shl) return wrap(x << count, t);
+            if (sgn) return wrap(static_cast<std::uint64_t>(sx >> count), t);
+            return wrap(x >> count, t);
         }
         case BinaryOp::BitAnd: return wrap(x & y, t);
         case BinaryOp::BitOr: return wrap(x | y, t);

@@ -47,10 +47,11 @@ ConstValue convert_const(const ConstValue& v, DType from, DType to);
 /// Folds `op v` for a value of type `t`; nullopt when it cannot be folded (f16).
 std::optional<ConstValue> fold_typed(ast::UnaryOp op, const ConstValue& v, DType t);
 /// Folds `a op b` where both operands have type `t` (for shifts: `a` has type `t`, `b` any
-/// integer). Comparisons and logical operators give bool. nullopt when it cannot be folded; with
-/// `error` set when the operation is invalid (division by zero, shift count out of range).
+/// integer). Comparisons and logical operators give bool. nullopt when it cannot be folded. The
+/// value is what the device computes, also where the operation is likely a mistake (a division
+/// by zero, a shift count outside 0 .. width-1): then `warning`, if given, says so.
 std::optional<ConstValue> fold_typed(ast::BinaryOp op, const ConstValue& a, const ConstValue& b,
-                                     DType t, std::string& error);
+                                     DType t, std::string* warning = nullptr);
 
 /// The value of an integer (or bool) constant as int64, if it is representable.
 std::optional<std::int64_t> const_int(const ConstValue& v);

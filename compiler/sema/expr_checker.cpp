@@ -246,12 +246,9 @@ Operand TypeChecker::binary(const ast::Binary& e) {
     auto b = use_value(*e.rhs);
     if (a && b) {
         DType operand_type = info(*e.lhs).result()->dtype;
-        std::string err;
-        auto v = fold_typed(e.op, *a, *b, operand_type, err);
-        if (!err.empty()) {
-            error(where, err);
-            return Operand::failed();
-        }
+        std::string warn;
+        auto v = fold_typed(e.op, *a, *b, operand_type, &warn);
+        if (!warn.empty()) warning(where, warn);
         info(e).constant = v;
     }
     return r;
