@@ -330,7 +330,8 @@ def main():
     ap.add_argument('--print', dest='print_seed', type=int, metavar='SEED',
                     help='print the module of SEED and exit')
     for name, what in generate.FEATURES.items():
-        ap.add_argument('--no-' + name, action='store_true', help='leave out: ' + what)
+        ap.add_argument('--no-' + name, action='store_true',
+                        help='leave out: ' + what.replace('%', '%%'))
     args = ap.parse_args()
     features = {n for n in generate.FEATURES if not getattr(args, 'no_' + n.replace('-', '_'))}
     if args.print_seed is not None:
