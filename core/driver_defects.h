@@ -17,7 +17,7 @@ namespace dpk {
 enum class DriverDefect : std::uint8_t {
     /// PoCL 3.1: a value a loop leaves behind, where the number of iterations differs between
     /// work-items, and read after a barrier is taken as the same for the whole work-group (the
-    /// last work-item's). Avoided in kernels with a barrier: each assignment (and `return`)
+    /// last work-item's). Avoided in kernels with a barrier: each assignment to a variable
     /// under control that differs between work-items stores a value visibly tied to the
     /// work-item.
     VaryingLoopExit,

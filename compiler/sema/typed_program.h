@@ -95,9 +95,10 @@ struct UniformityFacts {
     bool negates_integer = false;
     /// Assignments to a variable made where control may differ between work-items (under a
     /// varying condition, or after a varying `break`, `continue` or `return`), in any call.
+    /// (Anchoring values returned under varying control too makes PoCL 3.1 abort, "Could not
+    /// find a dominating alternative variable", for a function called after a barrier in a loop:
+    /// tests/kernels/dpk/driver_defects.dpk, `anchored_returns`.)
     std::unordered_set<const ast::Assign*> varying_assignments;
-    /// `return`s with a value taken where control may differ between work-items.
-    std::unordered_set<const ast::Return*> varying_returns;
 };
 
 /// Everything needed to emit one kernel specialization.

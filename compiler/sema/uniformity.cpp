@@ -218,7 +218,6 @@ private:
                 break;
             case ast::StmtKind::Return: {
                 const auto& r = static_cast<const ast::Return&>(s);
-                if (r.value && control.level != Level::Uniform) facts_.varying_returns.insert(&r);
                 if (r.value)
                     f.result = join(f.result, tainted(expr(f, *r.value, control), control));
                 f.returned = join(f.returned, exit_in(control, "return", s.range));

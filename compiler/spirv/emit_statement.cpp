@@ -281,10 +281,7 @@ void FunctionEmitter::emit_return(const ast::Return& s) {
         terminate(spv::Op::OpReturn);
         return;
     }
-    Id value = emit_value_as(*s.value, fn_.return_type);
-    if (m_.uniformity && m_.uniformity->varying_returns.contains(&s))
-        value = anchored(value, fn_.return_type);
-    return_value(value);
+    return_value(emit_value_as(*s.value, fn_.return_type));
 }
 
 }  // namespace dpk::compiler::spirv

@@ -110,8 +110,8 @@ private:
     /// -x for a float x of type `t`: OpFNegate, or the sign bit flipped as an integer where the
     /// target avoids DriverDefect::NegationAcrossBarrier.
     Id negate_float(Id x, DType t);
-    /// `value`, about to be stored in a variable of type `t` (or returned) under varying
-    /// control, tied visibly to the work-item where the target avoids
+    /// `value`, about to be stored in a variable of type `t` under varying control, tied
+    /// visibly to the work-item where the target avoids
     /// DriverDefect::VaryingLoopExit (the value is unchanged).
     Id anchored(Id value, const types::Type* t);
     /// An integer of `bits` bits that is 0 in every launch without the driver's compiler

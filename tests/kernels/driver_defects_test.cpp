@@ -95,6 +95,20 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("anchored_returns: a varying return in a function called after a barrier") {
+        // pick(0, 0) = max(0, 0) ^ 0 = 0 into out0[1]; out0[0] keeps its 7.
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            UsmArray in0 = UsmArray::from_host<std::int32_t>(q, std::vector<std::int32_t>(64, 1));
+            UsmArray in1 = UsmArray::from_host<std::uint16_t>(q, std::vector<std::uint16_t>(64, 1));
+            UsmArray out = UsmArray::from_host<std::int16_t>(q, std::vector<std::int16_t>{7, 7});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "anchored_returns");
+            launch(q, k, Range(1), Range(1), {in0, in1, std::uint32_t{0}, out}).wait();
+            CHECK(out.to_vector<std::int16_t>() == std::vector<std::int16_t>{7, 0});
+        }
+    }
+
     TEST_CASE("not_of_global_id: ~global_id + local_id") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
