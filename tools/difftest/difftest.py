@@ -43,15 +43,20 @@ def find_tool(path, name):
 
 
 def list_devices(dpk):
+    """The devices `dpk devices` lists that can run dpk's kernels (not those whose SPIR-V line
+    says NO, e.g. PoCL in a build without the SPIR 1.2 translation)."""
     out = subprocess.run([dpk, 'devices'], capture_output=True, text=True).stdout
-    devs = []
+    devs, unusable, current = [], set(), None
     for line in out.splitlines():
+        if line.strip().startswith('SPIR-V: NO') and current:
+            unusable.add(current)
         for word in line.split():
             w = word.strip('(),')
             if w.count(':') == 2 and w.split(':')[0] in ('opencl', 'cuda', 'level_zero'):
+                current = w
                 if w not in devs:
                     devs.append(w)
-    return devs
+    return [d for d in devs if d not in unusable]
 
 
 def parse_seeds(text):

@@ -1,5 +1,6 @@
-// Conversions: float <-> int (float -> int rounds toward zero and saturates, NaN -> 0, as PTX's
-// cvt.rzi does; int -> float rounds to nearest even), float <-> float, integer width changes and
+// Conversions: float <-> int (float -> int rounds toward zero and saturates, as PTX's cvt.rzi
+// does, and NaN -> 0, which cvt gives only from f32 to at most 32 bits; int -> float rounds to
+// nearest even), float <-> float, integer width changes and
 // bitcasts. FPRoundingMode decorations choose the rounding; SaturatedConversion is what PTX's
 // float -> int conversions always do, and is rejected on integer -> integer conversions.
 #include "backends/cuda/ptx/function_translator.h"
@@ -58,9 +59,17 @@ bool FunctionTranslator::select_conversion(const SpirvInstruction& inst) {
         case spv::Op::OpConvertFToU: {
             if (!from.is_float() || !to.is_int()) unsupported(inst, "expects a float -> integer");
             const bool is_signed = op == spv::Op::OpConvertFToS;
+            const std::string x = use(inst.operand(0));
             emit("cvt" + rounding(module_, inst.result, true, ".rzi") + exact_int(to, is_signed) +
                      float_type(from),
-                 {d, use(inst.operand(0))});
+                 {d, x});
+            // cvt gives 0 for NaN only from f32 to 8-32 bits (measured on an H200): from f64, and
+            // to 64 bits, the saturated conversion's 0 is chosen here.
+            if (saturated && (from.bits == 64 || to.bits == 64)) {
+                const std::string nan = new_reg(RegClass::Pred);
+                emit("setp.nan" + float_type(from), {nan, x, x});
+                emit(to.bits == 64 ? "selp.b64" : "selp.b32", {d, "0", d, nan});
+            }
             return true;
         }
         case spv::Op::OpConvertSToF:
