@@ -32,9 +32,7 @@ std::string_view feature_name(DeviceFeature f) {
 }
 
 std::optional<DeviceFeature> feature_named(std::string_view name) {
-    for (DeviceFeature f : kDeviceFeatures)
-        if (facts(f).name == name) return f;
-    return std::nullopt;
+    return enum_named(kDeviceFeatures, feature_name, name);
 }
 
 std::string_view feature_description(DeviceFeature f) {

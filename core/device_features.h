@@ -43,16 +43,6 @@ std::string_view feature_description(DeviceFeature f);
 std::string_view feature_opencl_extension(DeviceFeature f);
 
 /// A set of optional device features.
-class DeviceFeatures : public EnumSet<DeviceFeature> {
-public:
-    using EnumSet::EnumSet;
-    constexpr DeviceFeatures() = default;
-    /// Every feature on.
-    static constexpr DeviceFeatures all() {
-        DeviceFeatures fs;
-        for (DeviceFeature f : kDeviceFeatures) fs.set(f);
-        return fs;
-    }
-};
+using DeviceFeatures = EnumSet<DeviceFeature, kDeviceFeatures>;
 
 }  // namespace dpk

@@ -33,9 +33,7 @@ std::string_view defect_name(DriverDefect d) {
 }
 
 std::optional<DriverDefect> defect_named(std::string_view name) {
-    for (DriverDefect d : kDriverDefects)
-        if (facts(d).name == name) return d;
-    return std::nullopt;
+    return enum_named(kDriverDefects, defect_name, name);
 }
 
 std::string_view defect_description(DriverDefect d) {

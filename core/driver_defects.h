@@ -45,17 +45,7 @@ std::optional<DriverDefect> defect_named(std::string_view name);
 /// The driver that has it and what goes wrong, for listings ("PoCL 3.1: ...").
 std::string_view defect_description(DriverDefect d);
 
-/// A set of driver defects.
-class DriverDefects : public EnumSet<DriverDefect> {
-public:
-    using EnumSet::EnumSet;
-    constexpr DriverDefects() = default;
-    /// Every known defect: what code that may run on any OpenCL driver avoids.
-    static constexpr DriverDefects all() {
-        DriverDefects ds;
-        for (DriverDefect d : kDriverDefects) ds.set(d);
-        return ds;
-    }
-};
+/// A set of driver defects; all() is what code that may run on any OpenCL driver avoids.
+using DriverDefects = EnumSet<DriverDefect, kDriverDefects>;
 
 }  // namespace dpk

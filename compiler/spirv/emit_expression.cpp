@@ -232,7 +232,13 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, const types::Type* t) {
     spv::Op o = spv::Op::OpNop;
     switch (op) {
         case BinaryOp::Add: o = flt ? spv::Op::OpFAdd : spv::Op::OpIAdd; break;
-        case BinaryOp::Sub: o = flt ? spv::Op::OpFSub : spv::Op::OpISub; break;
+        case BinaryOp::Sub:
+            // -0.0 - x is a negation, which drivers fold as one (negate_float).
+            if (flt && m_.avoids(DriverDefect::NegationAcrossBarrier) &&
+                m_.b.constant_bits(l) == std::uint64_t{1} << (dtype_bits(dt) - 1))
+                return negate_float(r, dt);
+            o = flt ? spv::Op::OpFSub : spv::Op::OpISub;
+            break;
         case BinaryOp::Mul: o = flt ? spv::Op::OpFMul : spv::Op::OpIMul; break;
         case BinaryOp::Div:
             o = flt ? spv::Op::OpFDiv : (sgn ? spv::Op::OpSDiv : spv::Op::OpUDiv);

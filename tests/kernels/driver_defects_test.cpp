@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "runtime/launch.h"
@@ -92,6 +93,23 @@ TEST_SUITE("driver_defects") {
                 CHECK(bad[0] == doctest::Approx(36.0f / 3.5f));
                 CHECK(bad[0] != doctest::Approx(want(0)));
             }
+        }
+    }
+
+    TEST_CASE("negation_across_barrier: -0.0 - x in a loop with a barrier") {
+        auto run = [](const Device& dev, const std::string& target) {
+            Queue q(dev);
+            UsmArray out = UsmArray::zeros(q, DType::I32, {5});
+            LoadedKernel k =
+                tests::dpk_kernel(dev, kFile, "negation_as_subtraction", "", target);
+            launch(q, k, Range(5), Range(5), {out}).wait();
+            return out.to_vector<std::int32_t>();
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            CHECK(run(dev, "") == std::vector<std::int32_t>{0, -1, -2, -3, -4});
+            if (has_defect(dev, DriverDefect::NegationAcrossBarrier))
+                CHECK(run(dev, kNoWorkarounds) == std::vector<std::int32_t>(5, INT32_MIN));
         }
     }
 
