@@ -2,6 +2,11 @@
 // sub-group builtins are in emit_sub_group.cpp.
 #include "compiler/spirv/function_emitter.h"
 
+#include <type_traits>
+#include <variant>
+
+#include "compiler/sema/const_fold.h"
+
 namespace dpk::compiler::spirv {
 
 namespace {
@@ -201,6 +206,23 @@ Id FunctionEmitter::emit_math(const ast::Call& e) {
     return inst(spv::Op::OpExtInst, m_.type_of(t), ops);
 }
 
+bool FunctionEmitter::constant_bounds_ordered(const ast::Call& e, DType t) const {
+    if (e.args.size() != 3) return false;
+    const auto& lo = fn_.info(*e.args[1]).constant;
+    const auto& hi = fn_.info(*e.args[2]).constant;
+    if (!lo || !hi) return false;
+    const sema::ConstValue l = sema::convert_const(*lo, fn_.info(*e.args[1]).result()->dtype, t);
+    const sema::ConstValue h = sema::convert_const(*hi, fn_.info(*e.args[2]).result()->dtype, t);
+    return std::visit(
+        [](auto a, auto b) {
+            if constexpr (std::is_same_v<decltype(a), decltype(b)>)
+                return a <= b;  // a NaN bound is not in order
+            else
+                return false;
+        },
+        l.value, h.value);
+}
+
 Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
     const auto& info = fn_.info(e);
     const types::Type* t = info.type;
@@ -218,6 +240,14 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
         case Builtin::Clamp:
             entry = flt ? FClamp : (sgn ? SClamp : UClamp);
             arity = 3;
+            // clamp(x, lo, hi) is min(max(x, lo), hi), also when lo > hi (hi then): OpenCL's
+            // clamp leaves that case undefined (drivers differ), so it is used only for constant
+            // bounds in order.
+            if (args.size() == 3 && !constant_bounds_ordered(e, dt)) {
+                const Id type = m_.type_of(t);
+                const Id low = ext(flt ? Fmax : (sgn ? SMax : UMax), type, {args[0], args[1]});
+                return ext(flt ? Fmin : (sgn ? SMin : UMin), type, {low, args[2]});
+            }
             break;
         case Builtin::Abs:
             arity = 1;

@@ -110,6 +110,8 @@ private:
     /// -x for a float x of type `t`: OpFNegate, or the sign bit flipped as an integer where the
     /// target avoids DriverDefect::NegationAcrossBarrier.
     Id negate_float(Id x, DType t);
+    /// Whether `clamp(x, lo, hi)` call `e` at type `t` has constant bounds with lo <= hi.
+    bool constant_bounds_ordered(const ast::Call& e, DType t) const;
     /// `value`, about to be stored in a variable of type `t` under varying control, tied
     /// visibly to the work-item where the target avoids
     /// DriverDefect::VaryingLoopExit (the value is unchanged).

@@ -107,9 +107,9 @@ TEST_SUITE("driver_defects") {
         };
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
+            // Without the workaround Intel's runtime gave INT_MIN everywhere in most runs, not
+            // in all: only the right answer is checked.
             CHECK(run(dev, "") == std::vector<std::int32_t>{0, -1, -2, -3, -4});
-            if (has_defect(dev, DriverDefect::NegationAcrossBarrier))
-                CHECK(run(dev, kNoWorkarounds) == std::vector<std::int32_t>(5, INT32_MIN));
         }
     }
 
