@@ -17,9 +17,9 @@ namespace dpk {
 enum class DriverDefect : std::uint8_t {
     /// PoCL 3.1: a value a loop leaves behind, where the number of iterations differs between
     /// work-items, and read after a barrier is taken as the same for the whole work-group (the
-    /// last work-item's). Avoided in kernels with a barrier: each assignment to a variable
-    /// under control that differs between work-items stores a value visibly tied to the
-    /// work-item.
+    /// last work-item's). Avoided in kernels with a barrier: after a loop whose body runs in
+    /// control that differs between work-items, each variable it assigned is stored again,
+    /// visibly tied to the work-item.
     VaryingLoopExit,
     /// Intel's OpenCL CPU runtime: a float negation whose operand is live across a barrier,
     /// folded into fabs/fmin/fmax, gives every work-item the last one's value. Avoided in

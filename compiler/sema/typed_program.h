@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <variant>
 #include <vector>
@@ -93,12 +94,11 @@ struct UniformityFacts {
     /// An integer is complemented or negated (`~x`, `-x`, `C - x` with C constant), in the
     /// kernel or a function it calls.
     bool negates_integer = false;
-    /// Assignments to a variable made where control may differ between work-items (under a
-    /// varying condition, or after a varying `break`, `continue` or `return`), in any call.
-    /// (Anchoring values returned under varying control too makes PoCL 3.1 abort, "Could not
-    /// find a dominating alternative variable", for a function called after a barrier in a loop:
-    /// tests/kernels/dpk/driver_defects.dpk, `anchored_returns`.)
-    std::unordered_set<const ast::Assign*> varying_assignments;
+    /// Loops whose body runs where control may differ between work-items (a varying trip
+    /// count, `break` or `continue`, or a varying condition around the loop), in any call, with
+    /// the variables declared before the loop that it assigns (VarSymbol ids of the function):
+    /// after such a loop their values may differ between work-items.
+    std::unordered_map<const ast::Stmt*, std::vector<std::uint32_t>> varying_loops;
 };
 
 /// Everything needed to emit one kernel specialization.

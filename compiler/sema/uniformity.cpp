@@ -6,6 +6,7 @@
 // uniformity of its arguments there and the control the call sits in.
 #include "compiler/sema/uniformity.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <set>
@@ -155,6 +156,7 @@ private:
         switch (s.kind) {
             case ast::StmtKind::VarDecl: {
                 const auto& d = static_cast<const ast::VarDecl&>(s);
+                for (LoopScope& l : loops_) l.declared.insert(d.var.id);
                 f.vars[d.var.id] = expr(f, *d.init, control);
                 break;
             }
@@ -164,7 +166,7 @@ private:
                 if (a.target->kind == ast::ExprKind::Name) {
                     const ExprInfo& info = f.inst->info(*a.target);
                     if (info.name_kind == ExprInfo::NameKind::Var) {
-                        if (control.level != Level::Uniform) facts_.varying_assignments.insert(&a);
+                        for (LoopScope& l : loops_) l.assigned.insert(info.var_id);
                         Uniformity& var = f.vars[info.var_id];
                         if (a.op != ast::AssignOp::Set) value = join(value, var);
                         var = tainted(value, control);
@@ -191,8 +193,9 @@ private:
             }
             case ast::StmtKind::While: {
                 const auto& w = static_cast<const ast::While&>(s);
-                loop(f, control, [&](Control head) {
+                loop(f, s, control, [&](Control head) {
                     Control inner = under(f, head, w.cond->range, expr(f, *w.cond, head));
+                    note_loop_control(inner);
                     block(f, *w.body, inner);
                 });
                 break;
@@ -203,8 +206,9 @@ private:
                 Uniformity stop = expr(f, *l.stop, control);
                 Uniformity step = l.step ? expr(f, *l.step, control) : Uniformity{};
                 Uniformity bounds = join(join(start, stop), step);
-                loop(f, control, [&](Control head) {
+                loop(f, s, control, [&](Control head) {
                     Control inner = under(f, head, l.range_call, bounds);
+                    note_loop_control(inner);
                     f.vars[l.var.id] = tainted(join(start, step), inner);
                     block(f, *l.body, inner);
                 });
@@ -232,8 +236,14 @@ private:
 
     /// Runs `iteration` until the variables and the loop's `break`s reach a fixed point. The
     /// loop's own `break` / `continue` state is kept apart from an enclosing loop's.
+    /// Records, for the loop being analyzed, the control its body runs in.
+    void note_loop_control(Control inner) {
+        if (inner.level != Level::Uniform) loops_.back().varying = true;
+    }
+
     template <typename Iteration>
-    void loop(Frame& f, Control control, Iteration iteration) {
+    void loop(Frame& f, const ast::Stmt& s, Control control, Iteration iteration) {
+        loops_.push_back({});
         Control outer_broke = f.broke, outer_continued = f.continued;
         f.broke = {};
         for (;;) {
@@ -250,6 +260,18 @@ private:
         }
         f.broke = outer_broke;
         f.continued = outer_continued;
+        LoopScope scope = std::move(loops_.back());
+        loops_.pop_back();
+        if (scope.varying) {
+            std::vector<std::uint32_t>& vars = facts_.varying_loops[&s];
+            for (std::uint32_t v : scope.assigned)
+                if (!scope.declared.contains(v) &&
+                    std::find(vars.begin(), vars.end(), v) == vars.end())
+                    vars.push_back(v);
+            std::sort(vars.begin(), vars.end());
+        }
+        // What an inner loop assigns, an enclosing one assigns too (already noted: every
+        // enclosing scope sees each assignment).
     }
 
     static bool is_integer(const types::Type* t) {
@@ -367,9 +389,12 @@ private:
         auto key = std::make_tuple(info.callee, levels, at_call.level);
         if (auto it = summaries_.find(key); it != summaries_.end()) return it->second;
         call_stack_.push_back({f.file, &c});
+        std::vector<LoopScope> caller_loops = std::move(loops_);  // the callee's variables are
+        loops_.clear();                                          // its own
         Frame callee;
         enter(callee, *info.callee, in, at_call);
         body(callee);
+        loops_ = std::move(caller_loops);
         call_stack_.pop_back();
         summaries_.emplace(key, callee.result);
         return callee.result;
@@ -403,8 +428,17 @@ private:
                       "in the call of '" + it->second->callee + "' here");
     }
 
+    /// A loop being analyzed: whether its body runs in varying control, and the variables it
+    /// assigns and declares (VarSymbol ids).
+    struct LoopScope {
+        bool varying = false;
+        std::set<std::uint32_t> assigned;
+        std::set<std::uint32_t> declared;
+    };
+
     SemaContext& ctx_;
     UniformityFacts& facts_;
+    std::vector<LoopScope> loops_;  // innermost last (a callee's loops stack on its caller's)
     bool ok_ = true;
     std::deque<Origin> origins_;
     std::deque<Cause> causes_;

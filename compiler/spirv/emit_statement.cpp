@@ -112,10 +112,7 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
             return;
         }
         Id current = compound ? load(b.type, b.id) : 0;
-        Id value = new_value(current);
-        if (m_.uniformity && m_.uniformity->varying_assignments.contains(&s))
-            value = anchored(value, t);
-        store(b.id, value);
+        store(b.id, new_value(current));
         return;
     }
     if (target.kind == ast::ExprKind::Index) {
@@ -184,6 +181,7 @@ void FunctionEmitter::emit_while(const ast::While& s) {
     begin_block(cont);
     branch(header);
     begin_block(merge);
+    anchor_after_loop(s);
 }
 
 void FunctionEmitter::emit_for(const ast::For& s) {
@@ -245,6 +243,18 @@ void FunctionEmitter::emit_for(const ast::For& s) {
     inst_as(next, is_float(dt) ? spv::Op::OpFAdd : spv::Op::OpIAdd, type, {counter, step});
     branch(header);
     begin_block(merge);
+    anchor_after_loop(s);
+}
+
+void FunctionEmitter::anchor_after_loop(const ast::Stmt& loop) {
+    if (!m_.avoids(DriverDefect::VaryingLoopExit) || !m_.uniformity) return;
+    auto it = m_.uniformity->varying_loops.find(&loop);
+    if (it == m_.uniformity->varying_loops.end()) return;
+    for (std::uint32_t var : it->second) {
+        if (var >= bindings_.size() || bindings_[var].kind != Binding::Kind::Variable) continue;
+        const Binding& b = bindings_[var];
+        store(b.id, anchored(load(b.type, b.id), fn_.vars.at(var)));
+    }
 }
 
 Id FunctionEmitter::work_item_zero(std::uint32_t bits) {

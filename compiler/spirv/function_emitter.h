@@ -112,8 +112,10 @@ private:
     Id negate_float(Id x, DType t);
     /// Whether `clamp(x, lo, hi)` call `e` at type `t` has constant bounds with lo <= hi.
     bool constant_bounds_ordered(const ast::Call& e, DType t) const;
-    /// `value`, about to be stored in a variable of type `t` under varying control, tied
-    /// visibly to the work-item where the target avoids
+    /// After a loop whose body ran in varying control: each variable from before the loop that
+    /// it assigned is stored again, anchored (DriverDefect::VaryingLoopExit).
+    void anchor_after_loop(const ast::Stmt& loop);
+    /// `value`, about to be stored in a variable of type `t`, tied visibly to the work-item where the target avoids
     /// DriverDefect::VaryingLoopExit (the value is unchanged).
     Id anchored(Id value, const types::Type* t);
     /// An integer of `bits` bits that is 0 in every launch without the driver's compiler
