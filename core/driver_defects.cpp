@@ -19,6 +19,7 @@ constexpr DefectFacts kFacts[] = {
      "fabs/fmin/fmax, is the last work-item's for the whole group"},
     {"not_of_global_id",
      "Intel OpenCL CPU: ~global_id + local_id is computed from the group's first id"},
+    {"not_of_min_max", "Intel OpenCL CPU: ~max(a, b) of 64-bit integers gives max(a, b)"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

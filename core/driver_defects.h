@@ -31,12 +31,16 @@ enum class DriverDefect : std::uint8_t {
     /// work-items. Avoided: in kernels that complement or negate an integer, global ids are
     /// computed as group id * local size + local id.
     NotOfGlobalId,
+    /// Intel's OpenCL CPU runtime: `~max(a, b)` of 64-bit integers gives `max(a, b)` (the
+    /// complement folded into the max is lost). Avoided: an integer `~x` is `x` xor'ed with a
+    /// mask the driver cannot see is all ones.
+    NotOfMinMax,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 3> kDriverDefects = {
+inline constexpr std::array<DriverDefect, 4> kDriverDefects = {
     DriverDefect::VaryingLoopExit, DriverDefect::NegationAcrossBarrier,
-    DriverDefect::NotOfGlobalId};
+    DriverDefect::NotOfGlobalId, DriverDefect::NotOfMinMax};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);

@@ -65,7 +65,8 @@ DriverDefects driver_defects(const DeviceInfo& d) {
     if (d.platform_name.find(kPoclPlatform) != std::string::npos)
         return std::getenv("DPK_HACK_NO_WA") ? DriverDefects{} : DriverDefects{DriverDefect::VaryingLoopExit};
     if (d.kind == DeviceKind::Cpu && d.platform_name.starts_with("Intel(R) OpenCL"))
-        return {DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId};
+        return {DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
+                DriverDefect::NotOfMinMax};
     return {};
 }
 

@@ -103,6 +103,12 @@ Id FunctionEmitter::emit_unary(const ast::Unary& e) {
         case ast::UnaryOp::Not: return inst(spv::Op::OpLogicalNot, type, {operand_value});
         case ast::UnaryOp::BitNot:
             if (t->is_bool()) return inst(spv::Op::OpLogicalNot, type, {operand_value});
+            if (m_.avoids(DriverDefect::NotOfMinMax)) {
+                // All ones by a mask the driver cannot fold into a min or max.
+                const auto bits = static_cast<std::uint32_t>(dtype_bits(t->dtype));
+                Id ones = inst(spv::Op::OpNot, type, {work_item_zero(bits)});
+                return inst(spv::Op::OpBitwiseXor, type, {operand_value, ones});
+            }
             return inst(spv::Op::OpNot, type, {operand_value});
     }
     return operand_value;

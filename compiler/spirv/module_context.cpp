@@ -13,6 +13,7 @@ bool ModuleContext::avoids(DriverDefect d) const {
         case DriverDefect::VaryingLoopExit:
         case DriverDefect::NegationAcrossBarrier: return uniformity && uniformity->reaches_barrier;
         case DriverDefect::NotOfGlobalId: return uniformity && uniformity->negates_integer;
+        case DriverDefect::NotOfMinMax: return true;
     }
     return true;
 }

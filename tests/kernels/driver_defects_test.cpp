@@ -113,6 +113,23 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("not_of_min_max: ~max(a, b) of 64-bit integers") {
+        auto run = [](const Device& dev, const std::string& target) {
+            Queue q(dev);
+            UsmArray in0 = UsmArray::from_host<std::uint64_t>(q, {2, 7893771912104578429u});
+            UsmArray out = UsmArray::zeros(q, DType::I64, {15});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "not_of_min_max", "", target);
+            launch(q, k, Range(15), Range(5), {in0, out}).wait();
+            return out.to_vector<std::int64_t>();
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            CHECK(run(dev, "") == std::vector<std::int64_t>(15, ~std::int64_t{7893771912104578429}));
+            if (has_defect(dev, DriverDefect::NotOfMinMax))
+                CHECK(run(dev, kNoWorkarounds) == std::vector<std::int64_t>(15, 7893771912104578429));
+        }
+    }
+
     TEST_CASE("anchored_returns: a varying return in a function called after a barrier") {
         // pick(0, 0) = max(0, 0) ^ 0 = 0 into out0[1]; out0[0] keeps its 7.
         for (const Device& dev : tests::devices_under_test()) {
