@@ -241,12 +241,24 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, const types::Type* t) {
         case BinaryOp::Sub:
             // -0.0 - x is a negation, which drivers fold as one (negate_float).
             if (flt && m_.avoids(DriverDefect::NegationAcrossBarrier) &&
-                m_.b.constant_bits(l) == std::uint64_t{1} << (dtype_bits(dt) - 1))
+                m_.b.constant_bits(l) == ModuleContext::float_bits(dt, -0.0))
                 return negate_float(r, dt);
             o = flt ? spv::Op::OpFSub : spv::Op::OpISub;
             break;
-        case BinaryOp::Mul: o = flt ? spv::Op::OpFMul : spv::Op::OpIMul; break;
+        case BinaryOp::Mul:
+            // x * -1.0 and -1.0 * x are negations, which drivers fold as ones.
+            if (flt && m_.avoids(DriverDefect::NegationAcrossBarrier)) {
+                const std::uint64_t minus_one = ModuleContext::float_bits(dt, -1.0);
+                if (m_.b.constant_bits(r) == minus_one) return negate_float(l, dt);
+                if (m_.b.constant_bits(l) == minus_one) return negate_float(r, dt);
+            }
+            o = flt ? spv::Op::OpFMul : spv::Op::OpIMul;
+            break;
         case BinaryOp::Div:
+            // x / -1.0 is a negation too.
+            if (flt && m_.avoids(DriverDefect::NegationAcrossBarrier) &&
+                m_.b.constant_bits(r) == ModuleContext::float_bits(dt, -1.0))
+                return negate_float(l, dt);
             o = flt ? spv::Op::OpFDiv : (sgn ? spv::Op::OpSDiv : spv::Op::OpUDiv);
             if (!flt) r = divisor(l, r, dt);
             break;

@@ -92,14 +92,17 @@ Id ModuleContext::const_int(DType t, std::int64_t v) {
     return b.constant(value_type(t), static_cast<std::uint64_t>(v));
 }
 
-Id ModuleContext::const_float(DType t, double v) {
+std::uint64_t ModuleContext::float_bits(DType t, double v) {
     switch (t) {
-        case DType::F16: return b.constant(value_type(t), to_half_bits(v));
-        case DType::F32:
-            return b.constant(value_type(t), std::bit_cast<std::uint32_t>(static_cast<float>(v)));
-        case DType::F64: return b.constant(value_type(t), std::bit_cast<std::uint64_t>(v));
-        default: return const_int(t, static_cast<std::int64_t>(v));
+        case DType::F16: return to_half_bits(v);
+        case DType::F32: return std::bit_cast<std::uint32_t>(static_cast<float>(v));
+        default: return std::bit_cast<std::uint64_t>(v);
     }
+}
+
+Id ModuleContext::const_float(DType t, double v) {
+    if (!is_float(t)) return const_int(t, static_cast<std::int64_t>(v));
+    return b.constant(value_type(t), float_bits(t, v));
 }
 
 Id ModuleContext::zero(DType t) {

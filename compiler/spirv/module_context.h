@@ -59,6 +59,8 @@ public:
     Id const_int(DType t, std::int64_t v);
     /// A constant of float type `t`.
     Id const_float(DType t, double v);
+    /// The bits of `v` as a constant of float type `t` (what constant_bits gives back for it).
+    static std::uint64_t float_bits(DType t, double v);
     /// The constant 0 / 1 of scalar type `t` (false / true for bool).
     Id zero(DType t);
     Id one(DType t);

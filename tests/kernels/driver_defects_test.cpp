@@ -130,6 +130,21 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("negation_across_barrier: x / -1.0 after a barrier") {
+        // Found in bounds-checked mode; checked here as compiled by default.
+        std::vector<double> x{0.3, 0.7, 3.0, 0.6, 0.9};
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            UsmArray dx = UsmArray::from_host<double>(q, x);
+            UsmArray out = UsmArray::zeros(q, DType::F64, {5});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "negation_as_division");
+            launch(q, k, Range(5), Range(5), {dx, out}).wait();
+            std::vector<double> got = out.to_vector<double>();
+            for (std::size_t i = 0; i < x.size(); ++i) CHECK(got[i] == -std::fmod(1.0, x[i]));
+        }
+    }
+
     TEST_CASE("anchored_returns: a varying return in a function called after a barrier") {
         // pick(0, 0) = max(0, 0) ^ 0 = 0 into out0[1]; out0[0] keeps its 7.
         for (const Device& dev : tests::devices_under_test()) {
