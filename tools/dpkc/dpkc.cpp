@@ -54,7 +54,10 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           fp16, no sub-groups) or level-zero (everything), then +FEATURE or
                           -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle
                           float_atomic_add,
-                          e.g. opencl+sub_groups+sub_group_shuffle; or BACKEND:ARCH for a
+                          e.g. opencl+sub_groups+sub_group_shuffle, then optionally
+                          /avoids=DEFECT+... or /avoids=none (the driver defects avoided:
+                          varying_loop_exit negation_across_barrier not_of_global_id
+                          not_of_min_max; opencl avoids all); or BACKEND:ARCH for a
                           backend that translates SPIR-V (cuda:sm_90): its devices' features
       -Werror             make warnings errors (they are printed on stderr and do not stop
                           the compilation otherwise)
