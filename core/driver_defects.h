@@ -39,8 +39,8 @@ enum class DriverDefect : std::uint8_t {
 
 /// Every defect, in the order target names spell them.
 inline constexpr std::array<DriverDefect, 4> kDriverDefects = {
-    DriverDefect::VaryingLoopExit, DriverDefect::NegationAcrossBarrier,
-    DriverDefect::NotOfGlobalId, DriverDefect::NotOfMinMax};
+    DriverDefect::VaryingLoopExit, DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
+    DriverDefect::NotOfMinMax};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);

@@ -234,13 +234,15 @@ private:
         }
     }
 
-    /// Runs `iteration` until the variables and the loop's `break`s reach a fixed point. The
-    /// loop's own `break` / `continue` state is kept apart from an enclosing loop's.
     /// Records, for the loop being analyzed, the control its body runs in.
     void note_loop_control(Control inner) {
         if (inner.level != Level::Uniform) loops_.back().varying = true;
     }
 
+    /// Runs `iteration` until the variables and the loop's `break`s reach a fixed point. The
+    /// loop's own `break` / `continue` state is kept apart from an enclosing loop's. A loop whose
+    /// body ran in varying control is recorded with the variables from before it that it
+    /// assigns (facts_.varying_loops); an inner loop's assignments count for the outer ones too.
     template <typename Iteration>
     void loop(Frame& f, const ast::Stmt& s, Control control, Iteration iteration) {
         loops_.push_back({});
@@ -270,8 +272,6 @@ private:
                     vars.push_back(v);
             std::sort(vars.begin(), vars.end());
         }
-        // What an inner loop assigns, an enclosing one assigns too (already noted: every
-        // enclosing scope sees each assignment).
     }
 
     static bool is_integer(const types::Type* t) {
@@ -301,7 +301,8 @@ private:
                 return {};
             case ast::ExprKind::Unary: {
                 const auto& u = static_cast<const ast::Unary&>(e);
-                if (u.op != ast::UnaryOp::Not && is_integer(info.type)) facts_.negates_integer = true;
+                if (u.op != ast::UnaryOp::Not && is_integer(info.type))
+                    facts_.negates_integer = true;
                 return expr(f, *u.operand, control);
             }
             case ast::ExprKind::Binary: {
@@ -390,7 +391,7 @@ private:
         if (auto it = summaries_.find(key); it != summaries_.end()) return it->second;
         call_stack_.push_back({f.file, &c});
         std::vector<LoopScope> caller_loops = std::move(loops_);  // the callee's variables are
-        loops_.clear();                                          // its own
+        loops_.clear();                                           // its own
         Frame callee;
         enter(callee, *info.callee, in, at_call);
         body(callee);

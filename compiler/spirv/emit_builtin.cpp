@@ -1,11 +1,10 @@
 // FunctionEmitter: builtin functions — work-items, barriers, select, math (OpenCL.std); the
 // sub-group builtins are in emit_sub_group.cpp.
-#include "compiler/spirv/function_emitter.h"
-
 #include <type_traits>
 #include <variant>
 
 #include "compiler/sema/const_fold.h"
+#include "compiler/spirv/function_emitter.h"
 
 namespace dpk::compiler::spirv {
 
@@ -158,8 +157,7 @@ Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
         if (dim) return inst(spv::Op::OpCompositeExtract, m_.i64(), {vec, *dim});
         return inst(spv::Op::OpVectorExtractDynamic, m_.i64(), {vec, dynamic});
     };
-    if (builtin == spv::BuiltIn::GlobalInvocationId &&
-        m_.avoids(DriverDefect::NotOfGlobalId)) {
+    if (builtin == spv::BuiltIn::GlobalInvocationId && m_.avoids(DriverDefect::NotOfGlobalId)) {
         // group id * local size + local id: the driver's own global id feeds a miscompiled
         // fold (core/driver_defects.h). Launches have no global offset.
         Id group = component(spv::BuiltIn::WorkgroupId);

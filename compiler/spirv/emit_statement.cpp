@@ -275,7 +275,8 @@ Id FunctionEmitter::anchored(Id value, const types::Type* t) {
         return inst(spv::Op::OpLogicalNotEqual, m_.bool_type(), {value, no});
     }
     const auto bits = static_cast<std::uint32_t>(dtype_bits(dt));
-    if (!is_float(dt)) return inst(spv::Op::OpBitwiseXor, m_.b.type_int(bits), {value, work_item_zero(bits)});
+    if (!is_float(dt))
+        return inst(spv::Op::OpBitwiseXor, m_.b.type_int(bits), {value, work_item_zero(bits)});
     return xor_float_bits(value, dt, work_item_zero(bits));
 }
 

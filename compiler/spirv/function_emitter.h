@@ -115,8 +115,8 @@ private:
     /// After a loop whose body ran in varying control: each variable from before the loop that
     /// it assigned is stored again, anchored (DriverDefect::VaryingLoopExit).
     void anchor_after_loop(const ast::Stmt& loop);
-    /// `value`, about to be stored in a variable of type `t`, tied visibly to the work-item where the target avoids
-    /// DriverDefect::VaryingLoopExit (the value is unchanged).
+    /// `value`, about to be stored in a variable of type `t`, tied visibly to the work-item where
+    /// the target avoids DriverDefect::VaryingLoopExit (the value is unchanged).
     Id anchored(Id value, const types::Type* t);
     /// An integer of `bits` bits that is 0 in every launch without the driver's compiler
     /// knowing it before it lays out the work-items (local_id(0) >> 63).

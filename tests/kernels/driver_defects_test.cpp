@@ -100,8 +100,7 @@ TEST_SUITE("driver_defects") {
         auto run = [](const Device& dev, const std::string& target) {
             Queue q(dev);
             UsmArray out = UsmArray::zeros(q, DType::I32, {5});
-            LoadedKernel k =
-                tests::dpk_kernel(dev, kFile, "negation_as_subtraction", "", target);
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "negation_as_subtraction", "", target);
             launch(q, k, Range(5), Range(5), {out}).wait();
             return out.to_vector<std::int32_t>();
         };
@@ -124,9 +123,11 @@ TEST_SUITE("driver_defects") {
         };
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
-            CHECK(run(dev, "") == std::vector<std::int64_t>(15, ~std::int64_t{7893771912104578429}));
+            CHECK(run(dev, "") ==
+                  std::vector<std::int64_t>(15, ~std::int64_t{7893771912104578429}));
             if (has_defect(dev, DriverDefect::NotOfMinMax))
-                CHECK(run(dev, kNoWorkarounds) == std::vector<std::int64_t>(15, 7893771912104578429));
+                CHECK(run(dev, kNoWorkarounds) ==
+                      std::vector<std::int64_t>(15, 7893771912104578429));
         }
     }
 

@@ -220,6 +220,6 @@ TEST_CASE("literals: past a minimum, or without the minus, a suffixed literal do
           std::string::npos);
     CHECK(errors_of("kernel k() { let a: i32 = -2147483649; }\n", "k")
               .find("integer literal -2147483649 does not fit in i32") != std::string::npos);
-    CHECK(errors_of("kernel k() { let a = -1u32; }\n", "k")
-              .find("cannot negate unsigned u32") != std::string::npos);
+    CHECK(errors_of("kernel k() { let a = -1u32; }\n", "k").find("cannot negate unsigned u32") !=
+          std::string::npos);
 }

@@ -126,7 +126,8 @@ TEST_CASE("operators: typed constants fold") {
     CHECK(std::get<std::int64_t>(z.info(*kz->kernel, "i32(7) % 0").constant->value) == 0);
     CHECK(std::get<std::int64_t>(z.info(*kz->kernel, "i8(1) << i8(9)").constant->value) == 2);
     const std::string rendered = z.diags.render();
-    CHECK(rendered.find("warning: division by zero: '/ 0' gives the dividend") != std::string::npos);
+    CHECK(rendered.find("warning: division by zero: '/ 0' gives the dividend") !=
+          std::string::npos);
     CHECK(rendered.find("warning: division by zero: '% 0' gives 0") != std::string::npos);
     CHECK(rendered.find("warning: shift count 9 is out of range for i8 (0 to 7); the count is "
                         "taken modulo 8") != std::string::npos);

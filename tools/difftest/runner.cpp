@@ -52,7 +52,8 @@ dpk::Range to_range(const std::string& text) {
 /// `NUMBER:DTYPE`; integers keep every bit (a u64 above INT64_MAX, an i64 below 0).
 dpk::runtime::Scalar to_scalar(const std::string& text) {
     std::size_t colon = text.rfind(':');
-    if (colon == std::string::npos) throw dpk::InvalidArgumentError("scalar without dtype: " + text);
+    if (colon == std::string::npos)
+        throw dpk::InvalidArgumentError("scalar without dtype: " + text);
     std::optional<dpk::DType> t = dpk::parse_dtype(text.substr(colon + 1));
     if (!t) throw dpk::InvalidArgumentError("unknown dtype in " + text);
     std::string number = text.substr(0, colon);
@@ -172,8 +173,8 @@ int main(int argc, char** argv) {
                 out.replace(out.size() - 4, 4, ".out.npy");
                 dpk::runtime::write_npy(out, dpk::runtime::to_npy(arrays[i]));
             }
-            std::cout << "OK " << index << " " << kernel_name << " " << compile_ms << " "
-                      << run_ms << std::endl;
+            std::cout << "OK " << index << " " << kernel_name << " " << compile_ms << " " << run_ms
+                      << std::endl;
         }
     } catch (const dpk::error& e) {
         std::cout << "ERROR " << one_line(e.what()) << std::endl;

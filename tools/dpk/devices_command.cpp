@@ -65,8 +65,8 @@ void print_device(std::ostream& out, const runtime::Device& d) {
             << (i.supports(u) ? "yes: " : "NO: ") << i.usm_backing(u) << "\n";
     for (DriverDefect d : kDriverDefects)
         if (i.driver_defects.has(d))
-            out << "      driver defect avoided: " << defect_name(d) << " (" << defect_description(d)
-                << ")\n";
+            out << "      driver defect avoided: " << defect_name(d) << " ("
+                << defect_description(d) << ")\n";
 }
 
 }  // namespace
