@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace dpk {
@@ -34,6 +35,14 @@ private:
     static constexpr std::uint32_t bit(E e) { return 1u << static_cast<unsigned>(e); }
     std::uint32_t bits_ = 0;
 };
+
+/// The names of the values of `all`, joined by ", " (for messages listing what is valid).
+template <typename E, typename All>
+std::string enum_names(const All& all, std::string_view (*name_of)(E)) {
+    std::string s;
+    for (E e : all) s.append(s.empty() ? "" : ", ").append(name_of(e));
+    return s;
+}
 
 /// The value of `all` whose `name_of` is `name`, if any.
 template <typename E, typename All>

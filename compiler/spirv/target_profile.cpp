@@ -88,12 +88,7 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
         if (error) *error = std::move(message);
         return std::nullopt;
     };
-    const std::string expected_features = [] {
-        std::string s;
-        for (DeviceFeature f : kDeviceFeatures)
-            s += (s.empty() ? "" : ", ") + std::string(feature_name(f));
-        return s;
-    }();
+    const std::string expected_features = enum_names(kDeviceFeatures, feature_name);
     std::vector<LaunchFacts> variants;
     if (std::size_t slash = spec.find(kVariants); slash != std::string_view::npos) {
         std::string_view list = spec.substr(slash + kVariants.size());
@@ -116,13 +111,10 @@ std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::st
         while (list != kNone && !list.empty()) {
             const std::size_t end = std::min(list.find('+'), list.size());
             std::optional<DriverDefect> d = defect_named(list.substr(0, end));
-            if (!d) {
-                std::string known;
-                for (DriverDefect k : kDriverDefects)
-                    known += (known.empty() ? "" : ", ") + std::string(defect_name(k));
+            if (!d)
                 return fail("unknown driver defect '" + std::string(list.substr(0, end)) +
-                            "' in a target (known: " + known + ", or none)");
-            }
+                            "' in a target (known: " + enum_names(kDriverDefects, defect_name) +
+                            ", or none)");
             workarounds->set(*d);
             list.remove_prefix(end == list.size() ? end : end + 1);
         }
