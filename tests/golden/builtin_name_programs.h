@@ -10,6 +10,21 @@
 
 namespace dpk::tests {
 
+/// A program importing std.reduce that defines its own local_id, local_size, min and barrier:
+/// std.reduce's calls must stay builtin calls, the program's reach its functions (kernel `k`).
+inline constexpr const char* kStdReduceWithShadowingFunctions = R"(import std.reduce;
+func local_id(d: i64) -> i64 { return 7; }
+func local_size(d: i64) -> i64 { return 1000; }
+func min(a, b) { return a + b; }
+func barrier(flags: i64) { }
+kernel k(x: i64[::1], out: i64[::1], scratch: local i64[:]) {
+    let i = global_id(0);
+    let s = group_sum(scratch, x[i]);
+    let m = group_min(scratch, x[i]);
+    if i == 0 { out[0] = s; out[1] = m; out[2] = min(s, m); out[3] = local_id(0); barrier(1); }
+}
+)";
+
 /// Every name the language gives a meaning that a program may still define: each builtin's (from
 /// compiler/sema/builtins.h) and `range` (a word of the `for` statement).
 inline std::vector<std::string> builtin_names() {

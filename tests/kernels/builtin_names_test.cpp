@@ -97,19 +97,7 @@ TEST_SUITE("builtin_names") {
     }
 
     TEST_CASE("builtin names: std.reduce keeps the builtins a program's functions shadow") {
-        const KernelImage image = compile(R"(import std.reduce;
-func local_id(d: i64) -> i64 { return 7; }
-func local_size(d: i64) -> i64 { return 1000; }
-func min(a, b) { return a + b; }
-func barrier(flags: i64) { }
-kernel k(x: i64[::1], out: i64[::1], scratch: local i64[:]) {
-    let i = global_id(0);
-    let s = group_sum(scratch, x[i]);
-    let m = group_min(scratch, x[i]);
-    if i == 0 { out[0] = s; out[1] = m; out[2] = min(s, m); out[3] = local_id(0); barrier(1); }
-}
-)",
-                                          "k");
+        const KernelImage image = compile(tests::kStdReduceWithShadowingFunctions, "k");
         constexpr std::size_t n = 16;
         std::vector<std::int64_t> x(n);
         std::iota(x.begin(), x.end(), std::int64_t{3});  // 3 .. 18

@@ -69,19 +69,8 @@ TEST_CASE("builtin names: parameters, lets, vars and loop variables named like b
 TEST_CASE("builtin names: an imported module's builtin calls stay builtin calls") {
     // std.reduce calls local_id, local_size, barrier and min; the program's own functions of
     // those names serve the program's calls only.
-    const std::string text = tests::compile_program_valid(R"(import std.reduce;
-func local_id(d: i64) -> i64 { return 7; }
-func local_size(d: i64) -> i64 { return 1000; }
-func min(a, b) { return a + b; }
-func barrier(flags: i64) { }
-kernel k(x: i64[::1], out: i64[::1], scratch: local i64[:]) {
-    let i = global_id(0);
-    let s = group_sum(scratch, x[i]);
-    let m = group_min(scratch, x[i]);
-    if i == 0 { out[0] = s; out[1] = m; out[2] = min(s, m); out[3] = local_id(0); barrier(1); }
-}
-)",
-                                                          "k");
+    const std::string text =
+        tests::compile_program_valid(tests::kStdReduceWithShadowingFunctions, "k");
     CHECK(text.find("OpControlBarrier") != std::string::npos);
     CHECK(text.find("BuiltIn LocalInvocationId") != std::string::npos);
     CHECK(text.find("BuiltIn WorkgroupSize") != std::string::npos);
