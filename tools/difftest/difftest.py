@@ -11,6 +11,7 @@ import json
 import os
 import pickle
 import select
+import shlex
 import shutil
 import subprocess
 import sys
@@ -122,6 +123,8 @@ def run_runner(runner, device, bounds, manifest, n, log):
         cmd = [runner, '--device', device, '--from', str(start), manifest]
         if bounds:
             cmd.insert(1, '--check-bounds')
+        # e.g. DPK_DIFFTEST_WRAP="compute-sanitizer --tool synccheck" (with --replay)
+        cmd = shlex.split(os.environ.get('DPK_DIFFTEST_WRAP', '')) + cmd
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                              bufsize=1)
         current = None
@@ -307,6 +310,11 @@ def reduce_case(args, tools):
     return reduce.reduce_case(args.reduce, tools, args)
 
 
+def replay_case(args, tools):
+    import reduce
+    return reduce.replay(args.replay, tools)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -332,6 +340,10 @@ def main():
     ap.add_argument('--dpk', default=None)
     ap.add_argument('--reduce', metavar='CASE', help='shrink the failing kernel of case folder '
                     'CASE (written next to it as CASE/reduced.dpk)')
+    ap.add_argument('--replay', metavar='CASE', help='run the kernel of case folder CASE once '
+                    '(its reduced.pkl when there is one) and compare; the inputs, outputs and '
+                    'runner log stay in CASE/replay; DPK_DIFFTEST_WRAP="compute-sanitizer ..." '
+                    'runs the runner under that command')
     ap.add_argument('--print', dest='print_seed', type=int, metavar='SEED',
                     help='print the module of SEED and exit')
     for name, what in generate.FEATURES.items():
@@ -347,6 +359,8 @@ def main():
              'dpk': find_tool(args.dpk, 'dpk/dpk')}
     if args.reduce:
         return reduce_case(args, tools)
+    if args.replay:
+        return replay_case(args, tools)
     args.devices = args.devices.split(',') if args.devices else list_devices(tools['dpk'])
     if args.cpu_only:
         args.devices = [d for d in args.devices if ':cpu:' in d]

@@ -1,10 +1,10 @@
 """The reducer: shrinks the kernel of a failing case while it keeps failing the same way on the
 same device and mode (tools/difftest/README.md, "Reducing a case").
 
-Each round makes every one-edit variant of the kernel — a statement deleted, an if/loop replaced
-by its body, an expression replaced by a same-typed child or by 0 / 1 — drops those the reference
-model rejects (a race, an uninitialized read) or dpkc rejects, and runs the rest, smallest first,
-in batches of one module each. The first smallest variant that still fails becomes the kernel of
+Each round makes every one-edit variant of the kernel — a run of statements or a statement
+deleted, an if/loop replaced by its body, an expression replaced by a same-typed child or by
+0 / 1 — drops those the reference model rejects (a race, an uninitialized read) or dpkc rejects,
+and runs the rest, smallest first, in batches of one module each. The first smallest variant that still fails becomes the kernel of
 the next round. Guards (in-bounds indices, bounded trip counts, divisors kept from 0 when the
 case was generated without div-edge, ...) are never edited away."""
 
@@ -59,8 +59,31 @@ def replace(owner, i, e):
         owner.set_child(i, e)
 
 
+def blocks(block):
+    yield block
+    for s in block:
+        for b in s.blocks():
+            yield from blocks(b)
+
+
+def chunk_variants(kernel):
+    """The kernel with a run of statements of one block deleted: halves, quarters, ... of the
+    block (runs of two or more), so that a large kernel loses most of its body in a few rounds."""
+    nblocks = sum(1 for _ in blocks(kernel.body))
+    for n in range(nblocks):
+        length = len(list(blocks(kernel.body))[n])
+        run = length // 2
+        while run >= 2:
+            for start in range(0, length - run + 1, run):
+                k = copy.deepcopy(kernel)
+                del list(blocks(k.body))[n][start:start + run]
+                yield k
+            run //= 2
+
+
 def variants(kernel):
-    """Every one-edit variant of kernel (deep copies)."""
+    """Every one-edit variant of kernel (deep copies), runs of statements deleted first."""
+    yield from chunk_variants(kernel)
     nstmt = sum(1 for _ in stmt_sites(kernel.body))
     for n in range(nstmt):
         k = copy.deepcopy(kernel)
@@ -174,6 +197,19 @@ def mark_guards(block):
             walk(e)
 
 
+def save(case_dir, funcs, kernel, name, device, mode, kind):
+    """Writes the smallest failing kernel so far (under the case's kernel name) as
+    reduced.dpk and reduced.pkl: a reduction stopped by a time limit keeps its progress."""
+    kernel = copy.copy(kernel)
+    kernel.name = name
+    out = Module(used_funcs(funcs, [kernel]), [kernel])
+    with open(os.path.join(case_dir, 'reduced.dpk'), 'w') as f:
+        f.write(out.dpk())
+    with open(os.path.join(case_dir, 'reduced.pkl'), 'wb') as f:
+        pickle.dump((out.funcs, kernel, device, mode, kind), f)
+    return out
+
+
 def reduce_case(case_dir, tools, args):
     with open(os.path.join(case_dir, 'case.pkl'), 'rb') as f:
         funcs, kernel, device, mode, kind = pickle.load(f)
@@ -225,12 +261,9 @@ def reduce_case(case_dir, tools, args):
         best = found
         print('  round %d: %d characters (%d variants run)' % (rounds, size(funcs, best), tried),
               flush=True)
-    best.name = name
-    out = Module(used_funcs(funcs, [best]), [best])
-    with open(os.path.join(case_dir, 'reduced.dpk'), 'w') as f:
-        f.write(out.dpk())
-    with open(os.path.join(case_dir, 'reduced.pkl'), 'wb') as f:
-        pickle.dump((out.funcs, best, device, mode, kind), f)
+        save(case_dir, funcs, best, name, device, mode, kind)
+    out = save(case_dir, funcs, best, name, device, mode, kind)
+    best = out.kernels[0]
     print('reduce: %s/reduced.dpk (%d characters):\n%s' % (case_dir, size(out.funcs, best),
                                                           out.dpk()))
     # the reduced kernel's expected and actual outputs, for the report
@@ -254,3 +287,32 @@ def reduce_case(case_dir, tools, args):
     log.close()
     shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def replay(case_dir, tools):
+    """Runs the case's kernel (the reduced one when there is one) once on its device and mode and
+    compares it with the model. Everything stays in CASE/replay: the module, inputs, outputs and
+    the runner's log (with DPK_DIFFTEST_WRAP, also the wrapping tool's report)."""
+    import difftest
+    pkl = os.path.join(case_dir, 'reduced.pkl')
+    if not os.path.exists(pkl):
+        pkl = os.path.join(case_dir, 'case.pkl')
+    with open(pkl, 'rb') as f:
+        funcs, kernel, device, mode, kind = pickle.load(f)
+    m = Module(used_funcs(funcs, [kernel]), [kernel])
+    kernel.expected = model.run_kernel(model.compile_module(m.py()), kernel)
+    d = os.path.join(case_dir, 'replay')
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    batch = difftest.Batch(m, d)
+    with open(os.path.join(d, 'runner.log'), 'w') as log:
+        res = difftest.run_runner(tools['runner'], device, mode == 'bounds', batch.manifest, 1,
+                                  log)
+    status, detail = res.get(0, ('error', 'no result'))
+    print('replay: %s on %s (%s), %s: %s %s' % (kernel.name, device, mode, os.path.basename(pkl),
+                                                status, detail))
+    if status != 'ok':
+        return 1
+    diffs = difftest.check_kernel(kernel, batch, device, mode)
+    print('\n'.join(diffs) if diffs else 'replay: every array matches the model')
+    return 1 if diffs else 0
