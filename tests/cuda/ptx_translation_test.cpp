@@ -246,7 +246,7 @@ TEST_CASE("ptx: local memory, barriers and atomics") {
                                              "}\n"),
                                     "local_memory");
     const std::string& t = m.text;
-    CHECK(contains(t, "bar.sync \t0;"));
+    CHECK(contains(t, "barrier.sync \t0;"));
     CHECK(contains(t, "atom.relaxed.cta.shared.add.u32"));
     CHECK(contains(t, "atom.relaxed.gpu.global.max.s32"));
     CHECK(contains(t, ".shared .align 4 .b8 "));

@@ -1,6 +1,9 @@
 // Atomics (atom.{space}.{op} with the SPIR-V scope and ordering: relaxed unless the semantics
 // say otherwise; sequentially consistent ones are fenced with fence.sc) and barriers:
-//   OpControlBarrier Workgroup -> bar.sync 0; Subgroup -> bar.warp.sync <sub-group member mask>.
+//   OpControlBarrier Workgroup -> barrier.sync 0 (not the .aligned bar.sync: ptxas may take a
+//     warp to be converged at an aligned barrier, and with it compiled kernels where a loop of
+//     varying trip count, atomics and barriers meet into wrong addresses, wrong results and
+//     illegal instructions; docs/cuda.md, "Barriers"); Subgroup -> bar.warp.sync <member mask>.
 //     A barrier orders the memory accesses of the threads taking part in it; a Device or wider
 //     memory scope adds fence.acq_rel.gpu/.sys before it.
 //   OpMemoryBarrier -> membar.{cta,gl,sys} (sequentially consistent) or fence.acq_rel.{scope}.
@@ -176,7 +179,7 @@ bool FunctionTranslator::select_barrier(const SpirvInstruction& inst) {
     if (!execution) unsupported(inst, "the execution scope must be a constant");
     if (orders && *scope != ".cta") emit("fence.acq_rel" + *scope, {});
     switch (static_cast<spv::Scope>(*execution)) {
-        case spv::Scope::Workgroup: emit("bar.sync", {"0"}); return true;
+        case spv::Scope::Workgroup: emit("barrier.sync", {"0"}); return true;
         case spv::Scope::Subgroup: emit("bar.warp.sync", {sub_group_mask()}); return true;
         default: unsupported(inst, "only Workgroup and Subgroup execution scopes are supported");
     }
