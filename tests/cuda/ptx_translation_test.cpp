@@ -499,6 +499,39 @@ TEST_CASE("ptx: the math library's leaf functions are inlined, sin/cos/tan stay 
     CHECK(contains(t, "%m3_f"));               // erf twice: two copies
 }
 
+TEST_CASE("ptx: device functions are inlined into each kernel, every copy with its own labels") {
+    // Two calls of one function with an early return, a loop and a private array, a bool
+    // function in a condition, and a function calling another.
+    auto m = translate_and_assemble(
+        spirv_of("func f(a: i32, b: i32) -> i32 {\n"
+                 "    let p = private_array(i32, 4);\n"
+                 "    var s = 0;\n"
+                 "    for k in range(4) { p[k] = a * i32(k); }\n"
+                 "    if a < b { return p[3]; }\n"
+                 "    for k in range(b) { s += p[k & 3]; }\n"
+                 "    return s;\n"
+                 "}\n"
+                 "func odd(x: i32) -> bool { return (x & 1) == 1; }\n"
+                 "func g(x: i32) -> i32 { return f(x, 2) + 1; }\n"
+                 "kernel k(x: i32[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    x[i] = f(x[i], 3) + f(1, x[i]);\n"
+                 "    if odd(x[i]) { x[i] = g(x[i]); }\n"
+                 "}\n"),
+        "inlined functions");
+    const std::string& t = m.text;
+    CHECK(!contains(t, ".func"));
+    CHECK(!contains(t, "call"));
+    CHECK(!contains(t, "st.param"));
+    for (const char* done : {"$Lret_i1:", "$Lret_i2:", "$Lret_i3:", "$Lret_i4:", "$Lret_i5:"}) {
+        CAPTURE(done);
+        CHECK(contains(t, done));  // f, f, odd, g and the f in g: five copies, in order
+    }
+    CHECK(!contains(t, "$Lret_i6:"));
+    // f's private array is declared once for its two copies (they never run at once).
+    CHECK(count_of(t, ".local .align 4 .b8 ") == 1);
+}
+
 TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .const table") {
     using dpk::backends::cuda::pool_f64_constants;
     // Exact rewriting: a long constant becomes a load of its slot; a repeat shares the slot;
