@@ -361,9 +361,24 @@ private:
             case Builtin::SubGroupReduceAdd:
             case Builtin::SubGroupReduceMin:
             case Builtin::SubGroupReduceMax:
+            case Builtin::SubGroupReduceAnd:
+            case Builtin::SubGroupReduceOr:
+            case Builtin::SubGroupReduceXor:
+            case Builtin::SubGroupBallot:
+            case Builtin::SubGroupAny:
+            case Builtin::SubGroupAll:
                 require(f, c, Level::SubGroup, control);
                 return varying(f, c, Level::SubGroup, text());
             case Builtin::SubGroupShuffle:
+            case Builtin::SubGroupShuffleDown:
+            case Builtin::SubGroupShuffleUp:
+            case Builtin::SubGroupShuffleXor:
+            case Builtin::SubGroupScanInclusiveAnd:
+            case Builtin::SubGroupScanInclusiveOr:
+            case Builtin::SubGroupScanInclusiveXor:
+            case Builtin::SubGroupScanExclusiveAnd:
+            case Builtin::SubGroupScanExclusiveOr:
+            case Builtin::SubGroupScanExclusiveXor:
             case Builtin::SubGroupScanInclusiveAdd:
             case Builtin::SubGroupScanInclusiveMin:
             case Builtin::SubGroupScanInclusiveMax:
