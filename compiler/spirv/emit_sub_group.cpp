@@ -120,13 +120,13 @@ Id FunctionEmitter::emit_sub_group_value(const ast::Call& e) {
 
     const Id type = m_.type_of(t);
     const Id value = emit_value_as(*e.args[0], t);
-    const Id subgroup = m_.const_i32(operand(spv::Scope::Subgroup));
     if (b == Builtin::SubGroupShuffle) {
         m_.b.require_extension("SPV_INTEL_subgroups");
         m_.b.require(spv::Capability::SubgroupShuffleINTEL, name);
         const Id id = emit_value(*e.args[1]);  // u32 (sema converts it)
         return inst(spv::Op::OpSubgroupShuffleINTEL, type, {value, id});
     }
+    const Id subgroup = m_.const_i32(operand(spv::Scope::Subgroup));
     if (relative || b == Builtin::SubGroupShuffleXor) {
         // The lane read is defined only inside the sub-group; outside it a work item keeps its
         // own value (as CUDA's __shfl_*_sync do), so the guard is part of the builtin.
