@@ -48,9 +48,9 @@ inline constexpr std::array<DeviceFeature, 11> kDeviceFeatures = {
 
 /// The sub-group features beyond sub-groups themselves: none is usable without SubGroups.
 inline constexpr std::array<DeviceFeature, 6> kSubGroupExtensions = {
-    DeviceFeature::SubGroupShuffle,        DeviceFeature::SubGroupShuffleXor,
+    DeviceFeature::SubGroupShuffle,         DeviceFeature::SubGroupShuffleXor,
     DeviceFeature::SubGroupShuffleRelative, DeviceFeature::SubGroupBallot,
-    DeviceFeature::SubGroupBitwise,        DeviceFeature::SubGroupExtendedTypes};
+    DeviceFeature::SubGroupBitwise,         DeviceFeature::SubGroupExtendedTypes};
 
 /// The spelling in target names and `--target` specs ("sub_groups").
 std::string_view feature_name(DeviceFeature f);

@@ -194,8 +194,8 @@ Id FunctionEmitter::emit_sub_group_vote(const ast::Call& e) {
     m_.b.require_version(kSpirvVersion13);
     m_.b.require(spv::Capability::GroupNonUniformBallot, name);
     const Id u32 = m_.i32();
-    const Id words = inst(spv::Op::OpGroupNonUniformBallot, m_.b.type_vector(u32, 4),
-                          {subgroup, predicate});
+    const Id words =
+        inst(spv::Op::OpGroupNonUniformBallot, m_.b.type_vector(u32, 4), {subgroup, predicate});
     const Id low = inst(spv::Op::OpCompositeExtract, u32, {words, 0});
     const Id high = inst(spv::Op::OpCompositeExtract, u32, {words, 1});
     const Id low64 = inst(spv::Op::OpUConvert, m_.i64(), {low});

@@ -408,8 +408,8 @@ TEST_CASE("ptx: 8/16-bit ints and f16 in reductions, scans and broadcasts") {
     const std::string& t = m.text;
     CHECK(contains(t, "redux.sync.min.s32"));  // i8, sign-extended first
     CHECK(contains(t, "cvt.s32.s8"));
-    CHECK(contains(t, "add.rn.f16"));          // the f16 tree
-    CHECK(contains(t, "shfl.sync.idx.b32"));   // the f16 broadcast, widened
+    CHECK(contains(t, "add.rn.f16"));         // the f16 tree
+    CHECK(contains(t, "shfl.sync.idx.b32"));  // the f16 broadcast, widened
 }
 
 TEST_CASE("ptx: an unsupported instruction throws, naming it and the kernel") {

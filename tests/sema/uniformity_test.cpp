@@ -147,7 +147,7 @@ TEST_CASE("uniformity: sub-group collectives need sub-group uniform control") {
 TEST_CASE("uniformity: shuffles, votes and bitwise collectives need sub-group uniform control") {
     // Each line: the collective under a condition that differs within the sub-group.
     const char* calls[] = {"sub_group_shuffle_down(x[0], 1u32)", "sub_group_shuffle_up(x[0], 1u32)",
-                           "sub_group_shuffle_xor(x[0], 1u32)", "sub_group_reduce_or(x[0])",
+                           "sub_group_shuffle_xor(x[0], 1u32)",  "sub_group_reduce_or(x[0])",
                            "sub_group_scan_exclusive_xor(x[0])", "i32(sub_group_ballot(x[0] > 0))",
                            "i32(sub_group_any(x[0] > 0))",       "i32(sub_group_all(x[0] > 0))"};
     for (const char* call : calls) {

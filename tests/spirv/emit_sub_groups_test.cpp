@@ -227,9 +227,9 @@ kernel k(x: f32[::1], n: i64) {
     CHECK(has(t, "OpULessThanEqual %bool"));
     CHECK(has(t, "OpSelect %float"));
     // A module without them stays SPIR-V 1.0.
-    CHECK(has(compile("kernel k(x: i32[::1]) { x[0] = sub_group_reduce_add(x[0]); }", "",
-                      kAllSubGroups),
-              "; Version: 1.0"));
+    CHECK(has(
+        compile("kernel k(x: i32[::1]) { x[0] = sub_group_reduce_add(x[0]); }", "", kAllSubGroups),
+        "; Version: 1.0"));
 }
 
 TEST_CASE("sub-groups: bitwise reductions and scans are GroupNonUniformBitwise instructions") {
@@ -273,8 +273,8 @@ kernel k(x: f32[::1], out: u64[::1], flags: i32[::1]) {
     CHECK(has(t, "OpCompositeExtract %uint %"));
     CHECK(has(t, "OpShiftLeftLogical %ulong"));
     // any / all alone are cl_khr_subgroups' own: SPIR-V 1.0.
-    const std::string vote = compile(
-        "kernel k(x: i32[::1]) { x[0] = i32(sub_group_all(x[0] > 0)); }", "", kSubGroups);
+    const std::string vote =
+        compile("kernel k(x: i32[::1]) { x[0] = i32(sub_group_all(x[0] > 0)); }", "", kSubGroups);
     CHECK(has(vote, "; Version: 1.0"));
     CHECK(has(vote, "OpGroupAll %bool"));
 }
@@ -322,9 +322,8 @@ TEST_CASE("sub-groups: each cl_khr_subgroup_* function names its missing extensi
     const TargetProfile device = kShuffles.for_device("opencl:cpu:7 (X, Y)");
     for (const Case& c : cases) {
         CAPTURE(c.call);
-        const std::string e =
-            errors(std::string("kernel k(x: i32[::1]) {\n    x[0] = ") + c.call + ";\n}\n", "",
-                   device);
+        const std::string e = errors(
+            std::string("kernel k(x: i32[::1]) {\n    x[0] = ") + c.call + ";\n}\n", "", device);
         INFO(e);
         // At the call: column 12, or 16 inside i32(...).
         const std::string at = std::string(c.call).starts_with("i32(") ? "2:16" : "2:12";
