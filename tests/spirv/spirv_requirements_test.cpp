@@ -83,10 +83,10 @@ TEST_CASE("requirements: each feature from the capability or construct that need
     CHECK(requirements("kernel k(a: u64[::1]) { a[0] = sub_group_ballot(a[1] > 0u64); }") ==
           R{{DeviceFeature::SubGroups, "capability GroupNonUniformBallot"},
             {DeviceFeature::SubGroupBallot, "capability GroupNonUniformBallot"}});
-    CHECK(features(requirements(
-              "kernel k(a: i32[::1]) { a[0] = sub_group_shuffle_up(a[1], 2); }")) ==
-          std::vector<DeviceFeature>{DeviceFeature::SubGroups,
-                                     DeviceFeature::SubGroupShuffleRelative});
+    CHECK(
+        features(requirements("kernel k(a: i32[::1]) { a[0] = sub_group_shuffle_up(a[1], 2); }")) ==
+        std::vector<DeviceFeature>{DeviceFeature::SubGroups,
+                                   DeviceFeature::SubGroupShuffleRelative});
     CHECK(requirements("kernel k(a: i16[::1]) { a[0] = sub_group_reduce_max(a[1]); }") ==
           R{{DeviceFeature::SubGroups, "capability Groups"},
             {DeviceFeature::SubGroupExtendedTypes, "a 16-bit sub-group value"}});
