@@ -301,7 +301,8 @@ private:
                 return {};
             case ast::ExprKind::Unary: {
                 const auto& u = static_cast<const ast::Unary&>(e);
-                if (u.op != ast::UnaryOp::Not && is_integer(info.type))
+                if (u.op != ast::UnaryOp::Not && u.op != ast::UnaryOp::Plus &&
+                    is_integer(info.type))
                     facts_.negates_integer = true;
                 return expr(f, *u.operand, control);
             }
