@@ -47,7 +47,12 @@ public:
     Kernel kernel(std::string_view name) const;
     /// Kernel names in source order.
     std::vector<std::string> kernel_names() const;
-    /// Parses and checks the whole program now; throws CompileError with the diagnostics.
+    /// Checks the program now, without a device or a signature; throws CompileError with the
+    /// diagnostics. Checked: syntax (every file, imports included), names, arities, constants,
+    /// recursion, the uses of `let`, `break` and `return`, and the types and uniformity of every
+    /// kernel whose parameters are all annotated (as `specialize` would type it). A generic
+    /// kernel, and code only it reaches, is typed at its first specialization; what a device
+    /// lacks (fp16, sub-groups) is found there too.
     void check() const;
     const std::string& name() const;
     KernelCache& cache() const;

@@ -187,3 +187,28 @@ TEST_CASE("sealed files and content keys") {
     CHECK_FALSE(k1 == k2);
     CHECK(k1.hex().size() == 32);
 }
+
+TEST_CASE("Program::check types annotated kernels without a device; generic ones wait") {
+    // A type error in a fully annotated kernel: found by check(), with its position.
+    Program annotated = Program::from_string(
+        "annotated.dpk", "kernel k(x: f32[::1], n: i64) {\n    x[0] = n + 1.5f32 + true;\n}\n");
+    try {
+        annotated.check();
+        FAIL("no error");
+    } catch (const CompileError& e) {
+        CHECK(std::string(e.what()).find("annotated.dpk:2:") != std::string::npos);
+    }
+    // So is a uniformity error (a barrier under a varying condition).
+    Program uniformity = Program::from_string(
+        "uniformity.dpk",
+        "kernel k(x: f32[::1]) {\n    if global_id(0) < 4 { barrier(local); }\n}\n");
+    CHECK_THROWS_AS(uniformity.check(), CompileError);
+    // A generic kernel is typed at its first specialization: check() passes, specialize fails.
+    Program generic = Program::from_string("generic.dpk",
+                                           "kernel k(x) {\n    x[0] = x[1] + true;\n}\n"
+                                           "kernel fine(y: f32[::1]) { y[0] = 1.0; }\n");
+    CHECK_NOTHROW(generic.check());
+    // A name error is found everywhere, generic kernels included.
+    Program names = Program::from_string("names.dpk", "kernel k(x) { x[0] = undefined; }");
+    CHECK_THROWS_AS(names.check(), CompileError);
+}
