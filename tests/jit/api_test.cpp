@@ -81,6 +81,53 @@ TEST_CASE("warnings come back with the compiled kernel; warnings_as_errors makes
     }
 }
 
+TEST_CASE("warnings reach a warning handler once per specialization; stderr by default") {
+    const std::string text =
+        "kernel ratio(x: f32[::1], n: i64) { let i = global_id(0); x[i] = i / n; }";
+    struct Call {
+        std::string kernel, signature;
+        std::vector<std::string> warnings;
+    };
+    std::vector<Call> calls;
+    ProgramOptions options;
+    options.warning_handler = [&](std::string_view kernel, const Signature& sig,
+                                  const std::vector<std::string>& warnings) {
+        calls.push_back({std::string(kernel), sig.pretty(), warnings});
+    };
+    Program p = Program::from_string("ratio.dpk", text, options);
+    std::size_t specializations = 0;
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Kernel k = p.kernel("ratio");
+        k.specialize("void(f32[::1], i64)", dev);
+        k.specialize("void(f32[::1], i64)", dev);  // the same specialization: not again
+        Queue q(dev);
+        auto x = UsmArray::zeros(q, DType::F32, {4});
+        k.launch(q, Range(4), {x, std::int64_t{2}}).wait();  // uses it: not again
+        ++specializations;
+        REQUIRE(calls.size() == specializations);
+        CHECK(calls.back().kernel == "ratio");
+        CHECK(calls.back().signature == "void(f32[::1], i64)");
+        REQUIRE(calls.back().warnings.size() == 1);
+        CHECK(calls.back().warnings[0].find("ratio.dpk:1:68: warning: integer division") !=
+              std::string::npos);
+        // A launch that makes a specialization (compile on launch) reports it too.
+        Program lazy = Program::from_string("ratio.dpk", text, options);
+        lazy.kernel("ratio").launch(q, Range(4), {x, std::int64_t{2}}).wait();
+        CHECK(calls.size() == specializations + 1);
+        calls.pop_back();
+    }
+    // A kernel without warnings never calls it.
+    ProgramOptions quiet;
+    bool called = false;
+    quiet.warning_handler = [&](std::string_view, const Signature&,
+                                const std::vector<std::string>&) { called = true; };
+    Program clean = Program::from_string(
+        "clean.dpk", "kernel k(x: f32[::1]) { x[global_id(0)] = 1.0; }", quiet);
+    for (const Device& dev : devices_under_test()) clean.kernel("k").specialize("void(f32[::1])", dev);
+    CHECK(!called);
+}
+
 TEST_CASE("compile-on-launch policies") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));

@@ -289,7 +289,12 @@ ProgramOptions program_options(const RunRequest& request, std::shared_ptr<Kernel
 int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                 std::shared_ptr<KernelCache> cache) {
     try {
-        Program program = Program::from_file(request.file, program_options(request, cache));
+        ProgramOptions options = program_options(request, cache);
+        options.warning_handler = [&err](std::string_view, const Signature&,
+                                         const std::vector<std::string>& warnings) {
+            for (const std::string& w : warnings) err << w;
+        };
+        Program program = Program::from_file(request.file, options);
         std::string kernel_name = request.kernel;
         if (kernel_name.empty()) {  // -k may be left out when the file has one kernel
             const std::vector<std::string> names = program.kernel_names();
@@ -468,9 +473,6 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
         } else {
             launch_once().wait();
         }
-
-        for (const CompiledKernel& d : kernel.definitions())
-            for (const std::string& w : d.warnings()) err << w;
 
         for (const auto& [name, path] : request.outputs) {
             auto it = std::find_if(params.begin(), params.end(),
