@@ -43,10 +43,9 @@ std::uint16_t half_bits_of(double v) {
     constexpr int kDrop = kDoubleMantissaBits - kHalfMantissaBits;
     // Normal: the implicit bit lands on bit 10 and carries into the exponent field when the
     // rounding overflows; subnormal: shifted further, no implicit bit in the field.
-    const std::uint64_t bits =
-        e >= 1 ? (static_cast<std::uint64_t>(e - 1) << kHalfMantissaBits) +
-                     shift_right_rounded(significand, kDrop)
-               : shift_right_rounded(significand, kDrop + 1 - e);
+    const std::uint64_t bits = e >= 1 ? (static_cast<std::uint64_t>(e - 1) << kHalfMantissaBits) +
+                                            shift_right_rounded(significand, kDrop)
+                                      : shift_right_rounded(significand, kDrop + 1 - e);
     return sign | static_cast<std::uint16_t>(std::min<std::uint64_t>(bits, kHalfInfinity));
 }
 

@@ -122,9 +122,10 @@ TEST_CASE("warnings reach a warning handler once per specialization; stderr by d
     bool called = false;
     quiet.warning_handler = [&](std::string_view, const Signature&,
                                 const std::vector<std::string>&) { called = true; };
-    Program clean = Program::from_string(
-        "clean.dpk", "kernel k(x: f32[::1]) { x[global_id(0)] = 1.0; }", quiet);
-    for (const Device& dev : devices_under_test()) clean.kernel("k").specialize("void(f32[::1])", dev);
+    Program clean = Program::from_string("clean.dpk",
+                                         "kernel k(x: f32[::1]) { x[global_id(0)] = 1.0; }", quiet);
+    for (const Device& dev : devices_under_test())
+        clean.kernel("k").specialize("void(f32[::1])", dev);
     CHECK(!called);
 }
 

@@ -106,12 +106,12 @@ TEST_SUITE("device_features") {
         CHECK(Half(0.1).bits() == 0x2e66);
         CHECK(Half(65504.0).bits() == 0x7bff);
         CHECK(Half(65519.0).bits() == 0x7bff);
-        CHECK(Half(65520.0).bits() == 0x7c00);  // half-way to 65536: to even, infinity
-        CHECK(Half(0x1p-24).bits() == 0x0001);    // the smallest subnormal
-        CHECK(Half(0x1p-25).bits() == 0x0000);    // half of it: to even, zero
-        CHECK(Half(0x1.8p-24).bits() == 0x0002);  // 1.5 of it: to even, 2
-        CHECK(Half(1.0 + 0x1p-11).bits() == 0x3c00);              // tie: stays even
-        CHECK(Half(1.0 + 0x1p-11 + 0x1p-12).bits() == 0x3c01);    // above the tie: up
+        CHECK(Half(65520.0).bits() == 0x7c00);        // half-way to 65536: to even, infinity
+        CHECK(Half(0x1p-24).bits() == 0x0001);        // the smallest subnormal
+        CHECK(Half(0x1p-25).bits() == 0x0000);        // half of it: to even, zero
+        CHECK(Half(0x1.8p-24).bits() == 0x0002);      // 1.5 of it: to even, 2
+        CHECK(Half(1.0 + 0x1p-11).bits() == 0x3c00);  // tie: stays even
+        CHECK(Half(1.0 + 0x1p-11 + 0x1p-12).bits() == 0x3c01);  // above the tie: up
         CHECK(Half(std::nan("")).bits() == 0x7e00);
         CHECK(Half(-0.0).bits() == 0x8000);
         for (std::uint32_t b = 0; b < 0x7c00; ++b)  // every finite f16 round-trips
@@ -125,9 +125,10 @@ TEST_SUITE("device_features") {
         CHECK(!Scalar(0.1f).exact_as(DType::F16).has_value());  // not an f16 value
         CHECK(s.str() == "1.5:f16");
 
-        Program p = Program::from_string(
-            "scale.dpk", "kernel scale(x: f16[::1], a: f16, y: f32[::1]) {\n"
-                         "    let i = global_id(0);\n    y[i] = f32(x[i] * a);\n}\n");
+        Program p =
+            Program::from_string("scale.dpk",
+                                 "kernel scale(x: f16[::1], a: f16, y: f32[::1]) {\n"
+                                 "    let i = global_id(0);\n    y[i] = f32(x[i] * a);\n}\n");
         const std::vector<std::uint16_t> halves = {0x4000, 0xbc00, 0x3800, 0x4200};  // 2 -1 .5 3
         int ran = 0;
         for (const Device& dev : tests::devices_under_test()) {

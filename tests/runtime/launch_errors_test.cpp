@@ -75,8 +75,9 @@ TEST_CASE("range errors are InvalidRangeError with the sizes in the message; not
         m = message_of<InvalidRangeError>([&] { launch(q, k, Range(64, 2), {a, b, c}); });
         CHECK(contains(m, "uses 1 work-item dimension(s); dimension 1 of the global range"));
         CHECK(contains(m, "must then have extent 1"));
-        m = message_of<InvalidRangeError>(
-            [&] { launch(q, k, Range(64, 1), Range(32, 2), {a, b, c}); });
+        m = message_of<InvalidRangeError>([&] {
+            launch(q, k, Range(64, 1), Range(32, 2), {a, b, c});
+        });
         CHECK(contains(m, "dimension 1 of the local range (32, 2) must then have extent 1"));
         // A 3-d kernel over a 2-d range: its z ids would all be 0.
         LoadedKernel k3d(dev, tests::index3d_image());

@@ -441,9 +441,9 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
         if (request.repeat > 0 && request.restore)
             for (runtime::UsmArray& a : arrays)
                 if (a) {
-                    runtime::UsmArray copy = runtime::UsmArray::empty(
-                        queue, a.dtype(), a.shape(), a.usm_type(),
-                        a.layout() == Layout::F ? Layout::F : Layout::C);
+                    runtime::UsmArray copy =
+                        runtime::UsmArray::empty(queue, a.dtype(), a.shape(), a.usm_type(),
+                                                 a.layout() == Layout::F ? Layout::F : Layout::C);
                     copy.copy_from(a).wait();
                     pristine.emplace_back(a, std::move(copy));
                 }

@@ -57,8 +57,8 @@ struct RunRequest {
     std::vector<std::size_t> local;
     std::string device;                                        // filter; empty = default device
     int repeat = 0;                                            // 0: one launch, no timing line
-    int warmup = 1;  // --warmup: untimed launches before the timed ones (with --repeat)
-    bool restore = true;  // --no-restore: keep what a timed run wrote as the next one's input
+    int warmup = 1;                                            // untimed launches before them
+    bool restore = true;                                       // arrays as given before each
     std::vector<std::pair<std::string, std::string>> outputs;  // NAME, PATH.npy
     std::vector<ArgValue> args;
     CompileFlags compile;
