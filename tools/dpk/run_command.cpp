@@ -412,13 +412,10 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                     (declared_sig ? "signature " + declared_sig->pretty() : "as declared"));
         }
 
-        // The eager specialization, which the launch then uses: for -s, else for the argument
-        // types (declared parameters keep their types).
-        const Signature sig = declared_sig
-                                  ? *declared_sig
-                                  : kernel.infer_number_types(
-                                        args, std::vector<std::optional<bool>>(n, std::nullopt));
-        const CompiledKernel compiled = kernel.specialize(sig, device);
+        // The specialization the launch uses, made now: for -s, else for the argument types
+        // (declared parameters keep their types), as a launch would make it.
+        const CompiledKernel compiled = declared_sig ? kernel.specialize(*declared_sig, device)
+                                                     : kernel.definition_for(args, device);
         runtime::Range global = to_range(request.global);
         std::vector<std::size_t> local = request.local;
         if (local.empty()) {
