@@ -2,9 +2,9 @@
 // with sub-groups (Intel's OpenCL CPU runtime here) sizes, ids, broadcasts, shuffles (by id,
 // relative, xor), reductions and scans (add/min/max, and/or/xor), votes (ballot, any, all), the
 // sub-group barrier and std.subgroup's work-group reductions against host models, for every
-// integer type, f32 and f64 and work-group sizes that are and are not multiples of the sub-group
-// size (so the last sub-group is partial); on devices without (PoCL 3.1) the exact compile-time
-// error of `specialize`.
+// integer type, f16 (where the device has it), f32 and f64 and work-group sizes that are and are
+// not multiples of the sub-group size (so the last sub-group is partial); on devices without
+// (PoCL 3.1) the exact compile-time error of `specialize`.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <memory>
 #include <random>
 #include <set>
@@ -158,15 +159,19 @@ std::vector<T> expected_row(const std::vector<T>& v, std::size_t k) {
             excl_lo, excl_hi, v.front(), v.back(), v[(k + 1) % size], v[size - 1 - k]};
 }
 
-/// The devices with sub-groups that also have `f`, after printing a skip for each without.
-std::vector<Device> devices_with(DeviceFeature f) {
+/// The devices with sub-groups that also have `f` (and `g`), after printing a skip for each
+/// without.
+std::vector<Device> devices_with(DeviceFeature f, std::optional<DeviceFeature> g = std::nullopt) {
     std::vector<Device> out;
     for (const Device& d : sub_group_devices()) {
-        if (d.info().has(f))
+        std::optional<DeviceFeature> missing;
+        if (!d.info().has(f)) missing = f;
+        if (g && !d.info().has(*g)) missing = *g;
+        if (!missing)
             out.push_back(d);
         else
-            MESSAGE("SKIPPED on " << tests::device_label(d) << ": no " << feature_name(f) << " ("
-                                  << feature_opencl_extension(f) << ")");
+            MESSAGE("SKIPPED on " << tests::device_label(d) << ": no " << feature_name(*missing)
+                                  << " (" << feature_opencl_extension(*missing) << ")");
     }
     return out;
 }
@@ -232,7 +237,9 @@ template <typename T, typename Out>
 void check_against_model(const char* kernel, const std::string& signature, DeviceFeature feature,
                          std::size_t columns, RowModel<T, Out> model, const std::vector<T>& x) {
     Program p = sub_group_program();
-    for (const Device& dev : devices_with(feature)) {
+    const std::optional<DeviceFeature> narrow =
+        sizeof(T) < 4 ? std::optional(DeviceFeature::SubGroupExtendedTypes) : std::nullopt;
+    for (const Device& dev : devices_with(feature, narrow)) {
         CompiledKernel k = p.kernel(kernel).specialize(signature, dev);
         Queue q(dev);
         UsmArray dx = UsmArray::from_host<T>(q, x);
@@ -359,6 +366,53 @@ TEST_SUITE("sub_groups") {
         check_collectives<std::uint16_t>("u16");
     }
 
+    TEST_CASE("sub-groups: f16 collectives match the host (fp16 and extended types)") {
+        // Integers in [-50, 50) are f16 values, and so is every sum of 64 of them: exact.
+        const std::vector<float> x = values<float>(kItems, 13);
+        std::vector<std::uint16_t> halves;
+        for (float v : x) halves.push_back(Half(v).bits());
+        Program p = sub_group_program();
+        for (const Device& dev : devices_with(DeviceFeature::SubGroupExtendedTypes)) {
+            if (!dev.info().has(DeviceFeature::Fp16) ||
+                !dev.info().has(DeviceFeature::SubGroupShuffle)) {
+                MESSAGE("SKIPPED on " << tests::device_label(dev) << ": no fp16 or shuffles");
+                continue;
+            }
+            CompiledKernel k = p.kernel("collectives_f16")
+                                   .specialize("void(f16[::1], f32[:, ::1], i64[:, ::1])", dev);
+            Queue q(dev);
+            const auto rows = static_cast<std::int64_t>(kItems);
+            UsmArray dx = UsmArray::from_host(q, DType::F16, {rows}, halves.data(),
+                                              halves.size() * sizeof(std::uint16_t));
+            for (std::size_t local : kLocalSizes) {
+                INFO("device " << tests::device_label(dev) << ", f16, local size " << local);
+                UsmArray out = UsmArray::zeros(q, DType::F32, {rows, kColumns});
+                UsmArray ids = UsmArray::zeros(q, DType::I64, {rows, kIdColumns});
+                k.launch(q, Range(kItems), Range(local), {dx, out, ids}).wait();
+                std::set<std::int64_t> sizes;
+                SubGroups groups = check_ids(ids.to_vector<std::int64_t>(), kItems, local, sizes);
+                const std::vector<float> got = out.to_vector<float>();
+                std::size_t mismatches = 0;
+                for (const auto& group : groups) {
+                    const auto& members = group.second;
+                    std::vector<float> v;
+                    for (std::size_t i : members) v.push_back(x[i]);
+                    for (std::size_t m = 0; m < members.size(); ++m) {
+                        const std::vector<float> want = expected_row(v, m);
+                        for (std::size_t c = 0; c < kColumns; ++c)
+                            if (got[members[m] * kColumns + c] != want[c] && ++mismatches <= 5)
+                                CHECK_MESSAGE(false, "item " << members[m] << " column " << c
+                                                             << ": got "
+                                                             << got[members[m] * kColumns + c]
+                                                             << ", want " << want[c]);
+                    }
+                }
+                CHECK(mismatches == 0);
+            }
+            MESSAGE(tests::device_label(dev) << ": f16 collectives match the host");
+        }
+    }
+
     TEST_CASE("sub-groups: shuffle_down/up/xor match the host, own value outside the sub-group") {
         auto run = [&]<typename T>(const char* type, T) {
             const std::string t = type;
@@ -366,6 +420,8 @@ TEST_SUITE("sub_groups") {
                 "shuffles", "void(" + t + "[::1], " + t + "[:, ::1], i64[:, ::1])",
                 DeviceFeature::SubGroupShuffleRelative, 7, &shuffle_row<T>, values<T>(kItems, 21));
         };
+        run("i8", std::int8_t{0});
+        run("u16", std::uint16_t{0});
         run("i32", std::int32_t{0});
         run("u64", std::uint64_t{0});
         run("f32", 0.0f);
@@ -379,6 +435,8 @@ TEST_SUITE("sub_groups") {
                 "bitwise", "void(" + t + "[::1], " + t + "[:, ::1], i64[:, ::1])",
                 DeviceFeature::SubGroupBitwise, 9, &bitwise_row<T>, bit_values<T>(kItems, 31));
         };
+        run("u8", std::uint8_t{0});
+        run("i16", std::int16_t{0});
         run("i32", std::int32_t{0});
         run("u32", std::uint32_t{0});
         run("i64", std::int64_t{0});
