@@ -126,8 +126,8 @@ private:
             // Without a value (`float x;`) the dpk spelling is a var that starts at zero.
             if (dpk_type && type(i + 2) == P::SEMI)
                 return hint(i, i + 1,
-                            "'" + s + " " + name + "' declares a variable in C; write var " +
-                                name + annotation + "; (it starts at zero)");
+                            "'" + s + " " + name + "' declares a variable in C; write var " + name +
+                                annotation + "; (it starts at zero)");
             return hint(i, i + 1,
                         "'" + s + " " + name + "' declares a variable in C; write let " + name +
                             annotation + " = ... (var " + name + annotation +
