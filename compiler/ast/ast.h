@@ -42,7 +42,7 @@ struct TypeExpr {
 
 enum class ExprKind { IntLit, FloatLit, BoolLit, Name, Unary, Binary, Call, Index, Member, Tuple };
 
-enum class UnaryOp { Neg, Not, BitNot };
+enum class UnaryOp { Neg, Not, BitNot, Plus };
 enum class BinaryOp {
     Mul,
     Div,
@@ -168,7 +168,7 @@ struct VarSymbol {
 struct VarDecl : Stmt {
     VarDecl() : Stmt(StmtKind::VarDecl) {}
     VarSymbol var;
-    ExprPtr init;  // always present (the grammar requires an initializer)
+    ExprPtr init;  // always present (`var x: T;` gets a zero of T from the parser)
 };
 
 enum class AssignOp { Set, Add, Sub, Mul, Div, Rem, BitAnd, BitOr, BitXor, Shl, Shr };

@@ -317,6 +317,101 @@ TEST_CASE("ptx: sub-group operations use warp shuffles over the sub-group's memb
     CHECK(contains(t, "0d7FF0000000000000"));
 }
 
+/// Every sub-group feature, as a CUDA device reports them.
+constexpr const char* kAllSubGroups =
+    "opencl+fp64+fp16+sub_groups+sub_group_shuffle+sub_group_shuffle_xor+"
+    "sub_group_shuffle_relative+sub_group_ballot+sub_group_bitwise+sub_group_extended_types";
+
+TEST_CASE("ptx: relative and xor shuffles are shfl.sync.down/up/bfly, one per 32-bit piece") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1], y: i64[::1], h: i16[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    x[i] = sub_group_shuffle_down(x[i], 1) + sub_group_shuffle_up(x[i], 2) +\n"
+                 "           sub_group_shuffle_xor(x[i], 16);\n"
+                 "    y[i] = sub_group_shuffle_down(y[i], 8);\n"
+                 "    h[i] = sub_group_shuffle_xor(h[i], 1);\n"
+                 "}\n",
+                 kAllSubGroups),
+        "shuffles");
+    const std::string& t = m.text;
+    // down and bfly clamp to lane 31, up to lane 0; the member mask is the last operand.
+    CHECK(contains(t, "shfl.sync.down.b32"));
+    CHECK(contains(t, ", 31, %r"));
+    CHECK(contains(t, "shfl.sync.up.b32"));
+    CHECK(contains(t, ", 0, %r"));
+    CHECK(contains(t, "shfl.sync.bfly.b32"));
+    // f32: one each; i64: two (its halves); i16: one. The variants repeat the kernel.
+    const std::size_t kernels = m.kernels.size();
+    CHECK(count_of(t, "shfl.sync.down.b32") == 3 * kernels);
+    CHECK(count_of(t, "shfl.sync.bfly.b32") == 2 * kernels);
+    CHECK(count_of(t, "shfl.sync.up.b32") == 1 * kernels);
+    CHECK(!contains(t, "shfl.sync.idx"));
+}
+
+TEST_CASE("ptx: votes are vote.sync over the member mask; a ballot is its first word") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1], out: u64[::1], f: i32[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    out[i] = sub_group_ballot(x[i] > 0.0);\n"
+                 "    f[i] = i32(sub_group_any(x[i] > 1.0)) + i32(sub_group_all(x[i] > 2.0));\n"
+                 "}\n",
+                 kAllSubGroups),
+        "votes");
+    const std::string& t = m.text;
+    CHECK(contains(t, "vote.sync.ballot.b32"));
+    CHECK(contains(t, "vote.sync.any.pred"));
+    CHECK(contains(t, "vote.sync.all.pred"));
+    // Lanes past a partial last sub-group vote 0: the ballot is masked.
+    CHECK(contains(t, "and.b32"));
+    CHECK(!contains(t, "shfl.sync"));
+}
+
+TEST_CASE("ptx: bitwise reductions are redux.sync on sm_80+, shuffle trees before and for scans") {
+    const auto spirv = spirv_of(
+        "kernel k(x: u32[::1], y: u64[::1], b: u8[::1]) {\n"
+        "    let i = global_id(0);\n"
+        "    x[i] = sub_group_reduce_and(x[i]) ^ sub_group_reduce_or(x[i]) ^\n"
+        "           sub_group_reduce_xor(x[i]);\n"
+        "    y[i] = sub_group_reduce_or(y[i]) | sub_group_scan_exclusive_and(y[i]);\n"
+        "    b[i] = sub_group_reduce_xor(b[i]) + sub_group_reduce_add(b[i]);\n"
+        "}\n",
+        kAllSubGroups);
+    auto m = translate_and_assemble(spirv, "bitwise");
+    const std::string& t = m.text;
+    CHECK(contains(t, "redux.sync.and.b32"));
+    CHECK(contains(t, "redux.sync.or.b32"));
+    CHECK(contains(t, "redux.sync.xor.b32"));
+    CHECK(contains(t, "redux.sync.add.u32"));  // the u8 sum, widened
+    // 64-bit values and scans: the shuffle tree, combined with and/or.
+    CHECK(contains(t, "shfl.sync.up.b32"));
+    CHECK(contains(t, "or.b64"));
+    CHECK(contains(t, "and.b64"));
+    // The exclusive and-scan's identity on lane 0: every bit set.
+    CHECK(contains(t, "0xFFFFFFFFFFFFFFFF"));
+    // Before sm_80 there is no redux.sync: every reduction is a tree.
+    const PtxModule old = translate_to_ptx(spirv, {.sm = 75, .ptx_major = 6, .ptx_minor = 3});
+    CHECK(!contains(old.text, "redux.sync"));
+    CHECK(contains(old.text, "shfl.sync.up.b32"));
+    CHECK(contains(old.text, ".target sm_75"));
+}
+
+TEST_CASE("ptx: 8/16-bit ints and f16 in reductions, scans and broadcasts") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(a: i8[::1], h: f16[::1], s: u16[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    a[i] = sub_group_reduce_min(a[i]) + sub_group_scan_inclusive_add(a[i]);\n"
+                 "    h[i] = sub_group_reduce_add(h[i]) + sub_group_broadcast(h[i], 0);\n"
+                 "    s[i] = sub_group_scan_exclusive_max(s[i]);\n"
+                 "}\n",
+                 kAllSubGroups),
+        "narrow");
+    const std::string& t = m.text;
+    CHECK(contains(t, "redux.sync.min.s32"));  // i8, sign-extended first
+    CHECK(contains(t, "cvt.s32.s8"));
+    CHECK(contains(t, "add.rn.f16"));         // the f16 tree
+    CHECK(contains(t, "shfl.sync.idx.b32"));  // the f16 broadcast, widened
+}
+
 TEST_CASE("ptx: an unsupported instruction throws, naming it and the kernel") {
     const std::string module = R"(
                OpCapability Addresses

@@ -23,12 +23,15 @@ constexpr const char* kDevicesUsage =
 constexpr const char* kRunUsage =
     "usage: dpk run FILE.dpk [-k KERNEL] [-s SIGNATURE] --global G0[,G1[,G2]]\n"
     "               [--local L0[,L1[,L2]]] [--device FILTER] [--repeat N]\n"
-    "               [--no-fp-contract] [--check-bounds]\n"
+    "               [--warmup N] [--no-restore] [--no-fp-contract] [--check-bounds]\n"
     "               [--out NAME=PATH.npy]... NAME=VALUE...\n"
     "  -k KERNEL: the kernel to run; may be left out when FILE.dpk has one kernel\n"
     "  VALUE: @PATH.npy | zeros:DTYPE[D0,D1,...] | local:DTYPE[N] | NUMBER[:DTYPE]\n"
     "  --no-fp-contract: round every operation on its own (by default a * b + c may\n"
     "  fuse into one multiply-add, as in OpenCL C)\n"
+    "  --local: the work-group size; without it dpk run chooses one and prints it\n"
+    "  --repeat N: N timed launches (device time), after --warmup untimed ones (default 1);\n"
+    "  each starts from the arrays as given (--no-restore: from what the last one left)\n"
     "  --check-bounds: check every array index against the array's shape; the first\n"
     "  index outside is an error naming kernel, array, index, shape and work-item\n"
     "  (also DPK_CHECK_BOUNDS=1)\n";

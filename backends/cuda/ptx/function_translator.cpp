@@ -238,10 +238,11 @@ void FunctionTranslator::translate_parameters() {
 
 void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
     const std::size_t before = body_.size();
+    // Sub-groups before memory: they take the components of a ballot (OpCompositeExtract).
     const bool handled = select_integer(inst) || select_float(inst) || select_logic(inst) ||
-                         select_conversion(inst) || select_memory(inst) ||
+                         select_conversion(inst) || select_sub_group(inst) || select_memory(inst) ||
                          select_control_flow(inst) || select_atomic(inst) || select_barrier(inst) ||
-                         select_sub_group(inst) || select_ext_inst(inst);
+                         select_ext_inst(inst);
     if (!handled) unsupported(inst, "the CUDA backend does not handle this instruction");
     const std::string name = inst.result ? module_.name_of(inst.result) : std::string();
     // The value's name on the line that makes it (for a call: its body's last line is a label).

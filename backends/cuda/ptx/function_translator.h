@@ -100,11 +100,25 @@ private:
     bool select_atomic(const SpirvInstruction& inst);        // select_atomic.cpp
     bool select_barrier(const SpirvInstruction& inst);       // select_atomic.cpp
     bool select_sub_group(const SpirvInstruction& inst);     // select_sub_group.cpp
+    bool select_vote(const SpirvInstruction& inst);          // select_sub_group.cpp
     bool select_ext_inst(const SpirvInstruction& inst);      // select_ext_inst.cpp
 
     // ---- helpers shared between families
-    /// `d = a OP b` for an integer/float min/max/add as sub-group combines and clamps use it.
-    enum class Combine : std::uint8_t { IAdd, FAdd, SMin, UMin, FMin, SMax, UMax, FMax };
+    /// `d = a OP b` for an integer/float min/max/add or an integer and/or/xor, as sub-group
+    /// combines and clamps use it.
+    enum class Combine : std::uint8_t {
+        IAdd,
+        FAdd,
+        SMin,
+        UMin,
+        FMin,
+        SMax,
+        UMax,
+        FMax,
+        And,
+        Or,
+        Xor
+    };
     void combine(Combine c, const Scalar& s, const std::string& d, const std::string& a,
                  const std::string& b);
     /// Calls math library function `name` (an OpenCL.std name) on registers of scalar `s`.
@@ -149,6 +163,7 @@ private:
     std::map<Id, std::string> regs_;                     // SSA value -> register
     std::map<Id, Id> types_;                             // SSA value -> type
     std::map<Id, spv::BuiltIn> builtin_vectors_;         // OpLoad of a vector builtin
+    std::map<Id, std::string> ballots_;                  // a ballot -> its word 0 (a warp)
     std::map<Id, std::string> promoted_;                 // scalar Function variable -> register
     std::map<std::string, std::string> prologue_cache_;  // key -> register computed once
     std::vector<std::string> params_;                    // .param declarations
