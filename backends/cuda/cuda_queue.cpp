@@ -35,10 +35,19 @@ CudaQueue::CudaQueue(std::shared_ptr<CudaContext> context, bool profiling)
     context_->register_queue(this);
 }
 
+CudaQueue::CudaQueue(std::shared_ptr<CudaContext> context, CUstream stream, bool owned)
+    : context_(std::move(context)),
+      cu_(context_->api()),
+      profiling_(true),
+      stream_(stream),
+      owns_stream_(owned) {
+    context_->register_queue(this);
+}
+
 CudaQueue::~CudaQueue() {
     context_->unregister_queue(this);
     drain();
-    cu_.cuStreamDestroy_v2(stream_);
+    if (owns_stream_) cu_.cuStreamDestroy_v2(stream_);
 }
 
 void CudaQueue::drain() noexcept {

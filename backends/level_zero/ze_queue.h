@@ -70,6 +70,8 @@ public:
                                 std::size_t bytes, Deps deps) override;
     void finish() override;
     bool profiling_enabled() const override { return profiling_; }
+    /// The immediate command list.
+    void* native_handle() const override { return list_; }
 
 private:
     /// Calls append(signal, n_wait, wait) under the queue lock with the previous command and

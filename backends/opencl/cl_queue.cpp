@@ -101,6 +101,11 @@ ClQueue::ClQueue(std::shared_ptr<ClContext> context, bool profiling)
     context_->register_queue(queue_);
 }
 
+ClQueue::ClQueue(std::shared_ptr<ClContext> context, cl_command_queue queue, bool profiling)
+    : context_(std::move(context)), queue_(queue), profiling_(profiling) {
+    context_->register_queue(queue_);
+}
+
 ClQueue::~ClQueue() {
     context_->unregister_queue(queue_);
     icd(queue_).clFinish(queue_);
