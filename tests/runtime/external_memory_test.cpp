@@ -39,9 +39,9 @@ Fn intel_function(const Device& d, const char* name) {
             CL_SUCCESS);
     REQUIRE(clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr) ==
             CL_SUCCESS);
-    auto fn = reinterpret_cast<Fn>(clGetExtensionFunctionAddressForPlatform(platform, name));
+    void* fn = clGetExtensionFunctionAddressForPlatform(platform, name);
     REQUIRE(fn != nullptr);
-    return fn;
+    return reinterpret_cast<Fn>(fn);
 }
 
 cl_device_id cl_device_of(const Device& d) {
@@ -102,10 +102,11 @@ TEST_CASE("host memory and another context's USM are refused as external memory"
     std::vector<float> host(8);
     CHECK_THROWS_WITH_AS(
         UsmArray::from_external(q, host.data(), DType::F32, {8}, {}, nullptr),
-        doctest::Contains("(32 bytes) is not USM of device '" + dev.name() + "' (" +
-                          dev.filter_string() +
-                          "): it is host memory, memory of another device or context, or runs "
-                          "past its allocation; copy it into a dpk array instead"),
+        doctest::Contains(("(32 bytes) is not USM of device '" + dev.name() + "' (" +
+                           dev.filter_string() +
+                           "): it is host memory, memory of another device or context, or runs "
+                           "past its allocation; copy it into a dpk array instead")
+                              .c_str()),
         UsmError);
 
     // The same device, another cl_context: what a library with its own context (dpctl) has.
