@@ -30,8 +30,10 @@ enum DLDeviceType : std::int32_t {
     kDLOneAPI = 14,
 };
 
-nb::object numpy() {
-    static nb::object np = nb::module_::import_("numpy");
+/// numpy, imported on first use and held for the process (never released: a static nb::object
+/// would be released after the interpreter is gone).
+nb::handle numpy() {
+    static nb::handle np = nb::module_::import_("numpy").release();
     return np;
 }
 
@@ -193,10 +195,10 @@ UsmArray from_dlpack(nb::handle obj, const Queue& queue) {
                                    std::move(strides), keep_alive(holder));
 }
 
+/// One queue per process on the default device, made on first use and kept until exit.
 Queue default_queue() {
-    static nb::object queue;  // one per process, made on first use
-    if (!queue.is_valid()) queue = nb::cast(Queue(runtime::default_device()));
-    return nb::cast<Queue>(queue);
+    static const Queue* queue = new Queue(runtime::default_device());
+    return *queue;
 }
 
 /// Whether `obj` is host memory (a numpy array, or an object whose DLPack device is the CPU).
@@ -276,7 +278,7 @@ nb::object dlpack(const UsmArray& a, nb::handle stream) {
     nb::capsule keep(owner, [](void* p) noexcept { delete static_cast<UsmArray*>(p); });
     nb::ndarray<> view(a.data(), shape.size(), shape.data(), keep, a.strides().data(),
                        dlpack_dtype(a.dtype()), type, id);
-    return nb::cast(view).attr("__dlpack__")();
+    return nb::cast(view);  // with no framework named, nanobind gives the "dltensor" capsule
 }
 
 }  // namespace
