@@ -319,7 +319,6 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
     static nb::handle generic = numpy().attr("generic");
     static nb::handle local_type = nb::type<runtime::LocalMemory>();
     const std::size_t n = nb::len(args);
-    views.reserve(n);  // KernelArgs point into it: no reallocation after the first view
     out.reserve(n);
     std::size_t index = 0;
     for (nb::handle h : args) {
@@ -348,6 +347,8 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
                                                       : runtime::Scalar::from_uint(t, nb::cast<std::uint64_t>(v)));
         } else if (!is_host_array(h) && [&] {
                        std::optional<UsmArray> view = foreign_view(h, queue);
+                       // KernelArgs point into `views`: room for all before the first goes in.
+                       if (views.empty()) views.reserve(n);
                        if (view) views.push_back(std::move(*view));
                        return view.has_value();
                    }()) {

@@ -41,7 +41,7 @@ runtime::Range range_from_python(nb::handle value, const char* what);
 /// `arg`, which is not a dpk array. Throws the runtime's SignatureMismatchError when `arg` is a
 /// host array (numpy); returns false for anything else.
 struct ParamLookup {
-    std::string kernel;
+    std::string_view kernel;
     /// Name and type of parameter `index`, when known (null type: generic).
     std::function<std::pair<std::string, std::optional<ParamType>>(std::size_t)> param;
 };

@@ -81,8 +81,9 @@ ProgramOptions program_options(bool check_bounds, bool fp_contract, const std::s
     return o;
 }
 
+/// Used within the launch call only: refers to `k`, copies nothing (the launch path).
 ParamLookup compiled_lookup(const CompiledKernel& k) {
-    return {k.name(), [k](std::size_t i) -> std::pair<std::string, std::optional<ParamType>> {
+    return {k.name(), [&k](std::size_t i) -> std::pair<std::string, std::optional<ParamType>> {
                 if (i >= k.signature().params.size()) return {"", std::nullopt};
                 return {i < k.param_names().size() ? k.param_names()[i] : "",
                         k.signature().params[i]};
@@ -179,7 +180,7 @@ void register_kernels(nb::module_& m) {
             [](const Kernel& k, const Queue& queue, nb::handle global, nb::handle args,
                nb::handle local, nb::handle depends_on) {
                 // The declared type, else the one every specialization gives the parameter.
-                ParamLookup lookup{k.name(), [k](std::size_t i) {
+                ParamLookup lookup{k.name(), [&k](std::size_t i) {
                                        std::vector<KernelParameter> ps = k.parameters();
                                        if (i >= ps.size())
                                            return std::pair<std::string, std::optional<ParamType>>{};
