@@ -355,9 +355,8 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
             out.emplace_back(views.back());
         } else {
             auto [name, type] = lookup.param(index);
-            std::string what = is_host_array(h)
-                                   ? type_name_of(h) + "(" +
-                                         py_str(h.attr("dtype")) +
+            std::string what = nb::hasattr(h, "dtype") && nb::hasattr(h, "shape")
+                                   ? type_name_of(h) + "(" + py_str(h.attr("dtype")) +
                                          ", shape=" + py_str(h.attr("shape")) + ")"
                                    : "an object of type " + type_name_of(h);
             runtime::throw_host_memory_argument(

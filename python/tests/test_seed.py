@@ -81,6 +81,17 @@ def test_numpy_array_to_a_generic_kernel_is_refused(queue):
     assert k.compile_count == 0
 
 
+def test_other_objects_are_refused_with_what_to_pass(vecadd, queue):
+    vecadd.specialize("void(f32[::1], f32[::1], f32[::1])", queue.device)
+    a = dpk.zeros(2, "float32", queue)
+    with pytest.raises(dpk.SignatureMismatchError) as err:
+        vecadd.launch(queue, 2, [a, a, [1.0, 2.0]])
+    assert str(err.value) == (
+        "kernel 'vecadd': parameter 2 'c': expected f32[::1], got an object of type list; host "
+        "memory is never a kernel argument — pass a dpk.Array, an array with "
+        "__sycl_usm_array_interface__, __cuda_array_interface__ or __dlpack__, or a scalar")
+
+
 def test_lazy_specialization_on_first_launch(queue):
     k = dpk.Program.from_string(
         "kernel scale(x, s) { let i = global_id(0); x[i] = x[i] * s; }", "scale.dpk").kernel("scale")
