@@ -15,47 +15,31 @@ See docs/python.md.
 
 from pathlib import Path as _Path
 
-from . import _dpk
-from ._dpk import (
-    Array,
-    BackendError,
-    BoundsError,
-    BuildError,
-    CompiledKernel,
-    CompileError,
-    Device,
-    DeviceNotFoundError,
-    Error,
-    Event,
-    FileError,
-    FormatError,
-    InvalidArgumentError,
-    InvalidRangeError,
-    Kernel,
-    KernelAttributes,
-    KernelBundle,
-    BundleKernel,
-    LocalMemory,
-    Program,
-    Queue,
-    SignatureMismatchError,
-    UnsupportedDeviceFeatureError,
-    UsmError,
-    asarray,
-    default_device,
-    default_queue,
-    devices,
-    empty,
-    select_device,
-)
+import os as _os
 
-__version__ = _dpk.version()
+# The JIT module, or the runtime alone (AOT bundles only) where it is all there is or asked for.
+if _os.environ.get("DPK_PYTHON_RUNTIME_ONLY") == "1":
+    from . import _dpk_runtime as _native
+else:
+    try:
+        from . import _dpk as _native
+    except ImportError:
+        from . import _dpk_runtime as _native
+
+#: True when kernels can be compiled here (Program, Kernel); False with the runtime alone.
+has_compiler = hasattr(_native, "Program")
+
+# The native module's public names: Device, Queue, Event, Array, the errors, ... (and Program,
+# Kernel, CompiledKernel with the compiler). Their stubs: _dpk.pyi, _dpk_runtime.pyi.
+globals().update({k: v for k, v in vars(_native).items() if not k.startswith("_")})
+
+__version__ = _native.version()
 
 # An installed package carries the stdlib modules (`import std.reduce;`) beside itself; a build
 # tree's module finds them in the source tree.
 _packaged_stdlib = _Path(__file__).with_name("stdlib")
-if _packaged_stdlib.is_dir():
-    _dpk._set_packaged_stdlib(str(_packaged_stdlib))
+if _packaged_stdlib.is_dir() and has_compiler:
+    _native._set_packaged_stdlib(str(_packaged_stdlib))
 
 
 def zeros(shape, dtype="float32", queue=None, usm_type="device", order="C"):

@@ -9,7 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "jit/dpk.h"
+#include "core/error.h"
+#include "runtime/device.h"
+#include "runtime/launch.h"
+#include "runtime/queue.h"
+#include "runtime/usm_array.h"
 
 namespace dpk::python {
 
@@ -59,6 +63,8 @@ std::vector<runtime::Event> events_from_python(nb::handle deps);
 void register_errors(nb::module_& m);
 void register_devices(nb::module_& m);
 void register_arrays(nb::module_& m);
+void register_bundles(nb::module_& m);
+/// Programs and kernels: the JIT (dpk._dpk only).
 void register_kernels(nb::module_& m);
 
 }  // namespace dpk::python

@@ -7,8 +7,8 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
-#include "runtime/kernel_bundle.h"
-#include "runtime/specialization_set.h"
+#include "jit/dpk.h"
+#include "launch_call.h"
 
 namespace dpk::python {
 
@@ -19,48 +19,7 @@ using runtime::Queue;
 using runtime::Range;
 using runtime::UsmArray;
 
-runtime::Range range_from_python(nb::handle value, const char* what) {
-    std::vector<std::size_t> e;
-    if (PyLong_Check(value.ptr())) {
-        e.push_back(nb::cast<std::size_t>(value));
-    } else {
-        try {
-            for (nb::handle x : value) e.push_back(nb::cast<std::size_t>(x));
-        } catch (const nb::cast_error&) {
-            e.clear();
-        } catch (const nb::python_error&) {
-            e.clear();
-        }
-    }
-    switch (e.size()) {
-        case 1: return Range(e[0]);
-        case 2: return Range(e[0], e[1]);
-        case 3: return Range(e[0], e[1], e[2]);
-        default:
-            throw InvalidRangeError(std::string(what) +
-                                    ": expected an int or a tuple of 1 to 3 non-negative ints, "
-                                    "got " + py_str(value));
-    }
-}
-
 namespace {
-
-/// One launch from Python: arguments converted (views of foreign arrays kept for the call), the
-/// GIL released while the runtime checks, compiles where it must, and enqueues.
-template <typename Launch>
-Event launch_from_python(const ParamLookup& lookup, const Queue& queue, nb::handle global,
-                         nb::handle args, nb::handle local, nb::handle depends_on,
-                         Launch&& launch) {
-    std::vector<UsmArray> views;
-    std::vector<KernelArg> kernel_args;
-    launch_arguments(args, queue, lookup, views, kernel_args);
-    std::vector<Event> deps = events_from_python(depends_on);
-    const Range g = range_from_python(global, "global_size");
-    std::optional<Range> l;
-    if (!local.is_none()) l = range_from_python(local, "local_size");
-    nb::gil_scoped_release release;
-    return launch(g, l, std::span<const KernelArg>(kernel_args), std::span<const Event>(deps));
-}
 
 /// The stdlib an installed package carries (dpk/stdlib), set by dpk/__init__.py.
 std::string& packaged_stdlib() {
@@ -89,12 +48,6 @@ ParamLookup compiled_lookup(const CompiledKernel& k) {
                         k.signature().params[i]};
             }};
 }
-
-/// A kernel of an AOT bundle, built for one device.
-struct BundleKernel {
-    std::string name;
-    std::shared_ptr<runtime::SpecializationSet> set;
-};
 
 }  // namespace
 
@@ -239,56 +192,6 @@ void register_kernels(nb::module_& m) {
         .def("check", &Program::check, "Parses and checks the whole program now (CompileError).")
         .def_prop_ro("name", &Program::name);
 
-    nb::class_<BundleKernel>(m, "BundleKernel",
-                             "A kernel of an AOT bundle built for one device: its "
-                             "specializations, chosen per launch by the argument types.")
-        .def_ro("name", &BundleKernel::name)
-        .def_prop_ro("signatures",
-                     [](const BundleKernel& k) { return k.set->describe_signatures(); })
-        .def(
-            "launch",
-            [](const BundleKernel& k, const Queue& queue, nb::handle global, nb::handle args,
-               nb::handle local, nb::handle depends_on) {
-                ParamLookup lookup{k.name, [](std::size_t) {
-                                       return std::pair<std::string, std::optional<ParamType>>{};
-                                   }};
-                return launch_from_python(
-                    lookup, queue, global, args, local, depends_on,
-                    [&](const Range& g, const std::optional<Range>& l, auto a, auto d) {
-                        return l ? k.set->launch(queue, g, *l, a, d) : k.set->launch(queue, g, a, d);
-                    });
-            },
-            nb::arg("queue"), nb::arg("global_size"), nb::arg("args"), nb::kw_only(),
-            nb::arg("local_size") = nb::none(), nb::arg("depends_on") = nb::none(),
-            "Launches the specialization the arguments fit (SignatureMismatchError otherwise).");
-
-    nb::class_<runtime::KernelBundle>(m, "KernelBundle",
-                                      "An AOT bundle (dpk-aot): kernels compiled ahead of time, "
-                                      "loaded by the runtime alone.")
-        .def_static("read", &runtime::KernelBundle::read, nb::arg("path"),
-                    "Reads and checks a .dpkb file (FormatError if damaged).")
-        .def_static(
-            "from_bytes",
-            [](nb::bytes data, const std::string& what) {
-                return runtime::KernelBundle::decode(std::string_view(data.c_str(), data.size()),
-                                                     what);
-            },
-            nb::arg("data"), nb::arg("what") = "<bytes>")
-        .def_prop_ro("kernel_names", &runtime::KernelBundle::kernel_names)
-        .def(
-            "load",
-            [](const runtime::KernelBundle& b, const std::string& kernel,
-               std::optional<Device> device) {
-                const Device d = device ? *device : runtime::default_device();
-                std::shared_ptr<runtime::SpecializationSet> set;
-                {
-                    nb::gil_scoped_release release;
-                    set = b.load(kernel, d);
-                }
-                return BundleKernel{kernel, std::move(set)};
-            },
-            nb::arg("kernel"), nb::arg("device") = nb::none(),
-            "Builds every specialization of `kernel` in the bundle for `device`.");
 }
 
 }  // namespace dpk::python

@@ -4,7 +4,10 @@
 #include <nanobind/stl/string.h>
 
 #include "core/file_io.h"
+#include "core/version.h"
+#ifdef DPK_PYTHON_JIT
 #include "jit/compile_error.h"
+#endif
 
 namespace dpk::python {
 
@@ -39,17 +42,29 @@ void register_errors(nb::module_& m) {
     sub(std::type_identity<FormatError>{}, "FormatError",
         "A damaged or foreign dpk binary file (AOT bundle, cache entry).");
     sub(std::type_identity<FileError>{}, "FileError", "A file that cannot be read.");
+#ifdef DPK_PYTHON_JIT
     sub(std::type_identity<CompileError>{}, "CompileError",
         "A kernel does not compile; the message has the rendered diagnostics.");
+#endif
 }
 
 }  // namespace dpk::python
 
+// dpk._dpk (the JIT: compiler and runtime) or, built without DPK_PYTHON_JIT, dpk._dpk_runtime
+// (the runtime alone: AOT bundles, no compiler).
+#ifdef DPK_PYTHON_JIT
 NB_MODULE(_dpk, m) {
-    m.doc() = "dpk's C++ runtime and JIT (the dpk package re-exports what users need).";
+    m.doc() = "dpk's C++ JIT and runtime (the dpk package re-exports what users need).";
+#else
+NB_MODULE(_dpk_runtime, m) {
+    m.doc() = "dpk's C++ runtime alone: devices, queues, arrays, AOT bundles (no compiler).";
+#endif
     dpk::python::register_errors(m);
     dpk::python::register_devices(m);
     dpk::python::register_arrays(m);
+    dpk::python::register_bundles(m);
+#ifdef DPK_PYTHON_JIT
     dpk::python::register_kernels(m);
+#endif
     m.def("version", [] { return std::string(dpk::version()); }, "dpk's version, \"0.1.0\".");
 }

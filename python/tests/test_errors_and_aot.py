@@ -1,6 +1,7 @@
 """dpk's errors as one Python hierarchy with the C++ messages; AOT bundles loaded by the runtime."""
 
 import os
+import pathlib
 import shutil
 import subprocess
 
@@ -91,3 +92,44 @@ def test_aot_bundle_runs_with_the_runtime_and_enforces_signatures(tmp_path, queu
         k.launch(queue, 16, [f64, f64, f64])
     with pytest.raises(dpk.FormatError):
         dpk.KernelBundle.from_bytes(bundle_path.read_bytes()[:-3], "truncated.dpkb")
+
+
+RUNTIME_ONLY = """
+import sys
+import numpy as np
+import dpk
+assert not dpk.has_compiler and not hasattr(dpk, "Program"), "the compiler is loaded"
+q = dpk.Queue(dpk.select_device(sys.argv[2]))
+k = dpk.KernelBundle.read(sys.argv[1]).load("vecadd", q.device)
+a = dpk.asarray(np.arange(8, dtype=np.float32), q)
+c = dpk.empty(8, "float32", q)
+k.launch(q, 8, [a, a, c]).wait()
+try:
+    k.launch(q, 8, [a, np.zeros(8, np.float32), c])
+except dpk.SignatureMismatchError as e:
+    print(e)
+print(" ".join(str(x) for x in c.to_numpy()))
+"""
+
+
+def test_aot_bundle_from_the_runtime_alone(tmp_path, device):
+    """A program with only dpk._dpk_runtime (no compiler, no ANTLR) runs a bundle."""
+    import sys
+
+    import conftest
+
+    bundle_path = tmp_path / "vecadd.dpkb"
+    subprocess.run([aot_tool(), "-o", str(bundle_path), str(EXAMPLES / "vecadd" / "vecadd.dpk"),
+                    "-k", "vecadd", "-s", "void(f32[::1], f32[::1], f32[::1])"], check=True)
+    env = dict(os.environ, DPK_PYTHON_RUNTIME_ONLY="1",
+               PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    out = subprocess.run([sys.executable, "-c", RUNTIME_ONLY, str(bundle_path),
+                          device.filter_string], env=env, check=True, capture_output=True,
+                         text=True, cwd=conftest.ROOT).stdout.splitlines()
+    assert out[0].startswith("kernel 'vecadd': parameter 1 'b': expected f32[::1], got "
+                             "numpy.ndarray(float32, shape=(8,)); host memory is never a kernel "
+                             "argument")
+    assert out[1] == "0.0 2.0 4.0 6.0 8.0 10.0 12.0 14.0"
+    runtime_module = next(pathlib.Path(dpk.__file__).parent.glob("_dpk_runtime*.so"))
+    linked = subprocess.run(["ldd", str(runtime_module)], capture_output=True, text=True).stdout
+    assert "antlr" not in linked
