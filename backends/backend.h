@@ -95,6 +95,10 @@ public:
     virtual bool profiling_enabled() const = 0;
     /// The driver's queue (cl_command_queue, CUstream, ze_command_list_handle_t).
     virtual void* native_handle() const = 0;
+    /// Makes this queue's later commands wait, on the device, for everything submitted so far to
+    /// a driver queue of the same context that another library owns (a marker there, a barrier
+    /// here). Throws UnsupportedDeviceFeatureError where the backend cannot.
+    virtual void wait_for_native(void* native_queue) = 0;
 };
 
 /// A context for one device: owns programs, allocations and queues.

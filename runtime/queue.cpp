@@ -39,6 +39,11 @@ void* Queue::native_handle() const {
     return impl_->native_handle();
 }
 
+void Queue::wait_for_native(void* native_queue) const {
+    check_live(*this, "wait_for_native()");
+    impl_->wait_for_native(native_queue);
+}
+
 void Queue::wait() const {
     check_live(*this, "wait()");
     impl_->finish();

@@ -48,6 +48,11 @@ public:
     /// The driver's queue: cl_command_queue, CUstream or ze_command_list_handle_t (an immediate
     /// command list), for use with that driver's API. It stays dpk's.
     void* native_handle() const;
+    /// Makes this queue's later commands wait, on the device, for what was submitted so far to
+    /// another library's driver queue of the same context (a cl_command_queue, a CUstream
+    /// including the legacy 1 and per-thread 2 default streams): what a consumer of
+    /// __cuda_array_interface__'s `stream` does. UnsupportedDeviceFeatureError on Level Zero.
+    void wait_for_native(void* native_queue) const;
 
     backends::Queue& backend() const { return *impl_; }
     /// The records of bounds-checked launches on this queue that no wait has raised yet.

@@ -50,6 +50,18 @@ CudaQueue::~CudaQueue() {
     if (owns_stream_) cu_.cuStreamDestroy_v2(stream_);
 }
 
+void CudaQueue::wait_for_native(void* native_queue) {
+    auto theirs = static_cast<CUstream>(native_queue);
+    if (theirs == stream_) return;
+    CUevent e = context_->acquire_event(false);
+    CUresult r = context_->with_current([&] { return cu_.cuEventRecord(e, theirs); });
+    if (r == CUDA_SUCCESS)
+        r = context_->with_current(
+            [&] { return cu_.cuStreamWaitEvent(stream_, e, CU_EVENT_WAIT_DEFAULT); });
+    context_->release_event(e, false);
+    check(r, "cuEventRecord + cuStreamWaitEvent", "waiting for another library's stream");
+}
+
 void CudaQueue::drain() noexcept {
     if (context_->try_make_current()) cu_.cuStreamSynchronize(stream_);
 }

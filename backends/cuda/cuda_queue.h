@@ -41,6 +41,9 @@ public:
     bool profiling_enabled() const override { return profiling_; }
 
     void* native_handle() const override { return stream_; }
+    /// An event recorded on that stream (CU_STREAM_LEGACY and CU_STREAM_PER_THREAD included),
+    /// cuStreamWaitEvent here.
+    void wait_for_native(void* native_queue) override;
     CUstream handle() const { return stream_; }
     /// finish() without errors (for frees and destruction).
     void drain() noexcept;

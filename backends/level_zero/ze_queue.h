@@ -72,6 +72,8 @@ public:
     bool profiling_enabled() const override { return profiling_; }
     /// The immediate command list.
     void* native_handle() const override { return list_; }
+    /// Not available (UnsupportedDeviceFeatureError).
+    void wait_for_native(void* native_queue) override;
 
 private:
     /// Calls append(signal, n_wait, wait) under the queue lock with the previous command and

@@ -162,6 +162,17 @@ std::shared_ptr<Event> ClQueue::fill(void* dst, const void* pattern, std::size_t
     return wrap(e);
 }
 
+void ClQueue::wait_for_native(void* native_queue) {
+    auto theirs = static_cast<cl_command_queue>(native_queue);
+    if (theirs == queue_) return;
+    cl_event marker = nullptr;
+    check(icd(theirs).clEnqueueMarkerWithWaitList(theirs, 0, nullptr, &marker),
+          "clEnqueueMarkerWithWaitList", "the queue to wait for");
+    cl_int err = icd(queue_).clEnqueueBarrierWithWaitList(queue_, 1, &marker, nullptr);
+    icd(marker).clReleaseEvent(marker);
+    check(err, "clEnqueueBarrierWithWaitList");
+}
+
 void ClQueue::finish() {
     check(icd(queue_).clFinish(queue_), "clFinish");
 }

@@ -46,6 +46,8 @@ public:
     void finish() override;
     bool profiling_enabled() const override { return profiling_; }
     void* native_handle() const override { return queue_; }
+    /// clEnqueueMarkerWithWaitList there, clEnqueueBarrierWithWaitList on its event here.
+    void wait_for_native(void* native_queue) override;
     cl_command_queue handle() const { return queue_; }
 
 private:

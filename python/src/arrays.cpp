@@ -176,8 +176,13 @@ UsmArray from_interface(nb::handle owner, nb::dict iface, const Queue& queue, bo
         auto offset = nb::cast<std::int64_t>(iface["offset"]);
         ptr = static_cast<char*>(ptr) + offset * static_cast<std::int64_t>(dtype_size(dtype));
     }
-    return UsmArray::from_external(queue, ptr, dtype, std::move(shape), std::move(strides),
-                                   keep_alive(owner));
+    UsmArray view = UsmArray::from_external(queue, ptr, dtype, std::move(shape),
+                                            std::move(strides), keep_alive(owner));
+    // __cuda_array_interface__ v3: the producer's work is ordered on `stream`; the queue's later
+    // commands wait for it on the device.
+    if (byte_strides && iface.contains("stream") && !iface["stream"].is_none())
+        queue.wait_for_native(reinterpret_cast<void*>(nb::cast<std::uintptr_t>(iface["stream"])));
+    return view;
 }
 
 /// A zero-copy view through DLPack (nanobind imports the capsule and keeps its owner alive).

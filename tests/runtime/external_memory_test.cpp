@@ -197,3 +197,32 @@ TEST_CASE("dpk's own queue gives out its driver queue") {
         }
     }
 }
+
+TEST_CASE("a queue waits on the device for another library's queue") {
+    for (const Device& dev : dpk::tests::devices_under_test()) {
+        if (dev.backend() != "opencl") continue;
+        INFO("device " << dpk::tests::device_label(dev));
+        auto context = static_cast<cl_context>(dev.native_context());
+        cl_int err = CL_SUCCESS;
+        cl_command_queue theirs =
+            clCreateCommandQueueWithProperties(context, cl_device_of(dev), nullptr, &err);
+        REQUIRE(err == CL_SUCCESS);
+        // Their queue is held up by an event only the test completes.
+        cl_event gate = clCreateUserEvent(context, &err);
+        REQUIRE(err == CL_SUCCESS);
+        REQUIRE(clEnqueueMarkerWithWaitList(theirs, 1, &gate, nullptr) == CL_SUCCESS);
+        REQUIRE(clFlush(theirs) == CL_SUCCESS);
+
+        Queue q(dev);
+        UsmArray a = UsmArray::zeros(q, DType::I32, {8});
+        q.wait_for_native(theirs);
+        Event filled = a.fill(std::int32_t{4});
+        CHECK_FALSE(filled.is_complete());  // behind their gate
+        REQUIRE(clSetUserEventStatus(gate, CL_COMPLETE) == CL_SUCCESS);
+        filled.wait();
+        CHECK(a.to_vector<std::int32_t>() == std::vector<std::int32_t>(8, 4));
+        clReleaseEvent(gate);
+        clFinish(theirs);
+        clReleaseCommandQueue(theirs);
+    }
+}
