@@ -146,7 +146,7 @@ void register_kernels(nb::module_& m) {
                                        }
                                        return std::pair{ps[i].name, type};
                                    }};
-                return launch_from_python(
+                return launch_from_python<MayCompile::Yes>(
                     lookup, queue, global, args, local, depends_on,
                     [&](const Range& g, const std::optional<Range>& l, auto a, auto d) {
                         return l ? k.launch(queue, g, *l, a, d) : k.launch(queue, g, a, d);

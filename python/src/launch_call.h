@@ -10,9 +10,14 @@
 
 namespace dpk::python {
 
-/// One launch from Python: arguments converted (views of foreign arrays kept for the call), the
-/// GIL released while the runtime checks, compiles where it must, and enqueues.
-template <typename Launch>
+/// Whether a launch may compile (Kernel::launch): the GIL is released for it. A launch of a
+/// built specialization (CompiledKernel, a bundle's) only checks and enqueues, in about a
+/// microsecond: it keeps the GIL, which costs less than handing it over and back.
+enum class MayCompile : bool { No, Yes };
+
+/// One launch from Python: arguments converted (views of foreign arrays kept for the call), then
+/// the runtime's checked launch.
+template <MayCompile compiles = MayCompile::No, typename Launch>
 runtime::Event launch_from_python(const ParamLookup& lookup, const runtime::Queue& queue, nb::handle global,
                          nb::handle args, nb::handle local, nb::handle depends_on,
                          Launch&& launch) {
@@ -23,7 +28,11 @@ runtime::Event launch_from_python(const ParamLookup& lookup, const runtime::Queu
     const runtime::Range g = range_from_python(global, "global_size");
     std::optional<runtime::Range> l;
     if (!local.is_none()) l = range_from_python(local, "local_size");
-    nb::gil_scoped_release release;
+    if constexpr (compiles == MayCompile::Yes) {
+        nb::gil_scoped_release release;
+        return launch(g, l, std::span<const runtime::KernelArg>(kernel_args),
+                      std::span<const runtime::Event>(deps));
+    }
     return launch(g, l, std::span<const runtime::KernelArg>(kernel_args), std::span<const runtime::Event>(deps));
 }
 
