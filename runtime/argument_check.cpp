@@ -167,11 +167,10 @@ void throw_argument_mismatch(std::string_view kernel, std::size_t index,
 void throw_host_memory_argument(std::string_view kernel, std::size_t index,
                                 std::string_view param_name, const ParamType* param,
                                 std::string_view what, std::string_view how_to_move) {
-    throw SignatureMismatchError("kernel '" + std::string(kernel) + "': " +
-                                 parameter_label(index, param_name) + ": expected " +
-                                 (param ? param->pretty() : std::string("a USM array")) + ", got " +
-                                 std::string(what) + "; " + std::string(kHostMemory) +
-                                 std::string(how_to_move));
+    throw SignatureMismatchError(
+        "kernel '" + std::string(kernel) + "': " + parameter_label(index, param_name) +
+        ": expected " + (param ? param->pretty() : std::string("a USM array")) + ", got " +
+        std::string(what) + "; " + std::string(kHostMemory) + std::string(how_to_move));
 }
 
 }  // namespace dpk::runtime

@@ -116,7 +116,8 @@ UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
                                  std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
                                  std::shared_ptr<const void> keep_alive) {
     check_shape(shape);
-    if (!queue) throw InvalidArgumentError("UsmArray::from_external on a queue that was moved from");
+    if (!queue)
+        throw InvalidArgumentError("UsmArray::from_external on a queue that was moved from");
     if (strides.empty()) strides = contiguous_strides(shape, Layout::C);
     if (strides.size() != shape.size())
         throw UsmError("external array: " + std::to_string(strides.size()) + " strides for " +
@@ -137,7 +138,8 @@ UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
         last = (last && step) ? checked_add(*last, *step) : std::nullopt;
     }
     std::optional<std::int64_t> span = last ? checked_add(*last, std::int64_t{1}) : std::nullopt;
-    std::optional<std::int64_t> bytes = span ? checked_bytes(*span, dtype_size(dtype)) : std::nullopt;
+    std::optional<std::int64_t> bytes =
+        span ? checked_bytes(*span, dtype_size(dtype)) : std::nullopt;
     if (!bytes)
         throw UsmError("external array of shape " + shape_string(shape) +
                        ": its span in bytes overflows 64 bits");
@@ -157,9 +159,9 @@ UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
         }
         usm_type = *found;
     }
-    auto allocation = std::make_shared<UsmAllocation>(
-        queue, usm_type, empty ? nullptr : data, empty ? 0 : static_cast<std::size_t>(*bytes),
-        std::move(keep_alive));
+    auto allocation = std::make_shared<UsmAllocation>(queue, usm_type, empty ? nullptr : data,
+                                                      empty ? 0 : static_cast<std::size_t>(*bytes),
+                                                      std::move(keep_alive));
     return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
 }
 

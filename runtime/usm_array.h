@@ -71,7 +71,8 @@ public:
     /// owner) is held until the last array sharing the view goes, after the queue finished the
     /// commands submitted to it by then.
     static UsmArray from_external(const Queue& queue, void* data, DType dtype,
-                                  std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
+                                  std::vector<std::int64_t> shape,
+                                  std::vector<std::int64_t> strides,
                                   std::shared_ptr<const void> keep_alive);
 
     DType dtype() const { return dtype_; }

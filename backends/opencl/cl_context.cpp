@@ -115,8 +115,8 @@ std::unique_ptr<Queue> ClContext::adopt_queue(void* native_queue, bool owned) {
             "the cl_command_queue to adopt belongs to another cl_context than device '" +
             info_.name + "' uses; make it on the device's context (Device::native_context())");
     if (device != device_)
-        throw InvalidArgumentError("the cl_command_queue to adopt is not on device '" +
-                                   info_.name + "'");
+        throw InvalidArgumentError("the cl_command_queue to adopt is not on device '" + info_.name +
+                                   "'");
     if (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
         throw InvalidArgumentError(
             "the cl_command_queue to adopt executes out of order; dpk queues are in order");
@@ -130,7 +130,8 @@ std::optional<UsmType> ClContext::usm_type_of(const void* ptr, std::size_t bytes
         throw UnsupportedDeviceFeatureError(
             "device '" + info_.name +
             "' backs USM with SVM, which has no query that tells whether memory another library "
-            "allocated belongs to its context; external memory needs cl_intel_unified_shared_memory");
+            "allocated belongs to its context; external memory needs "
+            "cl_intel_unified_shared_memory");
     cl_unified_shared_memory_type_intel type = CL_MEM_TYPE_UNKNOWN_INTEL;
     void* base = nullptr;
     std::size_t size = 0;

@@ -106,7 +106,8 @@ std::pair<std::int32_t, std::int32_t> dlpack_device(const UsmArray& a) {
     if (d.backend() == "cuda") {
         // DLPack's id of a CUDA device is its ordinal: its place among the CUDA devices.
         const std::vector<runtime::Device> all = runtime::select_devices("cuda");
-        const auto ordinal = static_cast<std::int32_t>(std::find(all.begin(), all.end(), d) - all.begin());
+        const auto ordinal =
+            static_cast<std::int32_t>(std::find(all.begin(), all.end(), d) - all.begin());
         switch (a.usm_type()) {
             case UsmType::Device: return {kDLCUDA, ordinal};
             case UsmType::Shared: return {kDLCUDAManaged, ordinal};
@@ -145,7 +146,8 @@ UsmArray from_host_object(nb::handle obj, const Queue& queue, UsmType usm_type) 
     nb::object contiguous = numpy().attr("ascontiguousarray")(obj);
     auto host = nb::cast<nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>>(contiguous);
     std::vector<std::int64_t> shape(host.ndim());
-    for (std::size_t d = 0; d < host.ndim(); ++d) shape[d] = static_cast<std::int64_t>(host.shape(d));
+    for (std::size_t d = 0; d < host.ndim(); ++d)
+        shape[d] = static_cast<std::int64_t>(host.shape(d));
     const DType dtype = dtype_from_dlpack(host.dtype(), "dpk.asarray");
     nb::gil_scoped_release release;
     return UsmArray::from_host(queue, dtype, std::move(shape), host.data(), host.nbytes(),
@@ -176,8 +178,8 @@ UsmArray from_interface(nb::handle owner, nb::dict iface, const Queue& queue, bo
         auto offset = nb::cast<std::int64_t>(iface["offset"]);
         ptr = static_cast<char*>(ptr) + offset * static_cast<std::int64_t>(dtype_size(dtype));
     }
-    UsmArray view = UsmArray::from_external(queue, ptr, dtype, std::move(shape),
-                                            std::move(strides), keep_alive(owner));
+    UsmArray view = UsmArray::from_external(queue, ptr, dtype, std::move(shape), std::move(strides),
+                                            keep_alive(owner));
     // __cuda_array_interface__ v3: the producer's work is ordered on `stream`; the queue's later
     // commands wait for it on the device.
     if (byte_strides && iface.contains("stream") && !iface["stream"].is_none())
@@ -196,8 +198,8 @@ UsmArray from_dlpack(nb::handle obj, const Queue& queue) {
     const DType dtype = dtype_from_dlpack(view.dtype(), "__dlpack__");
     // The nb::ndarray holds the DLPack tensor (and through it the producer) alive.
     nb::object holder = nb::cast(view);
-    return UsmArray::from_external(queue, view.data(), dtype, std::move(shape),
-                                   std::move(strides), keep_alive(holder));
+    return UsmArray::from_external(queue, view.data(), dtype, std::move(shape), std::move(strides),
+                                   keep_alive(holder));
 }
 
 /// One queue per process on the default device, made on first use and kept until exit.
@@ -248,10 +250,9 @@ nb::object to_numpy(const UsmArray& a) {
 
 nb::dict cuda_array_interface(const UsmArray& a) {
     if (a.device().backend() != "cuda")
-        throw nb::attribute_error(
-            ("__cuda_array_interface__: the array is on " + a.device().filter_string() +
-             ", not a CUDA device")
-                .c_str());
+        throw nb::attribute_error(("__cuda_array_interface__: the array is on " +
+                                   a.device().filter_string() + ", not a CUDA device")
+                                      .c_str());
     nb::dict d;
     d["shape"] = int_tuple(a.shape());
     d["typestr"] = typestr(a.dtype());
@@ -347,9 +348,10 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
         } else if (nb::isinstance(h, generic)) {  // a numpy scalar keeps its dtype
             const DType t = dtype_from_python(h.attr("dtype"), "argument");
             nb::object v = h.attr("item")();
-            out.emplace_back(is_float(t)              ? runtime::Scalar::from_double(t, nb::cast<double>(v))
-                             : t == DType::Bool || is_signed(t) ? runtime::Scalar::from_int(t, nb::cast<std::int64_t>(v))
-                                                      : runtime::Scalar::from_uint(t, nb::cast<std::uint64_t>(v)));
+            out.emplace_back(is_float(t) ? runtime::Scalar::from_double(t, nb::cast<double>(v))
+                             : t == DType::Bool || is_signed(t)
+                                 ? runtime::Scalar::from_int(t, nb::cast<std::int64_t>(v))
+                                 : runtime::Scalar::from_uint(t, nb::cast<std::uint64_t>(v)));
         } else if (!is_host_array(h) && [&] {
                        std::optional<UsmArray> view = foreign_view(h, queue);
                        // KernelArgs point into `views`: room for all before the first goes in.
@@ -385,40 +387,47 @@ void register_arrays(nb::module_& m) {
                 new (self) runtime::LocalMemory{dtype_from_python(dtype, "LocalMemory"), count};
             },
             nb::arg("dtype"), nb::arg("count"))
-        .def_prop_ro("dtype",
-                     [](const runtime::LocalMemory& l) { return numpy().attr("dtype")(typestr(l.dtype)); })
+        .def_prop_ro(
+            "dtype",
+            [](const runtime::LocalMemory& l) { return numpy().attr("dtype")(typestr(l.dtype)); })
         .def_ro("count", &runtime::LocalMemory::count);
 
     nb::class_<UsmArray>(m, "Array",
                          "An n-d array in USM memory on one device (dpk's UsmArray). Strides are "
                          "in elements, as dpctl's usm_ndarray has them.")
         .def_prop_ro("shape", [](const UsmArray& a) { return int_tuple(a.shape()); })
-        .def_prop_ro("strides", [](const UsmArray& a) { return int_tuple(a.strides()); },
-                     "Strides in elements.")
+        .def_prop_ro(
+            "strides", [](const UsmArray& a) { return int_tuple(a.strides()); },
+            "Strides in elements.")
         .def_prop_ro("dtype",
                      [](const UsmArray& a) { return numpy().attr("dtype")(typestr(a.dtype())); })
         .def_prop_ro("ndim", &UsmArray::ndim)
         .def_prop_ro("size", &UsmArray::size)
         .def_prop_ro("nbytes", &UsmArray::nbytes)
-        .def_prop_ro("layout", [](const UsmArray& a) { return std::string(layout_name(a.layout())); },
-                     "\"C\", \"F\" or \"A\" (neither).")
+        .def_prop_ro(
+            "layout", [](const UsmArray& a) { return std::string(layout_name(a.layout())); },
+            "\"C\", \"F\" or \"A\" (neither).")
         .def_prop_ro("usm_type",
                      [](const UsmArray& a) { return std::string(usm_type_name(a.usm_type())); })
         .def_prop_ro("device", &UsmArray::device)
         .def_prop_ro("queue", &UsmArray::queue)
-        .def_prop_ro("is_external",
-                     [](const UsmArray& a) { return a.allocation() && a.allocation()->external(); },
-                     "True for a view of memory another library allocated.")
-        .def_prop_ro("data_ptr",
-                     [](const UsmArray& a) { return reinterpret_cast<std::uintptr_t>(a.data()); },
-                     "The USM address of the first element.")
+        .def_prop_ro(
+            "is_external",
+            [](const UsmArray& a) { return a.allocation() && a.allocation()->external(); },
+            "True for a view of memory another library allocated.")
+        .def_prop_ro(
+            "data_ptr",
+            [](const UsmArray& a) { return reinterpret_cast<std::uintptr_t>(a.data()); },
+            "The USM address of the first element.")
         .def("to_numpy", &to_numpy, "A numpy copy (blocks until the array's commands finished).")
         .def(
             "copy_from",
             [](UsmArray& a, nb::handle src) {
-                if (nb::isinstance<UsmArray>(src)) return a.copy_from(nb::cast<const UsmArray&>(src));
+                if (nb::isinstance<UsmArray>(src))
+                    return a.copy_from(nb::cast<const UsmArray&>(src));
                 nb::object contiguous = numpy().attr("ascontiguousarray")(src, typestr(a.dtype()));
-                auto host = nb::cast<nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>>(contiguous);
+                auto host =
+                    nb::cast<nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>>(contiguous);
                 nb::gil_scoped_release release;
                 a.copy_from_host(host.data(), host.nbytes());
                 return runtime::Event();
@@ -426,42 +435,50 @@ void register_arrays(nb::module_& m) {
             nb::arg("src"),
             "Copies a dpk array (same dtype, shape and device; asynchronous, returns its event) "
             "or host data (converted to the dtype; blocks) into this array.")
-        .def("fill", [](UsmArray& a, double v) { return a.fill(runtime::Scalar::from_double(DType::F64, v)); },
-             nb::arg("value"), "Sets every element (asynchronous; returns the event).")
-        .def("fill", [](UsmArray& a, std::int64_t v) { return a.fill(v); }, nb::arg("value"))
+        .def(
+            "fill",
+            [](UsmArray& a, double v) {
+                return a.fill(runtime::Scalar::from_double(DType::F64, v));
+            },
+            nb::arg("value"), "Sets every element (asynchronous; returns the event).")
+        .def(
+            "fill", [](UsmArray& a, std::int64_t v) { return a.fill(v); }, nb::arg("value"))
         .def_prop_ro("__cuda_array_interface__", &cuda_array_interface,
                      "CUDA arrays only (version 3; `stream` is the array's queue's CUstream).")
-        .def("__dlpack__",
-             [](const UsmArray& a, nb::handle stream, nb::handle, nb::handle, nb::handle) {
-                 return dlpack(a, stream);
-             },
-             nb::arg("stream") = nb::none(), nb::kw_only(),
-             nb::arg("max_version") = nb::none(), nb::arg("dl_device") = nb::none(),
-             nb::arg("copy") = nb::none(),
-             "A DLPack capsule of the array in place (waits for the array's queue unless "
-             "`stream` is the queue's own).")
-        .def("__dlpack_device__", [](const UsmArray& a) {
-            auto [type, id] = dlpack_device(a);
-            return nb::make_tuple(type, id);
-        })
-        .def("__len__", [](const UsmArray& a) {
-            if (a.ndim() == 0) throw nb::type_error("len() of a 0-d dpk array");
-            return a.shape()[0];
-        })
+        .def(
+            "__dlpack__",
+            [](const UsmArray& a, nb::handle stream, nb::handle, nb::handle, nb::handle) {
+                return dlpack(a, stream);
+            },
+            nb::arg("stream") = nb::none(), nb::kw_only(), nb::arg("max_version") = nb::none(),
+            nb::arg("dl_device") = nb::none(), nb::arg("copy") = nb::none(),
+            "A DLPack capsule of the array in place (waits for the array's queue unless "
+            "`stream` is the queue's own).")
+        .def("__dlpack_device__",
+             [](const UsmArray& a) {
+                 auto [type, id] = dlpack_device(a);
+                 return nb::make_tuple(type, id);
+             })
+        .def("__len__",
+             [](const UsmArray& a) {
+                 if (a.ndim() == 0) throw nb::type_error("len() of a 0-d dpk array");
+                 return a.shape()[0];
+             })
         .def("__repr__", [](const UsmArray& a) { return "dpk.Array(" + a.describe() + ")"; });
 
     m.def(
         "empty",
-        [](nb::handle shape, nb::handle dtype, std::optional<Queue> queue, const std::string& usm_type,
-           const std::string& order) {
-            std::vector<std::int64_t> s = nb::isinstance<nb::int_>(shape)
-                                              ? std::vector<std::int64_t>{nb::cast<std::int64_t>(shape)}
-                                              : int_vector(shape, "shape");
+        [](nb::handle shape, nb::handle dtype, std::optional<Queue> queue,
+           const std::string& usm_type, const std::string& order) {
+            std::vector<std::int64_t> s =
+                nb::isinstance<nb::int_>(shape)
+                    ? std::vector<std::int64_t>{nb::cast<std::int64_t>(shape)}
+                    : int_vector(shape, "shape");
             if (order != "C" && order != "F")
                 throw InvalidArgumentError("order: expected \"C\" or \"F\", got \"" + order + "\"");
-            return UsmArray::empty(queue ? *queue : default_queue(), dtype_from_python(dtype, "dtype"),
-                                   std::move(s), usm_type_from_string(usm_type),
-                                   order == "C" ? Layout::C : Layout::F);
+            return UsmArray::empty(
+                queue ? *queue : default_queue(), dtype_from_python(dtype, "dtype"), std::move(s),
+                usm_type_from_string(usm_type), order == "C" ? Layout::C : Layout::F);
         },
         nb::arg("shape"), nb::arg("dtype") = "float32", nb::arg("queue") = nb::none(),
         nb::arg("usm_type") = "device", nb::arg("order") = "C",

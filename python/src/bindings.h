@@ -55,8 +55,7 @@ struct ParamLookup {
 /// on `queue`'s device, kept in `views` for the launch; numpy arrays are refused with the
 /// runtime's host-memory error (names from `lookup`).
 void launch_arguments(nb::handle args, const runtime::Queue& queue, const ParamLookup& lookup,
-                      std::vector<runtime::UsmArray>& views,
-                      std::vector<runtime::KernelArg>& out);
+                      std::vector<runtime::UsmArray>& views, std::vector<runtime::KernelArg>& out);
 /// Events from a Python iterable of dpk.Event (None: none).
 std::vector<runtime::Event> events_from_python(nb::handle deps);
 

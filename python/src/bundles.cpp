@@ -39,7 +39,8 @@ runtime::Range range_from_python(nb::handle value, const char* what) {
         default:
             throw InvalidRangeError(std::string(what) +
                                     ": expected an int or a tuple of 1 to 3 non-negative ints, "
-                                    "got " + py_str(value));
+                                    "got " +
+                                    py_str(value));
     }
 }
 
@@ -68,9 +69,11 @@ void register_bundles(nb::module_& m) {
                 ParamLookup lookup{k.name, [&k](std::size_t i) {
                                        std::pair<std::string, std::optional<ParamType>> out;
                                        for (const runtime::LoadedKernel& d : k.set->all()) {
-                                           if (i >= d.signature().params.size()) return decltype(out){};
+                                           if (i >= d.signature().params.size())
+                                               return decltype(out){};
                                            const ParamType& t = d.signature().params[i];
-                                           if (out.second && !(*out.second == t)) return decltype(out){};
+                                           if (out.second && !(*out.second == t))
+                                               return decltype(out){};
                                            out.second = t;
                                            if (i < d.image().param_names.size())
                                                out.first = d.image().param_names[i];
@@ -80,7 +83,8 @@ void register_bundles(nb::module_& m) {
                 return launch_from_python(
                     lookup, queue, global, args, local, depends_on,
                     [&](const Range& g, const std::optional<Range>& l, auto a, auto d) {
-                        return l ? k.set->launch(queue, g, *l, a, d) : k.set->launch(queue, g, a, d);
+                        return l ? k.set->launch(queue, g, *l, a, d)
+                                 : k.set->launch(queue, g, a, d);
                     });
             },
             nb::arg("queue"), nb::arg("global_size"), nb::arg("args"), nb::kw_only(),

@@ -27,8 +27,9 @@ std::string& packaged_stdlib() {
     return path;
 }
 
-ProgramOptions program_options(bool check_bounds, bool fp_contract, const std::string& build_options,
-                               bool warnings_as_errors, const std::string& stdlib_dir) {
+ProgramOptions program_options(bool check_bounds, bool fp_contract,
+                               const std::string& build_options, bool warnings_as_errors,
+                               const std::string& stdlib_dir) {
     ProgramOptions o;
     o.check_bounds = check_bounds;
     o.fp_contract = fp_contract;
@@ -42,11 +43,11 @@ ProgramOptions program_options(bool check_bounds, bool fp_contract, const std::s
 
 /// Used within the launch call only: refers to `k`, copies nothing (the launch path).
 ParamLookup compiled_lookup(const CompiledKernel& k) {
-    return {k.name(), [&k](std::size_t i) -> std::pair<std::string, std::optional<ParamType>> {
-                if (i >= k.signature().params.size()) return {"", std::nullopt};
-                return {i < k.param_names().size() ? k.param_names()[i] : "",
-                        k.signature().params[i]};
-            }};
+    return {
+        k.name(), [&k](std::size_t i) -> std::pair<std::string, std::optional<ParamType>> {
+            if (i >= k.signature().params.size()) return {"", std::nullopt};
+            return {i < k.param_names().size() ? k.param_names()[i] : "", k.signature().params[i]};
+        }};
 }
 
 }  // namespace
@@ -60,8 +61,7 @@ void register_kernels(nb::module_& m) {
                 &KernelAttributes::preferred_work_group_size_multiple)
         .def_ro("local_mem_size", &KernelAttributes::local_mem_size,
                 "Bytes of work-group memory the kernel uses itself.")
-        .def_ro("private_mem_size", &KernelAttributes::private_mem_size,
-                "Bytes per work-item.")
+        .def_ro("private_mem_size", &KernelAttributes::private_mem_size, "Bytes per work-item.")
         .def_ro("registers", &KernelAttributes::registers,
                 "Registers per work-item (CUDA); 0 where the driver does not say.")
         .def("__repr__", [](const KernelAttributes& a) {
@@ -105,15 +105,16 @@ void register_kernels(nb::module_& m) {
 
     nb::class_<Kernel>(m, "Kernel", "A kernel of a Program: its definitions and launches.")
         .def_prop_ro("name", &Kernel::name)
-        .def_prop_ro("parameters",
-                     [](const Kernel& k) {
-                         nb::list out;
-                         for (const KernelParameter& p : k.parameters())
-                             out.append(nb::make_tuple(
-                                 p.name, p.declared ? nb::cast(p.declared->pretty()) : nb::none()));
-                         return out;
-                     },
-                     "(name, declared type or None) per parameter, in source order.")
+        .def_prop_ro(
+            "parameters",
+            [](const Kernel& k) {
+                nb::list out;
+                for (const KernelParameter& p : k.parameters())
+                    out.append(nb::make_tuple(
+                        p.name, p.declared ? nb::cast(p.declared->pretty()) : nb::none()));
+                return out;
+            },
+            "(name, declared type or None) per parameter, in source order.")
         .def(
             "specialize",
             [](const Kernel& k, const std::string& signature, std::optional<Device> device) {
@@ -133,19 +134,21 @@ void register_kernels(nb::module_& m) {
             [](const Kernel& k, const Queue& queue, nb::handle global, nb::handle args,
                nb::handle local, nb::handle depends_on) {
                 // The declared type, else the one every specialization gives the parameter.
-                ParamLookup lookup{k.name(), [&k](std::size_t i) {
-                                       std::vector<KernelParameter> ps = k.parameters();
-                                       if (i >= ps.size())
-                                           return std::pair<std::string, std::optional<ParamType>>{};
-                                       std::optional<ParamType> type = ps[i].declared;
-                                       for (const CompiledKernel& d : k.definitions()) {
-                                           if (ps[i].declared) break;
-                                           const ParamType& t = d.signature().params[i];
-                                           if (type && !(*type == t)) return std::pair{ps[i].name, std::optional<ParamType>()};
-                                           type = t;
-                                       }
-                                       return std::pair{ps[i].name, type};
-                                   }};
+                ParamLookup lookup{
+                    k.name(), [&k](std::size_t i) {
+                        std::vector<KernelParameter> ps = k.parameters();
+                        if (i >= ps.size())
+                            return std::pair<std::string, std::optional<ParamType>>{};
+                        std::optional<ParamType> type = ps[i].declared;
+                        for (const CompiledKernel& d : k.definitions()) {
+                            if (ps[i].declared) break;
+                            const ParamType& t = d.signature().params[i];
+                            if (type && !(*type == t))
+                                return std::pair{ps[i].name, std::optional<ParamType>()};
+                            type = t;
+                        }
+                        return std::pair{ps[i].name, type};
+                    }};
                 return launch_from_python<MayCompile::Yes>(
                     lookup, queue, global, args, local, depends_on,
                     [&](const Range& g, const std::optional<Range>& l, auto a, auto d) {
@@ -164,9 +167,9 @@ void register_kernels(nb::module_& m) {
             [](const std::filesystem::path& path, bool check_bounds, bool fp_contract,
                const std::string& build_options, bool warnings_as_errors,
                const std::string& stdlib_dir) {
-                return Program::from_file(path, program_options(check_bounds, fp_contract,
-                                                                build_options, warnings_as_errors,
-                                                                stdlib_dir));
+                return Program::from_file(path,
+                                          program_options(check_bounds, fp_contract, build_options,
+                                                          warnings_as_errors, stdlib_dir));
             },
             nb::arg("path"), nb::kw_only(), nb::arg("check_bounds") = false,
             nb::arg("fp_contract") = true, nb::arg("build_options") = "",
@@ -177,10 +180,10 @@ void register_kernels(nb::module_& m) {
             [](const std::string& text, const std::string& name, bool check_bounds,
                bool fp_contract, const std::string& build_options, bool warnings_as_errors,
                const std::string& stdlib_dir) {
-                return Program::from_string(name, text,
-                                            program_options(check_bounds, fp_contract,
-                                                            build_options, warnings_as_errors,
-                                                            stdlib_dir));
+                return Program::from_string(
+                    name, text,
+                    program_options(check_bounds, fp_contract, build_options, warnings_as_errors,
+                                    stdlib_dir));
             },
             nb::arg("text"), nb::arg("name") = "<string>", nb::kw_only(),
             nb::arg("check_bounds") = false, nb::arg("fp_contract") = true,
@@ -191,7 +194,6 @@ void register_kernels(nb::module_& m) {
         .def_prop_ro("kernel_names", &Program::kernel_names)
         .def("check", &Program::check, "Parses and checks the whole program now (CompileError).")
         .def_prop_ro("name", &Program::name);
-
 }
 
 }  // namespace dpk::python

@@ -18,9 +18,9 @@ enum class MayCompile : bool { No, Yes };
 /// One launch from Python: arguments converted (views of foreign arrays kept for the call), then
 /// the runtime's checked launch.
 template <MayCompile compiles = MayCompile::No, typename Launch>
-runtime::Event launch_from_python(const ParamLookup& lookup, const runtime::Queue& queue, nb::handle global,
-                         nb::handle args, nb::handle local, nb::handle depends_on,
-                         Launch&& launch) {
+runtime::Event launch_from_python(const ParamLookup& lookup, const runtime::Queue& queue,
+                                  nb::handle global, nb::handle args, nb::handle local,
+                                  nb::handle depends_on, Launch&& launch) {
     std::vector<runtime::UsmArray> views;
     std::vector<runtime::KernelArg> kernel_args;
     launch_arguments(args, queue, lookup, views, kernel_args);
@@ -33,7 +33,8 @@ runtime::Event launch_from_python(const ParamLookup& lookup, const runtime::Queu
         return launch(g, l, std::span<const runtime::KernelArg>(kernel_args),
                       std::span<const runtime::Event>(deps));
     }
-    return launch(g, l, std::span<const runtime::KernelArg>(kernel_args), std::span<const runtime::Event>(deps));
+    return launch(g, l, std::span<const runtime::KernelArg>(kernel_args),
+                  std::span<const runtime::Event>(deps));
 }
 
 }  // namespace dpk::python

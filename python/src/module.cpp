@@ -1,8 +1,7 @@
 // The extension module dpk._dpk: its parts, and dpk's errors as one Python exception hierarchy.
-#include "bindings.h"
-
 #include <nanobind/stl/string.h>
 
+#include "bindings.h"
 #include "core/file_io.h"
 #include "core/version.h"
 #ifdef DPK_PYTHON_JIT
@@ -66,5 +65,6 @@ NB_MODULE(_dpk_runtime, m) {
 #ifdef DPK_PYTHON_JIT
     dpk::python::register_kernels(m);
 #endif
-    m.def("version", [] { return std::string(dpk::version()); }, "dpk's version, \"0.1.0\".");
+    m.def(
+        "version", [] { return std::string(dpk::version()); }, "dpk's version, \"0.1.0\".");
 }

@@ -70,8 +70,7 @@ TEST_CASE("a view of USM another library allocated on the device's context share
     auto released = std::make_shared<int>(0);
     {
         std::shared_ptr<const void> owner(raw, [released](const void*) { ++*released; });
-        UsmArray view =
-            UsmArray::from_external(q, raw, DType::F32, {2, 3}, {}, std::move(owner));
+        UsmArray view = UsmArray::from_external(q, raw, DType::F32, {2, 3}, {}, std::move(owner));
         CHECK(view.usm_type() == UsmType::Shared);
         CHECK(view.data() == raw);
         CHECK(view.layout() == Layout::C);
@@ -142,9 +141,9 @@ TEST_CASE("SVM devices cannot check external memory and say so") {
 }
 
 TEST_CASE("an adopted cl_command_queue runs dpk's commands and stays the caller's") {
-    Device dev = device_where(
-        [](const Device& d) { return d.backend() == "opencl" && d.takes_spirv(); },
-        "OpenCL device that takes SPIR-V");
+    Device dev =
+        device_where([](const Device& d) { return d.backend() == "opencl" && d.takes_spirv(); },
+                     "OpenCL device that takes SPIR-V");
     if (!dev) return;
     auto context = static_cast<cl_context>(dev.native_context());
     cl_device_id device = cl_device_of(dev);
