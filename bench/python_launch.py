@@ -188,6 +188,32 @@ def bench_numba(launches, rounds):
           f"sync_us={sync_us(launch_wait, launches):.2f}")
 
 
+def bench_zero_copy(device, launches, rounds):
+    """A launch on views of a 1 KiB and a 1 GiB PyTorch tensor: the same time (nothing moves)."""
+    try:
+        import torch
+    except ImportError as e:
+        print(f"# zero-copy launch on torch tensors: skipped ({e})")
+        return
+    q = dpk.Queue(device, profiling=False)
+    kernel = dpk.Program.from_string(SOURCE, "python_launch.dpk").kernel("vecadd")
+    kernel.specialize("void(f32[::1], f32[::1], f32[::1])", device)
+    figures = []
+    for elements in (256, 1 << 28):  # 1 KiB and 1 GiB of f32
+        t = torch.zeros(elements, dtype=torch.float32, device="cuda")
+        torch.cuda.synchronize()
+        t0 = time.perf_counter_ns()
+        view = dpk.asarray(t, q)  # the driver's pointer check, no copy
+        wrap_us = (time.perf_counter_ns() - t0) / 1000.0
+        args = [view, view, view]
+        kernel.launch(q, N, args).wait()
+        figures.append((elements * 4, wrap_us,
+                        per_launch_us(lambda: kernel.launch(q, N, args), q.wait, launches, rounds)))
+        del view, args, t
+    print("zero_copy_launch device=" + device.filter_string + " " + " ".join(
+        f"bytes={b} asarray_us={w:.1f} launch_us={l:.2f}" for b, w, l in figures))
+
+
 def main():
     launches = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
@@ -200,6 +226,7 @@ def main():
     for d in devices:
         bench_dpk(d, launches, rounds, cpp)
     if any(d.backend == "cuda" for d in devices):
+        bench_zero_copy(next(d for d in devices if d.backend == "cuda"), launches, rounds)
         bench_cupy(launches, rounds)
         bench_triton(launches, rounds)
         bench_numba(launches, rounds)
