@@ -324,13 +324,18 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
                       std::vector<UsmArray>& views, std::vector<KernelArg>& out) {
     static nb::handle generic = numpy().attr("generic");
     static nb::handle local_type = nb::type<runtime::LocalMemory>();
-    const std::size_t n = nb::len(args);
+    static nb::handle array_type = nb::type<UsmArray>();
+    // A list or tuple is read in place; any other sequence through a tuple made of it.
+    nb::object sequence = nb::steal(PySequence_Fast(args.ptr(), "args must be a sequence"));
+    if (!sequence.is_valid()) throw nb::python_error();
+    const auto n = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(sequence.ptr()));
+    PyObject** items = PySequence_Fast_ITEMS(sequence.ptr());
     out.reserve(n);
-    std::size_t index = 0;
-    for (nb::handle h : args) {
-        PyObject* p = h.ptr();
-        if (nb::isinstance<UsmArray>(h)) {
-            out.emplace_back(nb::cast<const UsmArray&>(h));
+    for (std::size_t index = 0; index < n; ++index) {
+        PyObject* p = items[index];
+        nb::handle h(p);
+        if (Py_TYPE(p) == reinterpret_cast<PyTypeObject*>(array_type.ptr())) {  // dpk.Array
+            out.emplace_back(*nb::inst_ptr<UsmArray>(h));
         } else if (PyBool_Check(p)) {
             out.emplace_back(p == Py_True);
         } else if (PyLong_CheckExact(p)) {
@@ -373,7 +378,6 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
                                  : "pass a dpk.Array, an array with __sycl_usm_array_interface__, "
                                    "__cuda_array_interface__ or __dlpack__, or a scalar");
         }
-        ++index;
     }
 }
 
