@@ -357,6 +357,8 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
                              : t == DType::Bool || is_signed(t)
                                  ? runtime::Scalar::from_int(t, nb::cast<std::int64_t>(v))
                                  : runtime::Scalar::from_uint(t, nb::cast<std::uint64_t>(v)));
+        } else if (nb::isinstance<UsmArray>(h)) {  // a subclass of dpk.Array
+            out.emplace_back(nb::cast<const UsmArray&>(h));
         } else if (!is_host_array(h) && [&] {
                        std::optional<UsmArray> view = foreign_view(h, queue);
                        // KernelArgs point into `views`: room for all before the first goes in.
