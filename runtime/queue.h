@@ -30,7 +30,8 @@ public:
     explicit Queue(const Device& device, QueueOptions options = {});
     /// A dpk queue over a driver queue another library made on `device`'s context — a
     /// cl_command_queue (in order) or a CUstream (of the device's primary context, as PyTorch's
-    /// and CuPy's streams are) — so launches interleave with that library's work. `owned`: the
+    /// and CuPy's streams are; 0, 1 and 2 are its legacy and per-thread default streams) — so
+    /// launches interleave with that library's work. `owned`: the
     /// driver queue is released with the last copy of this queue; otherwise it stays the
     /// caller's, who keeps it alive as long as this queue. Throws InvalidArgumentError for a
     /// driver queue of another context or device, UnsupportedDeviceFeatureError where the backend

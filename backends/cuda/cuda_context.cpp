@@ -176,11 +176,12 @@ std::unique_ptr<Queue> CudaContext::create_queue(bool profiling) {
 
 std::unique_ptr<Queue> CudaContext::adopt_queue(void* native_queue, bool owned) {
     auto stream = static_cast<CUstream>(native_queue);
-    auto value = reinterpret_cast<std::uintptr_t>(native_queue);
-    if (value == 0 || value == 1 || value == 2)
-        throw InvalidArgumentError(
-            "cannot adopt the legacy or per-thread default stream (" + std::to_string(value) +
-            "): it synchronizes with every other stream; pass a stream that was created");
+    const auto value = reinterpret_cast<std::uintptr_t>(native_queue);
+    // 0 and CU_STREAM_LEGACY (1) name the legacy default stream, CU_STREAM_PER_THREAD (2) the
+    // per-thread one, of whatever context is current: dpk makes its primary context current for
+    // every call, so they are that context's (PyTorch's and CuPy's default streams). Never
+    // destroyed.
+    if (value <= 2) return std::make_unique<CudaQueue>(shared_from_this(), stream, false);
     make_current_verified();
     CUcontext owner = nullptr;
     check(cu_.cuStreamGetCtx(stream, &owner), "cuStreamGetCtx", "the CUstream to adopt");

@@ -50,8 +50,8 @@ public:
     /// Waits for this context's queues, then cuMemFree or cuMemFreeHost as allocated.
     void deallocate(void* ptr) noexcept override;
     std::unique_ptr<Queue> create_queue(bool profiling) override;
-    /// A CUstream of this primary context (cuStreamGetCtx); the legacy (0) and per-thread (2)
-    /// default streams are refused. Profiling is on.
+    /// A CUstream of this primary context (cuStreamGetCtx), or its legacy (0 or 1) or per-thread
+    /// (2) default stream. Profiling is on.
     std::unique_ptr<Queue> adopt_queue(void* native_queue, bool owned) override;
     /// cuPointerGetAttributes: device memory of this device (whatever context or pool made it),
     /// managed memory (Shared) and pinned host memory (Host) registered with this context; the

@@ -73,8 +73,12 @@ def test_torch_tensors_in_place_and_foreign_stream(cuda_queue, vecadd_cuda):
     assert t.data_ptr() == a.data_ptr and t.device.type == "cuda"
     v = dpk.asarray(t, cuda_queue)
     assert v.data_ptr == a.data_ptr
-    with pytest.raises(dpk.InvalidArgumentError, match="legacy or per-thread default stream"):
-        dpk.Queue.adopt(CUDA[0], 0)
+    # torch's current stream: by default the legacy default stream (handle 0).
+    current = dpk.Queue.adopt(CUDA[0], torch.cuda.current_stream().cuda_stream)
+    y = torch.ones(256, dtype=torch.float32, device="cuda")
+    vecadd_cuda.launch(current, 256, [y, y, y])
+    torch.cuda.current_stream().synchronize()
+    assert float(y.sum()) == 512.0
 
 
 def test_host_memory_and_numpy_are_refused_on_cuda(cuda_queue, vecadd_cuda):
