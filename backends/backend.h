@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -92,6 +93,12 @@ public:
     /// Blocks until every command submitted so far finished.
     virtual void finish() = 0;
     virtual bool profiling_enabled() const = 0;
+    /// The driver's queue (cl_command_queue, CUstream, ze_command_list_handle_t).
+    virtual void* native_handle() const = 0;
+    /// Makes this queue's later commands wait, on the device, for everything submitted so far to
+    /// a driver queue of the same context that another library owns (a marker there, a barrier
+    /// here). Throws UnsupportedDeviceFeatureError where the backend cannot.
+    virtual void wait_for_native(void* native_queue) = 0;
 };
 
 /// A context for one device: owns programs, allocations and queues.
@@ -111,6 +118,18 @@ public:
     virtual void* allocate(UsmType type, std::size_t bytes, std::size_t alignment) = 0;
     virtual void deallocate(void* ptr) noexcept = 0;
     virtual std::unique_ptr<Queue> create_queue(bool profiling) = 0;
+    /// A queue over a driver queue another library made (cl_command_queue, CUstream) on this
+    /// context's device and context. `owned`: the queue is released (OpenCL) or destroyed (CUDA)
+    /// with the dpk queue; otherwise it stays the caller's. Throws InvalidArgumentError when the
+    /// driver queue is of another context or device, or is not in order.
+    virtual std::unique_ptr<Queue> adopt_queue(void* native_queue, bool owned) = 0;
+    /// The USM type of `ptr` when it is USM memory of this context — whoever allocated it — and
+    /// `ptr + bytes - 1` lies in the same allocation; nullopt for host memory, memory of another
+    /// context or device, or a range past the allocation's end. Throws
+    /// UnsupportedDeviceFeatureError when the driver cannot say (fine-grain SVM has no query).
+    virtual std::optional<UsmType> usm_type_of(const void* ptr, std::size_t bytes) = 0;
+    /// The driver's context (cl_context, CUcontext, ze_context_handle_t).
+    virtual void* native_handle() const = 0;
     /// Identity used to match events and allocations to a context.
     virtual const void* id() const = 0;
 };

@@ -70,11 +70,14 @@ std::string actual_type(const KernelArg& a) {
     return "?";
 }
 
+constexpr std::string_view kHostMemory = "host memory is never a kernel argument — ";
+
 /// What differs or what to do about it; empty when the two types say it all.
 std::string hint(const ParamType& p, const KernelArg& a, const Device& device) {
     if (p.is_array() && a.kind() == KernelArg::Kind::Scalar)
-        return "host memory is never a kernel argument — copy host data into a USM array with "
-               "UsmArray::from_host(queue, values) and pass that";
+        return std::string(kHostMemory) +
+               "copy host data into a USM array with UsmArray::from_host(queue, values) and pass "
+               "that";
     if (p.is_array() && a.kind() == KernelArg::Kind::Array && a.array()) {
         const UsmArray& arr = a.array();
         if (arr.device() != device)
@@ -159,6 +162,15 @@ void throw_argument_mismatch(std::string_view kernel, std::size_t index,
         "kernel '" + std::string(kernel) + "': " + parameter_label(index, param_name) +
         ": expected " + expected_type(param, arg) + ", got " + actual_type(arg) +
         (why.empty() ? "" : "; " + why) + (note.empty() ? "" : " (" + std::string(note) + ")"));
+}
+
+void throw_host_memory_argument(std::string_view kernel, std::size_t index,
+                                std::string_view param_name, const ParamType* param,
+                                std::string_view what, std::string_view how_to_move) {
+    throw SignatureMismatchError(
+        "kernel '" + std::string(kernel) + "': " + parameter_label(index, param_name) +
+        ": expected " + (param ? param->pretty() : std::string("a USM array")) + ", got " +
+        std::string(what) + "; " + std::string(kHostMemory) + std::string(how_to_move));
 }
 
 }  // namespace dpk::runtime

@@ -70,4 +70,13 @@ std::string parameter_label(std::size_t index, std::string_view name);
                                           const KernelArg& arg, const Device& device,
                                           std::string_view note = {});
 
+/// Throws the SignatureMismatchError for host memory (a host array of a language binding) given
+/// as argument `index`, worded as throw_argument_mismatch's:
+///   kernel 'K': parameter I 'NAME': expected TYPE, got WHAT; host memory is never a kernel
+///   argument — HOW_TO_MOVE
+/// TYPE is param->pretty() ("a USM array" when `param` is null: a generic parameter).
+[[noreturn]] void throw_host_memory_argument(std::string_view kernel, std::size_t index,
+                                             std::string_view param_name, const ParamType* param,
+                                             std::string_view what, std::string_view how_to_move);
+
 }  // namespace dpk::runtime

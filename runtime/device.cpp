@@ -159,6 +159,10 @@ const std::string& Device::filter_string() const {
     return entry_->filter;
 }
 
+void* Device::native_context() const {
+    return context()->native_handle();
+}
+
 const std::shared_ptr<backends::Context>& Device::context() const {
     if (!entry_) throw DeviceNotFoundError("empty dpk::runtime::Device handle");
     std::call_once(entry_->context_once,

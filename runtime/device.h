@@ -35,6 +35,9 @@ public:
     bool takes_spirv() const { return info().loads(PayloadFormat::Spirv); }
     /// The device's default context, shared by every queue, array and kernel on it.
     const std::shared_ptr<backends::Context>& context() const;
+    /// The driver's handle of that context: cl_context, CUcontext (the primary context) or
+    /// ze_context_handle_t, for making queues and memory another library shares with dpk.
+    void* native_context() const;
     /// The backend object (for backend-specific code and tests).
     backends::Device& backend_device() const;
 

@@ -13,6 +13,16 @@ Queue::Queue(const Device& device, QueueOptions options)
       impl_(device.context()->create_queue(options.profiling)),
       bounds_records_(std::make_shared<PendingBoundsRecords>()) {}
 
+Queue::Queue(const Device& device, std::shared_ptr<backends::Queue> impl)
+    : device_(device),
+      impl_(std::move(impl)),
+      bounds_records_(std::make_shared<PendingBoundsRecords>()) {}
+
+Queue Queue::adopt(const Device& device, void* native_queue, bool owned) {
+    if (!device) throw InvalidArgumentError("Queue::adopt: empty device");
+    return Queue(device, device.context()->adopt_queue(native_queue, owned));
+}
+
 namespace {
 void check_live(const Queue& q, const char* what) {
     if (!q) throw InvalidArgumentError(std::string(what) + " on a queue that was moved from");
@@ -22,6 +32,16 @@ void check_live(const Queue& q, const char* what) {
 bool Queue::profiling() const {
     check_live(*this, "profiling()");
     return impl_->profiling_enabled();
+}
+
+void* Queue::native_handle() const {
+    check_live(*this, "native_handle()");
+    return impl_->native_handle();
+}
+
+void Queue::wait_for_native(void* native_queue) const {
+    check_live(*this, "wait_for_native()");
+    impl_->wait_for_native(native_queue);
 }
 
 void Queue::wait() const {

@@ -29,8 +29,28 @@ UsmAllocation::UsmAllocation(const Device& device, UsmType type, std::size_t byt
     g_live.fetch_add(1, std::memory_order_relaxed);
 }
 
+UsmAllocation::UsmAllocation(const Queue& queue, UsmType type, void* data, std::size_t bytes,
+                             std::shared_ptr<const void> keep_alive)
+    : device_(queue.device()),
+      context_(queue.device().context()),
+      type_(type),
+      bytes_(bytes),
+      data_(data),
+      external_queue_(queue),
+      keep_alive_(std::move(keep_alive)) {
+    g_live.fetch_add(1, std::memory_order_relaxed);
+}
+
 UsmAllocation::~UsmAllocation() {
-    context_->deallocate(data_);
+    if (external_queue_) {
+        // The owner may free the memory once it is let go: the launches on it finish first.
+        try {
+            external_queue_->backend().finish();
+        } catch (...) {  // a failed command was reported by its own event; the memory goes back
+        }
+    } else {
+        context_->deallocate(data_);
+    }
     g_live.fetch_sub(1, std::memory_order_relaxed);
 }
 

@@ -1,5 +1,6 @@
 #include "runtime/usm_array.h"
 
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -108,6 +109,59 @@ UsmArray UsmArray::empty(const Queue& queue, DType dtype, std::vector<std::int64
     std::vector<std::int64_t> strides = contiguous_strides(shape, order);
     auto allocation =
         std::make_shared<UsmAllocation>(queue.device(), usm_type, static_cast<std::size_t>(*bytes));
+    return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
+}
+
+UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
+                                 std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
+                                 std::shared_ptr<const void> keep_alive) {
+    check_shape(shape);
+    if (!queue)
+        throw InvalidArgumentError("UsmArray::from_external on a queue that was moved from");
+    if (strides.empty()) strides = contiguous_strides(shape, Layout::C);
+    if (strides.size() != shape.size())
+        throw UsmError("external array: " + std::to_string(strides.size()) + " strides for " +
+                       std::to_string(shape.size()) + " dimensions");
+    // Bytes from the first element to the end of the last one the view touches.
+    std::optional<std::int64_t> last = 0;
+    bool empty = false;
+    for (std::size_t d = 0; d < shape.size(); ++d) {
+        if (strides[d] < 0)
+            throw UsmError("external array: stride " + std::to_string(strides[d]) +
+                           " in dimension " + std::to_string(d) +
+                           " is negative; dpk views step forward only");
+        if (shape[d] == 0) {
+            empty = true;
+            continue;
+        }
+        std::optional<std::int64_t> step = checked_mul(shape[d] - 1, strides[d]);
+        last = (last && step) ? checked_add(*last, *step) : std::nullopt;
+    }
+    std::optional<std::int64_t> span = last ? checked_add(*last, std::int64_t{1}) : std::nullopt;
+    std::optional<std::int64_t> bytes =
+        span ? checked_bytes(*span, dtype_size(dtype)) : std::nullopt;
+    if (!bytes)
+        throw UsmError("external array of shape " + shape_string(shape) +
+                       ": its span in bytes overflows 64 bits");
+    const Device& device = queue.device();
+    UsmType usm_type = UsmType::Device;
+    if (!empty) {
+        std::optional<UsmType> found =
+            device.context()->usm_type_of(data, static_cast<std::size_t>(*bytes));
+        if (!found) {
+            char address[32];
+            std::snprintf(address, sizeof address, "%p", data);
+            throw UsmError("external memory at " + std::string(address) + " (" +
+                           std::to_string(*bytes) + " bytes) is not USM of device '" +
+                           device.name() + "' (" + device.filter_string() +
+                           "): it is host memory, memory of another device or context, or runs "
+                           "past its allocation; copy it into a dpk array instead");
+        }
+        usm_type = *found;
+    }
+    auto allocation = std::make_shared<UsmAllocation>(queue, usm_type, empty ? nullptr : data,
+                                                      empty ? 0 : static_cast<std::size_t>(*bytes),
+                                                      std::move(keep_alive));
     return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
 }
 

@@ -61,6 +61,20 @@ public:
                          usm_type, order);
     }
 
+    /// A view of memory another library allocated (a CuPy or PyTorch tensor, a dpctl array):
+    /// nothing is allocated or copied. `data` points at the first element; `strides` are in
+    /// elements and not negative (empty: C order). The driver must confirm that every byte the
+    /// view spans is USM of `queue`'s device context (clGetMemAllocInfoINTEL,
+    /// cuPointerGetAttributes, zeMemGetAllocProperties); host memory, another device's or another
+    /// context's memory is a UsmError, a device whose driver cannot tell an
+    /// UnsupportedDeviceFeatureError. The usm_type is the driver's answer. `keep_alive` (the
+    /// owner) is held until the last array sharing the view goes, after the queue finished the
+    /// commands submitted to it by then.
+    static UsmArray from_external(const Queue& queue, void* data, DType dtype,
+                                  std::vector<std::int64_t> shape,
+                                  std::vector<std::int64_t> strides,
+                                  std::shared_ptr<const void> keep_alive);
+
     DType dtype() const { return dtype_; }
     int ndim() const { return static_cast<int>(shape_.size()); }
     const std::vector<std::int64_t>& shape() const { return shape_; }

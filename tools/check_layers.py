@@ -22,6 +22,8 @@ ALLOWED = {
     "tests": {"core", "backends", "compiler", "runtime", "jit", "grammar", "tools", "bench"},
     "bench": {"core", "backends", "compiler", "runtime", "jit", "tests"},
     "examples": {"core", "runtime", "jit", "tests"},
+    # The Python module: the JIT's and the runtime's API (the runtime-only module: runtime alone).
+    "python": {"core", "runtime", "jit"},
 }
 # Folders whose subfolders are siblings that must not include each other (each backend stands
 # alone on backends/*.h), and the layers this applies to: tests and benchmarks may reach into a

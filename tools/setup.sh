@@ -10,7 +10,7 @@ debian_packages=(
     libze-dev
     doctest-dev
     llvm-15-dev libllvmspirvlib-15-dev
-    python3-numpy python3-pip
+    python3-numpy python3-pip python3-dev python3-venv
     clang-15 llvm-spirv-15 hyperfine  # benchmarks only: the OpenCL C -> SPIR-V anchor, timing
 )
 
@@ -41,4 +41,21 @@ icd=/etc/OpenCL/vendors/dpk-intel-cpu.icd
 if [[ "$(cat "$icd" 2>/dev/null)" != "$intel_prefix/lib/libintelocl.so" ]]; then
     mkdir -p /etc/OpenCL/vendors
     echo "$intel_prefix/lib/libintelocl.so" > "$icd"
+fi
+
+# The Python package's build and test tools from PyPI (nanobind, scikit-build-core, pytest), in a
+# virtual environment of dpk's own: Debian 12's pip is externally managed (PEP 668). It sees
+# Debian's numpy (--system-site-packages). tools/build.sh builds the extension module with its
+# Python; `pip install .` works from it (docs/python.md).
+venv=/opt/dpk/python
+python_tools=(nanobind==2.9.2 scikit-build-core==1.1.2 pytest==9.2.0)
+if ! "$venv/bin/python" - "${python_tools[@]}" 2>/dev/null <<'PY'
+import sys
+from importlib.metadata import version
+sys.exit(any(version(n) != v for n, v in (t.split("==") for t in sys.argv[1:])))
+PY
+then
+    echo "setup: installing ${python_tools[*]} from PyPI into $venv"
+    /usr/bin/python3 -m venv --system-site-packages "$venv"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check "${python_tools[@]}"
 fi

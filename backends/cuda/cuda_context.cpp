@@ -174,6 +174,50 @@ std::unique_ptr<Queue> CudaContext::create_queue(bool profiling) {
     return std::make_unique<CudaQueue>(shared_from_this(), profiling);
 }
 
+std::unique_ptr<Queue> CudaContext::adopt_queue(void* native_queue, bool owned) {
+    auto stream = static_cast<CUstream>(native_queue);
+    const auto value = reinterpret_cast<std::uintptr_t>(native_queue);
+    // 0 and CU_STREAM_LEGACY (1) name the legacy default stream, CU_STREAM_PER_THREAD (2) the
+    // per-thread one, of whatever context is current: dpk makes its primary context current for
+    // every call, so they are that context's (PyTorch's and CuPy's default streams). Never
+    // destroyed.
+    if (value <= 2) return std::make_unique<CudaQueue>(shared_from_this(), stream, false);
+    make_current_verified();
+    CUcontext owner = nullptr;
+    check(cu_.cuStreamGetCtx(stream, &owner), "cuStreamGetCtx", "the CUstream to adopt");
+    if (owner != context_)
+        throw InvalidArgumentError(
+            "the CUstream to adopt belongs to another CUcontext than device '" + info_.name +
+            "' (its primary context)");
+    return std::make_unique<CudaQueue>(shared_from_this(), stream, owned);
+}
+
+std::optional<UsmType> CudaContext::usm_type_of(const void* ptr, std::size_t bytes) {
+    make_current_verified();
+    CUcontext owner = nullptr;
+    unsigned int memory_type = 0;
+    unsigned int managed = 0;
+    int ordinal = -1;
+    CUdeviceptr start = 0;
+    std::size_t size = 0;
+    CUpointer_attribute what[] = {
+        CU_POINTER_ATTRIBUTE_CONTEXT,          CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+        CU_POINTER_ATTRIBUTE_IS_MANAGED,       CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+        CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, CU_POINTER_ATTRIBUTE_RANGE_SIZE};
+    void* out[] = {&owner, &memory_type, &managed, &ordinal, &start, &size};
+    CUresult r = cu_.cuPointerGetAttributes(6, what, out, reinterpret_cast<CUdeviceptr>(ptr));
+    if (r == CUDA_ERROR_INVALID_VALUE) return std::nullopt;  // not memory CUDA knows
+    check(r, "cuPointerGetAttributes");
+    if (memory_type == 0) return std::nullopt;  // pageable host memory
+    // Stream-ordered (pool) and VMM allocations report no context; the ordinal says the device.
+    if (owner && owner != context_) return std::nullopt;
+    if (memory_type == CU_MEMORYTYPE_DEVICE && !managed && ordinal != device_) return std::nullopt;
+    auto first = reinterpret_cast<CUdeviceptr>(ptr);
+    if (size != 0 && (first < start || first - start + bytes > size)) return std::nullopt;
+    if (managed) return UsmType::Shared;
+    return memory_type == CU_MEMORYTYPE_HOST ? UsmType::Host : UsmType::Device;
+}
+
 CUevent CudaContext::acquire_event(bool timing) {
     {
         std::lock_guard lock(events_mutex_);

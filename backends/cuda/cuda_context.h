@@ -50,6 +50,14 @@ public:
     /// Waits for this context's queues, then cuMemFree or cuMemFreeHost as allocated.
     void deallocate(void* ptr) noexcept override;
     std::unique_ptr<Queue> create_queue(bool profiling) override;
+    /// A CUstream of this primary context (cuStreamGetCtx), or its legacy (0 or 1) or per-thread
+    /// (2) default stream. Profiling is on.
+    std::unique_ptr<Queue> adopt_queue(void* native_queue, bool owned) override;
+    /// cuPointerGetAttributes: device memory of this device (whatever context or pool made it),
+    /// managed memory (Shared) and pinned host memory (Host) registered with this context; the
+    /// range must lie in one allocation.
+    std::optional<UsmType> usm_type_of(const void* ptr, std::size_t bytes) override;
+    void* native_handle() const override { return context_; }
     const void* id() const override { return this; }
 
     void make_current() const;

@@ -64,6 +64,8 @@ Loaded load() {
     DPK_CU_RESOLVE(cuStreamDestroy_v2);
     DPK_CU_RESOLVE(cuStreamSynchronize);
     DPK_CU_RESOLVE(cuStreamWaitEvent);
+    DPK_CU_RESOLVE(cuStreamGetCtx);
+    DPK_CU_RESOLVE(cuPointerGetAttributes);
     DPK_CU_RESOLVE(cuEventCreate);
     DPK_CU_RESOLVE(cuEventDestroy_v2);
     DPK_CU_RESOLVE(cuEventRecord);

@@ -23,6 +23,7 @@ using CUevent = struct CUevent_st*;
 using CUdevice_attribute = int;    // enum CUdevice_attribute_enum
 using CUfunction_attribute = int;  // enum CUfunction_attribute_enum
 using CUjit_option = int;          // enum CUjit_option_enum
+using CUpointer_attribute = int;   // enum CUpointer_attribute_enum
 
 // --- Values (cuda.h) ------------------------------------------------------------------------
 
@@ -41,6 +42,15 @@ inline constexpr CUresult CUDA_ERROR_NOT_READY = 600;
 inline constexpr CUresult CUDA_ERROR_CONTEXT_IS_DESTROYED = 709;
 inline constexpr CUresult CUDA_ERROR_NOT_SUPPORTED = 801;
 inline constexpr CUresult CUDA_ERROR_UNKNOWN = 999;
+
+inline constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_CONTEXT = 1;
+inline constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
+inline constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_IS_MANAGED = 8;
+inline constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9;
+inline constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_RANGE_START_ADDR = 11;
+inline constexpr CUpointer_attribute CU_POINTER_ATTRIBUTE_RANGE_SIZE = 12;
+inline constexpr unsigned int CU_MEMORYTYPE_HOST = 1;
+inline constexpr unsigned int CU_MEMORYTYPE_DEVICE = 2;
 
 inline constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
 inline constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2;
@@ -121,6 +131,9 @@ struct DriverApi {
     CUresult (*cuStreamDestroy_v2)(CUstream hStream);
     CUresult (*cuStreamSynchronize)(CUstream hStream);
     CUresult (*cuStreamWaitEvent)(CUstream hStream, CUevent hEvent, unsigned int Flags);
+    CUresult (*cuStreamGetCtx)(CUstream hStream, CUcontext* pctx);
+    CUresult (*cuPointerGetAttributes)(unsigned int numAttributes, CUpointer_attribute* attributes,
+                                       void** data, CUdeviceptr ptr);
 
     CUresult (*cuEventCreate)(CUevent* phEvent, unsigned int Flags);
     CUresult (*cuEventDestroy_v2)(CUevent hEvent);

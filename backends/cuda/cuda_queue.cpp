@@ -35,10 +35,31 @@ CudaQueue::CudaQueue(std::shared_ptr<CudaContext> context, bool profiling)
     context_->register_queue(this);
 }
 
+CudaQueue::CudaQueue(std::shared_ptr<CudaContext> context, CUstream stream, bool owned)
+    : context_(std::move(context)),
+      cu_(context_->api()),
+      profiling_(true),
+      stream_(stream),
+      owns_stream_(owned) {
+    context_->register_queue(this);
+}
+
 CudaQueue::~CudaQueue() {
     context_->unregister_queue(this);
     drain();
-    cu_.cuStreamDestroy_v2(stream_);
+    if (owns_stream_) cu_.cuStreamDestroy_v2(stream_);
+}
+
+void CudaQueue::wait_for_native(void* native_queue) {
+    auto theirs = static_cast<CUstream>(native_queue);
+    if (theirs == stream_) return;
+    CUevent e = context_->acquire_event(false);
+    CUresult r = context_->with_current([&] { return cu_.cuEventRecord(e, theirs); });
+    if (r == CUDA_SUCCESS)
+        r = context_->with_current(
+            [&] { return cu_.cuStreamWaitEvent(stream_, e, CU_EVENT_WAIT_DEFAULT); });
+    context_->release_event(e, false);
+    check(r, "cuEventRecord + cuStreamWaitEvent", "waiting for another library's stream");
 }
 
 void CudaQueue::drain() noexcept {

@@ -18,6 +18,9 @@ class CudaContext;
 class CudaQueue final : public Queue {
 public:
     CudaQueue(std::shared_ptr<CudaContext> context, bool profiling);
+    /// A queue over an existing stream of the context (checked by CudaContext::adopt_queue),
+    /// destroyed with the queue only when `owned`. Profiling is on.
+    CudaQueue(std::shared_ptr<CudaContext> context, CUstream stream, bool owned);
     ~CudaQueue() override;
     CudaQueue(const CudaQueue&) = delete;
     CudaQueue& operator=(const CudaQueue&) = delete;
@@ -37,6 +40,10 @@ public:
     void finish() override;
     bool profiling_enabled() const override { return profiling_; }
 
+    void* native_handle() const override { return stream_; }
+    /// An event recorded on that stream (CU_STREAM_LEGACY and CU_STREAM_PER_THREAD included),
+    /// cuStreamWaitEvent here.
+    void wait_for_native(void* native_queue) override;
     CUstream handle() const { return stream_; }
     /// finish() without errors (for frees and destruction).
     void drain() noexcept;
@@ -57,6 +64,7 @@ private:
     const DriverApi& cu_;
     bool profiling_;
     CUstream stream_ = nullptr;
+    bool owns_stream_ = true;
 };
 
 }  // namespace dpk::backends::cuda

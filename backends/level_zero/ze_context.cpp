@@ -90,6 +90,35 @@ std::unique_ptr<Queue> ZeContext::create_queue(bool profiling) {
     return std::make_unique<ZeQueue>(shared_from_this(), profiling);
 }
 
+std::unique_ptr<Queue> ZeContext::adopt_queue(void*, bool) {
+    throw UnsupportedDeviceFeatureError(
+        "device '" + info_.name +
+        "': adopting a Level Zero command list is not supported; use a dpk queue and share its "
+        "native_handle() instead");
+}
+
+std::optional<UsmType> ZeContext::usm_type_of(const void* ptr, std::size_t bytes) {
+    ze_memory_allocation_properties_t props{};
+    props.stype = ZE_STRUCTURE_TYPE_MEMORY_ALLOCATION_PROPERTIES;
+    ze_device_handle_t owner = nullptr;
+    check(zeMemGetAllocProperties(context_, ptr, &props, &owner), "zeMemGetAllocProperties");
+    if (props.type == ZE_MEMORY_TYPE_UNKNOWN) return std::nullopt;
+    void* base = nullptr;
+    std::size_t size = 0;
+    check(zeMemGetAddressRange(context_, ptr, &base, &size), "zeMemGetAddressRange");
+    auto first = reinterpret_cast<std::uintptr_t>(ptr);
+    auto start = reinterpret_cast<std::uintptr_t>(base);
+    if (first < start || first - start + bytes > size) return std::nullopt;
+    switch (props.type) {
+        case ZE_MEMORY_TYPE_HOST: return UsmType::Host;
+        case ZE_MEMORY_TYPE_SHARED: return UsmType::Shared;
+        case ZE_MEMORY_TYPE_DEVICE:
+            if (owner != device_) return std::nullopt;
+            return UsmType::Device;
+        default: return std::nullopt;
+    }
+}
+
 void ZeContext::register_queue(ZeQueue* q) {
     std::lock_guard lock(queues_mutex_);
     queues_.push_back(q);

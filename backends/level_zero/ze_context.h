@@ -28,6 +28,12 @@ public:
     void* allocate(UsmType type, std::size_t bytes, std::size_t alignment) override;
     void deallocate(void* ptr) noexcept override;
     std::unique_ptr<Queue> create_queue(bool profiling) override;
+    /// Not available: dpk's Level Zero queue keeps its own chain of events on an immediate command
+    /// list it made (UnsupportedDeviceFeatureError).
+    std::unique_ptr<Queue> adopt_queue(void* native_queue, bool owned) override;
+    /// zeMemGetAllocProperties (type, device) and zeMemGetAddressRange.
+    std::optional<UsmType> usm_type_of(const void* ptr, std::size_t bytes) override;
+    void* native_handle() const override { return context_; }
     const void* id() const override { return this; }
 
     ze_context_handle_t handle() const { return context_; }

@@ -197,4 +197,9 @@ void ZeQueue::finish() {
     if (last) last->wait();
 }
 
+void ZeQueue::wait_for_native(void*) {
+    throw UnsupportedDeviceFeatureError(
+        "waiting for a Level Zero command list another library owns is not supported");
+}
+
 }  // namespace dpk::backends::level_zero

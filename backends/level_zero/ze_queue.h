@@ -70,6 +70,10 @@ public:
                                 std::size_t bytes, Deps deps) override;
     void finish() override;
     bool profiling_enabled() const override { return profiling_; }
+    /// The immediate command list.
+    void* native_handle() const override { return list_; }
+    /// Not available (UnsupportedDeviceFeatureError).
+    void wait_for_native(void* native_queue) override;
 
 private:
     /// Calls append(signal, n_wait, wait) under the queue lock with the previous command and

@@ -97,6 +97,64 @@ std::unique_ptr<Queue> ClContext::create_queue(bool profiling) {
     return std::make_unique<ClQueue>(shared_from_this(), profiling);
 }
 
+std::unique_ptr<Queue> ClContext::adopt_queue(void* native_queue, bool owned) {
+    auto queue = static_cast<cl_command_queue>(native_queue);
+    if (!queue) throw InvalidArgumentError("cannot adopt a null cl_command_queue");
+    auto info = [&](cl_command_queue_info what, auto& out) {
+        check(icd(queue).clGetCommandQueueInfo(queue, what, sizeof(out), &out, nullptr),
+              "clGetCommandQueueInfo", "the cl_command_queue to adopt");
+    };
+    cl_context context = nullptr;
+    cl_device_id device = nullptr;
+    cl_command_queue_properties props = 0;
+    info(CL_QUEUE_CONTEXT, context);
+    info(CL_QUEUE_DEVICE, device);
+    info(CL_QUEUE_PROPERTIES, props);
+    if (context != context_)
+        throw InvalidArgumentError(
+            "the cl_command_queue to adopt belongs to another cl_context than device '" +
+            info_.name + "' uses; make it on the device's context (Device::native_context())");
+    if (device != device_)
+        throw InvalidArgumentError("the cl_command_queue to adopt is not on device '" + info_.name +
+                                   "'");
+    if (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE)
+        throw InvalidArgumentError(
+            "the cl_command_queue to adopt executes out of order; dpk queues are in order");
+    if (!owned) check(icd(queue).clRetainCommandQueue(queue), "clRetainCommandQueue");
+    return std::make_unique<ClQueue>(shared_from_this(), queue,
+                                     (props & CL_QUEUE_PROFILING_ENABLE) != 0);
+}
+
+std::optional<UsmType> ClContext::usm_type_of(const void* ptr, std::size_t bytes) {
+    if (mechanism_ != UsmMechanism::IntelUsm)
+        throw UnsupportedDeviceFeatureError(
+            "device '" + info_.name +
+            "' backs USM with SVM, which has no query that tells whether memory another library "
+            "allocated belongs to its context; external memory needs "
+            "cl_intel_unified_shared_memory");
+    cl_unified_shared_memory_type_intel type = CL_MEM_TYPE_UNKNOWN_INTEL;
+    void* base = nullptr;
+    std::size_t size = 0;
+    auto info = [&](cl_mem_info_intel what, auto& out) {
+        check(intel_usm_->alloc_info(context_, ptr, what, sizeof(out), &out, nullptr),
+              "clGetMemAllocInfoINTEL");
+    };
+    info(CL_MEM_ALLOC_TYPE_INTEL, type);
+    if (type == CL_MEM_TYPE_UNKNOWN_INTEL) return std::nullopt;
+    info(CL_MEM_ALLOC_BASE_PTR_INTEL, base);
+    info(CL_MEM_ALLOC_SIZE_INTEL, size);
+    auto first = reinterpret_cast<std::uintptr_t>(ptr);
+    auto start = reinterpret_cast<std::uintptr_t>(base);
+    if (first < start || first - start + bytes > size) return std::nullopt;
+    if (type == CL_MEM_TYPE_DEVICE_INTEL) {
+        cl_device_id device = nullptr;
+        info(CL_MEM_ALLOC_DEVICE_INTEL, device);
+        if (device != device_) return std::nullopt;
+        return UsmType::Device;
+    }
+    return type == CL_MEM_TYPE_SHARED_INTEL ? UsmType::Shared : UsmType::Host;
+}
+
 void ClContext::register_queue(cl_command_queue q) {
     std::lock_guard lock(queues_mutex_);
     queues_.push_back(q);

@@ -24,6 +24,13 @@ public:
     void* allocate(UsmType type, std::size_t bytes, std::size_t alignment) override;
     void deallocate(void* ptr) noexcept override;
     std::unique_ptr<Queue> create_queue(bool profiling) override;
+    /// Checks CL_QUEUE_CONTEXT, CL_QUEUE_DEVICE and that the queue is in order; profiling follows
+    /// the queue's CL_QUEUE_PROFILING_ENABLE.
+    std::unique_ptr<Queue> adopt_queue(void* native_queue, bool owned) override;
+    /// clGetMemAllocInfoINTEL (type, base and size) where the device has Intel's USM; SVM has no
+    /// such query (UnsupportedDeviceFeatureError).
+    std::optional<UsmType> usm_type_of(const void* ptr, std::size_t bytes) override;
+    void* native_handle() const override { return context_; }
     const void* id() const override { return this; }
 
     cl_context handle() const { return context_; }

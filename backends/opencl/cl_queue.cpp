@@ -101,6 +101,11 @@ ClQueue::ClQueue(std::shared_ptr<ClContext> context, bool profiling)
     context_->register_queue(queue_);
 }
 
+ClQueue::ClQueue(std::shared_ptr<ClContext> context, cl_command_queue queue, bool profiling)
+    : context_(std::move(context)), queue_(queue), profiling_(profiling) {
+    context_->register_queue(queue_);
+}
+
 ClQueue::~ClQueue() {
     context_->unregister_queue(queue_);
     icd(queue_).clFinish(queue_);
@@ -155,6 +160,17 @@ std::shared_ptr<Event> ClQueue::fill(void* dst, const void* pattern, std::size_t
                                               wait.size(), wait.data(), &e);
     if (err != CL_SUCCESS) fail(err, "USM fill", std::to_string(bytes) + " bytes");
     return wrap(e);
+}
+
+void ClQueue::wait_for_native(void* native_queue) {
+    auto theirs = static_cast<cl_command_queue>(native_queue);
+    if (theirs == queue_) return;
+    cl_event marker = nullptr;
+    check(icd(theirs).clEnqueueMarkerWithWaitList(theirs, 0, nullptr, &marker),
+          "clEnqueueMarkerWithWaitList", "the queue to wait for");
+    cl_int err = icd(queue_).clEnqueueBarrierWithWaitList(queue_, 1, &marker, nullptr);
+    icd(marker).clReleaseEvent(marker);
+    check(err, "clEnqueueBarrierWithWaitList");
 }
 
 void ClQueue::finish() {

@@ -33,6 +33,8 @@ private:
 class ClQueue final : public Queue {
 public:
     ClQueue(std::shared_ptr<ClContext> context, bool profiling);
+    /// Takes over one reference to `queue` (checked by ClContext::adopt_queue).
+    ClQueue(std::shared_ptr<ClContext> context, cl_command_queue queue, bool profiling);
     ~ClQueue() override;
     ClQueue(const ClQueue&) = delete;
     ClQueue& operator=(const ClQueue&) = delete;
@@ -43,6 +45,9 @@ public:
                                 std::size_t bytes, Deps deps) override;
     void finish() override;
     bool profiling_enabled() const override { return profiling_; }
+    void* native_handle() const override { return queue_; }
+    /// clEnqueueMarkerWithWaitList there, clEnqueueBarrierWithWaitList on its event here.
+    void wait_for_native(void* native_queue) override;
     cl_command_queue handle() const { return queue_; }
 
 private:

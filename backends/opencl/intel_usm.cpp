@@ -21,7 +21,8 @@ std::optional<IntelUsmFunctions> IntelUsmFunctions::load(cl_platform_id platform
               lookup(platform, "clMemBlockingFreeINTEL", f.blocking_free) &&
               lookup(platform, "clSetKernelArgMemPointerINTEL", f.set_kernel_arg) &&
               lookup(platform, "clEnqueueMemcpyINTEL", f.enqueue_memcpy) &&
-              lookup(platform, "clEnqueueMemFillINTEL", f.enqueue_fill);
+              lookup(platform, "clEnqueueMemFillINTEL", f.enqueue_fill) &&
+              lookup(platform, "clGetMemAllocInfoINTEL", f.alloc_info);
     if (!ok) return std::nullopt;
     return f;
 }

@@ -16,6 +16,7 @@ struct IntelUsmFunctions {
     clSetKernelArgMemPointerINTEL_fn set_kernel_arg = nullptr;
     clEnqueueMemcpyINTEL_fn enqueue_memcpy = nullptr;
     clEnqueueMemFillINTEL_fn enqueue_fill = nullptr;
+    clGetMemAllocInfoINTEL_fn alloc_info = nullptr;
 
     /// Looks every entry point up with clGetExtensionFunctionAddressForPlatform;
     /// nullopt if any is missing.

@@ -55,6 +55,11 @@ public:
     std::unique_ptr<backends::Queue> create_queue(bool) override {
         throw BuildError("stand-in context", "no queues");
     }
+    std::unique_ptr<backends::Queue> adopt_queue(void*, bool) override {
+        throw BuildError("stand-in context", "no queues");
+    }
+    std::optional<UsmType> usm_type_of(const void*, std::size_t) override { return std::nullopt; }
+    void* native_handle() const override { return nullptr; }
     const void* id() const override { return this; }
 };
 

@@ -1,0 +1,227 @@
+// Memory and queues another library made: UsmArray::from_external checked by the driver,
+// Queue::adopt, and the native handles dpk gives out. OpenCL here (Intel's runtime has
+// cl_intel_unified_shared_memory, so the driver can tell whose a pointer is; PoCL's SVM cannot);
+// the same calls on CUDA are covered by python/tests/test_cuda.py on a GPU machine.
+#include <doctest/doctest.h>
+
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <CL/cl_ext.h>
+
+#include <memory>
+#include <numeric>
+
+#include "core/error.h"
+#include "runtime/launch.h"
+#include "runtime/loaded_kernel.h"
+#include "runtime/usm_array.h"
+#include "tests/runtime/support/device_loop.h"
+
+using namespace dpk;
+using namespace dpk::runtime;
+using dpk::tests::device_where;
+
+namespace {
+
+/// A device whose driver answers clGetMemAllocInfoINTEL (Intel's CPU runtime here).
+Device intel_usm_device() {
+    return device_where(
+        [](const Device& d) { return d.backend() == "opencl" && d.info().has_intel_usm; },
+        "OpenCL device with cl_intel_unified_shared_memory");
+}
+
+template <typename Fn>
+Fn intel_function(const Device& d, const char* name) {
+    cl_platform_id platform = nullptr;
+    auto device = static_cast<cl_device_id>(nullptr);
+    auto context = static_cast<cl_context>(d.native_context());
+    REQUIRE(clGetContextInfo(context, CL_CONTEXT_DEVICES, sizeof(device), &device, nullptr) ==
+            CL_SUCCESS);
+    REQUIRE(clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr) ==
+            CL_SUCCESS);
+    void* fn = clGetExtensionFunctionAddressForPlatform(platform, name);
+    REQUIRE(fn != nullptr);
+    return reinterpret_cast<Fn>(fn);
+}
+
+cl_device_id cl_device_of(const Device& d) {
+    cl_device_id device = nullptr;
+    REQUIRE(clGetContextInfo(static_cast<cl_context>(d.native_context()), CL_CONTEXT_DEVICES,
+                             sizeof(device), &device, nullptr) == CL_SUCCESS);
+    return device;
+}
+
+}  // namespace
+
+TEST_CASE("a view of USM another library allocated on the device's context shares its memory") {
+    Device dev = intel_usm_device();
+    if (!dev) return;
+    Queue q(dev);
+    auto context = static_cast<cl_context>(dev.native_context());
+    auto shared_alloc = intel_function<clSharedMemAllocINTEL_fn>(dev, "clSharedMemAllocINTEL");
+    auto mem_free = intel_function<clMemBlockingFreeINTEL_fn>(dev, "clMemBlockingFreeINTEL");
+    cl_int err = CL_SUCCESS;
+    auto* raw = static_cast<float*>(
+        shared_alloc(context, cl_device_of(dev), nullptr, 6 * sizeof(float), 64, &err));
+    REQUIRE(err == CL_SUCCESS);
+    std::iota(raw, raw + 6, 1.0f);
+
+    // The owner is released when the last view goes: counted here.
+    auto released = std::make_shared<int>(0);
+    {
+        std::shared_ptr<const void> owner(raw, [released](const void*) { ++*released; });
+        UsmArray view = UsmArray::from_external(q, raw, DType::F32, {2, 3}, {}, std::move(owner));
+        CHECK(view.usm_type() == UsmType::Shared);
+        CHECK(view.data() == raw);
+        CHECK(view.layout() == Layout::C);
+        CHECK(view.allocation()->external());
+        CHECK(view.to_vector<float>() == std::vector<float>{1, 2, 3, 4, 5, 6});
+        view.fill(9.0f).wait();  // through dpk, seen by the owner: no copy was made
+        CHECK(raw[4] == 9.0f);
+
+        // Strided (a column of the 2x3 matrix), in elements.
+        UsmArray column = UsmArray::from_external(q, raw + 1, DType::F32, {2}, {3}, nullptr);
+        CHECK(column.layout() == Layout::Any);
+        column.fill(5.0f).wait();
+        CHECK(raw[1] == 5.0f);
+        CHECK(raw[4] == 5.0f);
+        CHECK(*released == 0);
+    }
+    CHECK(*released == 1);
+    // A view running past the allocation is refused: 6 floats, 7 asked.
+    CHECK_THROWS_WITH_AS(UsmArray::from_external(q, raw, DType::F32, {7}, {}, nullptr),
+                         doctest::Contains("(28 bytes) is not USM of device"), UsmError);
+    mem_free(context, raw);
+}
+
+TEST_CASE("host memory and another context's USM are refused as external memory") {
+    Device dev = intel_usm_device();
+    if (!dev) return;
+    Queue q(dev);
+    std::vector<float> host(8);
+    CHECK_THROWS_WITH_AS(
+        UsmArray::from_external(q, host.data(), DType::F32, {8}, {}, nullptr),
+        doctest::Contains(("(32 bytes) is not USM of device '" + dev.name() + "' (" +
+                           dev.filter_string() +
+                           "): it is host memory, memory of another device or context, or runs "
+                           "past its allocation; copy it into a dpk array instead")
+                              .c_str()),
+        UsmError);
+
+    // The same device, another cl_context: what a library with its own context (dpctl) has.
+    cl_device_id device = cl_device_of(dev);
+    cl_int err = CL_SUCCESS;
+    cl_context other = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+    REQUIRE(err == CL_SUCCESS);
+    auto device_alloc = intel_function<clDeviceMemAllocINTEL_fn>(dev, "clDeviceMemAllocINTEL");
+    auto mem_free = intel_function<clMemBlockingFreeINTEL_fn>(dev, "clMemBlockingFreeINTEL");
+    void* foreign = device_alloc(other, device, nullptr, 64, 64, &err);
+    REQUIRE(err == CL_SUCCESS);
+    CHECK_THROWS_AS(UsmArray::from_external(q, foreign, DType::F32, {16}, {}, nullptr), UsmError);
+    mem_free(other, foreign);
+    clReleaseContext(other);
+
+    CHECK_THROWS_WITH_AS(UsmArray::from_external(q, host.data(), DType::F32, {8}, {-1}, nullptr),
+                         doctest::Contains("stride -1 in dimension 0 is negative"), UsmError);
+}
+
+TEST_CASE("SVM devices cannot check external memory and say so") {
+    Device dev = device_where(
+        [](const Device& d) {
+            return d.backend() == "opencl" && d.takes_spirv() && !d.info().has_intel_usm;
+        },
+        "OpenCL device without cl_intel_unified_shared_memory");
+    if (!dev) return;
+    Queue q(dev);
+    UsmArray own = UsmArray::zeros(q, DType::F32, {4});
+    CHECK_THROWS_WITH_AS(UsmArray::from_external(q, own.data(), DType::F32, {4}, {}, nullptr),
+                         doctest::Contains("has no query that tells whether memory another "
+                                           "library allocated belongs to its context"),
+                         UnsupportedDeviceFeatureError);
+}
+
+TEST_CASE("an adopted cl_command_queue runs dpk's commands and stays the caller's") {
+    Device dev =
+        device_where([](const Device& d) { return d.backend() == "opencl" && d.takes_spirv(); },
+                     "OpenCL device that takes SPIR-V");
+    if (!dev) return;
+    auto context = static_cast<cl_context>(dev.native_context());
+    cl_device_id device = cl_device_of(dev);
+    cl_int err = CL_SUCCESS;
+    cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
+    cl_command_queue theirs = clCreateCommandQueueWithProperties(context, device, props, &err);
+    REQUIRE(err == CL_SUCCESS);
+    {
+        Queue q = Queue::adopt(dev, theirs);
+        CHECK(q.native_handle() == theirs);
+        CHECK(q.profiling());
+        UsmArray a = UsmArray::zeros(q, DType::I32, {16});
+        Event e = a.fill(std::int32_t{3});
+        e.wait();
+        CHECK(e.duration_ns() < 1'000'000'000u);
+        CHECK(a.to_vector<std::int32_t>() == std::vector<std::int32_t>(16, 3));
+    }
+    // Not owned: the caller's reference is still good after the dpk queue went.
+    cl_uint refs = 0;
+    REQUIRE(clGetCommandQueueInfo(theirs, CL_QUEUE_REFERENCE_COUNT, sizeof(refs), &refs, nullptr) ==
+            CL_SUCCESS);
+    CHECK(refs == 1);
+    CHECK(clFinish(theirs) == CL_SUCCESS);
+    clReleaseCommandQueue(theirs);
+
+    // A queue of another context cannot be adopted.
+    cl_context other = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+    REQUIRE(err == CL_SUCCESS);
+    cl_command_queue foreign = clCreateCommandQueueWithProperties(other, device, nullptr, &err);
+    REQUIRE(err == CL_SUCCESS);
+    CHECK_THROWS_WITH_AS(Queue::adopt(dev, foreign),
+                         doctest::Contains("belongs to another cl_context than device"),
+                         InvalidArgumentError);
+    clReleaseCommandQueue(foreign);
+    clReleaseContext(other);
+    CHECK_THROWS_AS(Queue::adopt(dev, nullptr), InvalidArgumentError);
+}
+
+TEST_CASE("dpk's own queue gives out its driver queue") {
+    for (const Device& dev : dpk::tests::devices_under_test()) {
+        Queue q(dev);
+        CHECK(q.native_handle() != nullptr);
+        CHECK(dev.native_context() != nullptr);
+        if (dev.backend() == "opencl") {
+            cl_context context = nullptr;
+            REQUIRE(clGetCommandQueueInfo(static_cast<cl_command_queue>(q.native_handle()),
+                                          CL_QUEUE_CONTEXT, sizeof(context), &context,
+                                          nullptr) == CL_SUCCESS);
+            CHECK(context == dev.native_context());
+        }
+    }
+}
+
+TEST_CASE("a queue waits on the device for another library's queue") {
+    for (const Device& dev : dpk::tests::devices_under_test()) {
+        if (dev.backend() != "opencl") continue;
+        INFO("device " << dpk::tests::device_label(dev));
+        auto context = static_cast<cl_context>(dev.native_context());
+        cl_int err = CL_SUCCESS;
+        cl_command_queue theirs =
+            clCreateCommandQueueWithProperties(context, cl_device_of(dev), nullptr, &err);
+        REQUIRE(err == CL_SUCCESS);
+        // Their queue is held up by an event only the test completes.
+        cl_event gate = clCreateUserEvent(context, &err);
+        REQUIRE(err == CL_SUCCESS);
+        REQUIRE(clEnqueueMarkerWithWaitList(theirs, 1, &gate, nullptr) == CL_SUCCESS);
+        REQUIRE(clFlush(theirs) == CL_SUCCESS);
+
+        Queue q(dev);
+        UsmArray a = UsmArray::zeros(q, DType::I32, {8});
+        q.wait_for_native(theirs);
+        Event filled = a.fill(std::int32_t{4});
+        CHECK_FALSE(filled.is_complete());  // behind their gate
+        REQUIRE(clSetUserEventStatus(gate, CL_COMPLETE) == CL_SUCCESS);
+        filled.wait();
+        CHECK(a.to_vector<std::int32_t>() == std::vector<std::int32_t>(8, 4));
+        clReleaseEvent(gate);
+        clFinish(theirs);
+        clReleaseCommandQueue(theirs);
+    }
+}

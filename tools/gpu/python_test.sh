@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (no network): builds the Python module against the carried .debs
+# (tools/gpu/fetch_deps.sh puts them and the nanobind / pytest wheels in .gpu-deps/), then runs
+# the Python tests (CUDA ones included: CuPy, PyTorch, foreign streams) and the Python launch
+# benchmark. Needs a python3 with its headers (Python.h) and numpy; CuPy, torch, Triton and
+# numba-cuda are used where importable.
+#
+#   bash tools/gpu/python_test.sh          (build in build-gpu-python/, logs on stdout)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build="${DPK_BUILD_DIR:-$root/build-gpu-python}"
+python="${PYTHON:-$(command -v python3)}"
+prefix="$(bash "$root/tools/gpu/setup_prefix.sh" | tail -n1)"
+
+# nanobind and pytest from the carried wheels, into a folder of the build (nothing installed).
+tools="$build/python-tools"
+if ! PYTHONPATH="$tools" "$python" -c "import nanobind, pytest" 2>/dev/null; then
+    "$python" -m pip install -q --no-index --find-links "$root/.gpu-deps/wheels" --target "$tools" \
+        nanobind==2.9.2 pytest==9.2.0
+fi
+export PYTHONPATH="$tools${PYTHONPATH:+:$PYTHONPATH}"
+export LD_LIBRARY_PATH="$prefix/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export PATH="$PATH:$prefix/usr/bin"
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDPK_WERROR=OFF \
+    -DCMAKE_PREFIX_PATH="$prefix/usr" -DDPK_WITH_LLVM=OFF -DDPK_BUILD_PYTHON=ON \
+    -DPython_EXECUTABLE="$python" -DDPK_BUILD_EXAMPLES=OFF >/dev/null
+cmake --build "$build" --target _dpk_stub dpk-aot bench_launch -j "$(nproc)" >/dev/null
+
+rc=0
+DPK_BUILD_DIR="$build" DPK_AOT="$build/tools/dpk_aot/dpk-aot" \
+    "$python" -m pytest -q -rs -p no:cacheprovider "$root/python/tests" || rc=$?
+DPK_BUILD_DIR="$build" "$python" "$root/bench/python_launch.py" "${DPK_LAUNCHES:-20000}" 5 || rc=$?
+exit "$rc"
