@@ -195,6 +195,8 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
             r.compile.fp_contract = false;
         else if (w == "--check-bounds")
             r.compile.check_bounds = true;
+        else if (w == "--no-asserts")
+            r.compile.asserts = false;
         else if (w == "--repeat") {
             const std::string& text = need(i, w);
             const std::int64_t n = parse_count(text, "--repeat");
@@ -233,6 +235,7 @@ ProgramOptions program_options(const RunRequest& request, std::shared_ptr<Kernel
     options.cache = std::move(cache);
     options.fp_contract = request.compile.fp_contract;
     options.check_bounds = request.compile.check_bounds;
+    options.asserts = request.compile.asserts;
     return options;
 }
 
