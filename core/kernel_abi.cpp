@@ -29,7 +29,8 @@ std::string describe(const KernelAbi& abi) {
     }
     s += "static local memory: " + std::to_string(abi.static_local_bytes) + " bytes\n";
     std::size_t asserts = 0;
-    for (const BoundsSite& site : abi.bounds_sites) asserts += site.access == BoundsSite::Access::Assert;
+    for (const BoundsSite& site : abi.bounds_sites)
+        asserts += site.access == BoundsSite::Access::Assert;
     const std::size_t accesses = abi.bounds_sites.size() - asserts;
     if (abi.checks_bounds() && (accesses > 0 || asserts == 0))
         s += "bounds-checked accesses: " + std::to_string(accesses) + "\n";

@@ -22,7 +22,8 @@ UsmType record_usm_type(const Device& device, const std::string& kernel) {
     if (info.supports(UsmType::Host)) return UsmType::Host;
     if (info.supports(UsmType::Shared)) return UsmType::Shared;
     throw UnsupportedDeviceFeatureError(
-        "kernel '" + kernel + "' is bounds-checked or has asserts: its record needs host or shared "
+        "kernel '" + kernel +
+        "' is bounds-checked or has asserts: its record needs host or shared "
         "USM, which " +
         device.filter_string() + " (" + info.name +
         ") cannot provide: " + info.usm_backing(UsmType::Host));

@@ -41,7 +41,17 @@ struct TypeExpr {
 // Expressions
 
 enum class ExprKind {
-    IntLit, FloatLit, BoolLit, StringLit, Name, Unary, Binary, Call, Index, Member, Tuple
+    IntLit,
+    FloatLit,
+    BoolLit,
+    StringLit,
+    Name,
+    Unary,
+    Binary,
+    Call,
+    Index,
+    Member,
+    Tuple
 };
 
 enum class UnaryOp { Neg, Not, BitNot };

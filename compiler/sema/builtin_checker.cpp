@@ -309,11 +309,14 @@ Operand TypeChecker::debug(const ast::Call& e, Builtin b) {
     const bool is_print = b == Builtin::Print;
     if (!is_print && e.args.size() != 2) {
         for (const auto& a : e.args)
-            if (a && a->kind == ast::ExprKind::StringLit) info(*a);
-            else if (a) check(*a);
+            if (a && a->kind == ast::ExprKind::StringLit)
+                info(*a);
+            else if (a)
+                check(*a);
         return Operand::failed();
     }
-    const ast::Expr* text = e.args.empty() ? nullptr : e.args[is_print ? 0 : e.args.size() - 1].get();
+    const ast::Expr* text =
+        e.args.empty() ? nullptr : e.args[is_print ? 0 : e.args.size() - 1].get();
     const auto* literal = text && text->kind == ast::ExprKind::StringLit
                               ? static_cast<const ast::StringLit*>(text)
                               : nullptr;
@@ -329,8 +332,10 @@ Operand TypeChecker::debug(const ast::Call& e, Builtin b) {
             continue;
         }
         if (!is_print) {  // the condition, or a message that is not a string
-            if (a == text) check(*a);
-            else condition(*a);
+            if (a == text)
+                check(*a);
+            else
+                condition(*a);
             continue;
         }
         Operand v = check(*a);

@@ -16,8 +16,8 @@ std::optional<PrintFormat> parse_print_format(std::string_view format, std::stri
             ++i;
         } else if (c == '{') {
             const std::size_t close = format.find('}', i);
-            const std::string inside(format.substr(
-                i, close == std::string_view::npos ? 1 : close - i + 1));
+            const std::string inside(
+                format.substr(i, close == std::string_view::npos ? 1 : close - i + 1));
             error = "print's placeholders are '{}' only (found '" + inside +
                     "'; every value prints in its own fixed way); write '{{' for a '{'";
             return std::nullopt;
@@ -35,11 +35,10 @@ std::optional<std::string> printf_conversion(std::string_view format) {
     for (std::size_t i = 0; i + 1 < format.size(); ++i) {
         if (format[i] != '%') continue;
         std::size_t j = i + 1;
-        while (j < format.size() && std::string_view("-+ #0123456789.").find(format[j]) !=
-                                        std::string_view::npos)
+        while (j < format.size() &&
+               std::string_view("-+ #0123456789.").find(format[j]) != std::string_view::npos)
             ++j;
-        while (j < format.size() && (format[j] == 'l' || format[j] == 'h' || format[j] == 'z'))
-            ++j;
+        while (j < format.size() && (format[j] == 'l' || format[j] == 'h' || format[j] == 'z')) ++j;
         if (j < format.size() &&
             std::string_view("diouxXeEfFgGaAcsp").find(format[j]) != std::string_view::npos)
             return std::string(format.substr(i, j - i + 1));

@@ -155,7 +155,8 @@ std::string Resolver::print_spelling(const ast::Call& c) const {
             format.clear();
             for (std::size_t i = 0; i < text.size(); ++i) {
                 auto conversion = printf_conversion(std::string_view(text).substr(i));
-                if (text[i] == '%' && conversion && text.compare(i, conversion->size(), *conversion) == 0) {
+                if (text[i] == '%' && conversion &&
+                    text.compare(i, conversion->size(), *conversion) == 0) {
                     format += "{}";
                     i += conversion->size() - 1;
                 } else if (text[i] == '%' && i + 1 < text.size() && text[i + 1] == '%') {
@@ -231,14 +232,16 @@ void Resolver::debug_call(const ast::Call& c, Builtin b) {
         if (a) expr(*a);
     if (b == Builtin::Print) {
         if (c.args.empty())
-            error(c.range, "'print' takes a format string and the values it shows: print(\"i = {}\", i)");
+            error(c.range,
+                  "'print' takes a format string and the values it shows: print(\"i = {}\", i)");
         return;
     }
     if (c.args.size() == 2) return;
     if (c.args.size() == 1)
-        error(c.range, "'assert' takes a condition and a message: assert(" +
-                           (c.args[0] ? source_text(file_, c.args[0]->range) : std::string("cond")) +
-                           ", \"what went wrong\")");
+        error(c.range,
+              "'assert' takes a condition and a message: assert(" +
+                  (c.args[0] ? source_text(file_, c.args[0]->range) : std::string("cond")) +
+                  ", \"what went wrong\")");
     else
         error(c.range, "'assert' takes 2 arguments (a condition and a message string), got " +
                            std::to_string(c.args.size()));

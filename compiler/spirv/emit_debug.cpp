@@ -60,7 +60,8 @@ void FunctionEmitter::emit_print(const ast::Call& e) {
         switch (t->dtype) {
             case DType::Bool: {
                 const Id pointer = m_.pointer(spv::StorageClass::UniformConstant, m_.b.type_int(8));
-                v = inst(spv::Op::OpSelect, pointer, {v, string_pointer("true"), string_pointer("false")});
+                v = inst(spv::Op::OpSelect, pointer,
+                         {v, string_pointer("true"), string_pointer("false")});
                 text += "%s";
                 break;
             }
@@ -89,7 +90,8 @@ void FunctionEmitter::emit_print(const ast::Call& e) {
         text += printf_text(format->text[i]);
     }
     text += '\n';
-    std::vector<Id> operands{m_.opencl_std(), static_cast<Id>(OpenCLLIB::Printf), string_pointer(text)};
+    std::vector<Id> operands{m_.opencl_std(), static_cast<Id>(OpenCLLIB::Printf),
+                             string_pointer(text)};
     operands.insert(operands.end(), values.begin(), values.end());
     inst(spv::Op::OpExtInst, m_.i32(), operands);
     m_.prints = true;
@@ -112,8 +114,7 @@ void FunctionEmitter::emit_assert(const ast::Call& e) {
     site.access = BoundsSite::Access::Assert;
     site.function = fn_.decl->name;
     site.location = (fn_.decl->file ? fn_.decl->file->name() : std::string("<source>")) + ":" +
-                    std::to_string(e.range.begin.line) + ":" +
-                    std::to_string(e.range.begin.column);
+                    std::to_string(e.range.begin.line) + ":" + std::to_string(e.range.begin.column);
     site.condition = source_text(fn_.decl->file, e.args[0]->range);
     site.message = static_cast<const ast::StringLit&>(*e.args.at(1)).value;
     // One site per assert in the source: a generic function's instances and the kernel's

@@ -594,11 +594,13 @@ TEST_CASE("ptx: print is the driver's vprintf, its values packed at their natura
                  "}\n"),
         "print");
     const std::string& t = m.text;
-    CHECK(contains(t, ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 "
-                      "vprintf_param_0,\n\t.param .b64 vprintf_param_1\n);\n"));
+    CHECK(contains(t,
+                   ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 "
+                   "vprintf_param_0,\n\t.param .b64 vprintf_param_1\n);\n"));
     // The format, as printf reads it (f32 promoted to f64: %g; the bool as a string: %s).
     CHECK(contains(t, ".global .align 1 .b8 __dpk_string$"));
-    CHECK(contains(t, "] = {37, 103, 32, 37, 108, 100, 32, 37, 100, 32, 37, 115, 32, 37, 117, 10, 0};"));
+    CHECK(contains(
+        t, "] = {37, 103, 32, 37, 108, 100, 32, 37, 100, 32, 37, 115, 32, 37, 117, 10, 0};"));
     CHECK(contains(t, "] = {116, 114, 117, 101, 0};"));  // "true"
     CHECK(contains(t, "cvta.global.u64"));
     // f64 at 0, i64 at 8, the i8 widened to 32 bits at 16, the string's address at 24, u32 at 32.

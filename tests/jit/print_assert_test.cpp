@@ -110,10 +110,12 @@ TEST_CASE("a failing assert is raised by the launch's wait, once") {
         Queue q(dev);
         auto out = UsmArray::zeros(q, DType::I64, {8});
         Kernel checked = program(kSource).kernel("checked");
-        CHECK(assertion([&] { return checked.launch(q, Range(8), {out, std::int64_t{8}}); }) ==
-              "");
-        CHECK(out.to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 4, 8, 12, 16, 20, 24, 28});
-        CHECK(assertion([&] { return checked.launch(q, Range(8), {out, std::int64_t{7}}); }) ==
+        CHECK(assertion([&] { return checked.launch(q, Range(8), {out, std::int64_t{8}}); }) == "");
+        CHECK(out.to_vector<std::int64_t>() ==
+              std::vector<std::int64_t>{0, 4, 8, 12, 16, 20, 24, 28});
+        CHECK(assertion([&] {
+                  return checked.launch(q, Range(8), {out, std::int64_t{7}});
+              }) ==
               "kernel 'checked': assert(i < limit) failed at asserts.dpk:7:5: i must stay below "
               "the limit, by work-item (7)");
         CHECK_NOTHROW(q.wait());  // raised once

@@ -125,7 +125,8 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         const std::string what = "UniformConstant variable " + id_text(m, id);
         const SpirvType& array = m.type(m.type(v.pointer_type).pointee);
         auto init = m.constants.find(v.initializer);
-        if (array.opcode != spv::Op::OpTypeArray || m.type(array.element).opcode != spv::Op::OpTypeInt ||
+        if (array.opcode != spv::Op::OpTypeArray ||
+            m.type(array.element).opcode != spv::Op::OpTypeInt ||
             m.type(array.element).width != 8 || init == m.constants.end() ||
             init->second.opcode != spv::Op::OpConstantComposite)
             fail("cannot translate " + what +
@@ -135,12 +136,13 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         for (Id part : init->second.constituents) {
             auto c = m.constants.find(part);
             if (c == m.constants.end() || c->second.opcode != spv::Op::OpConstant)
-                fail("cannot translate " + what + " to PTX: its initializer is not made of constants");
+                fail("cannot translate " + what +
+                     " to PTX: its initializer is not made of constants");
             bytes += (bytes.empty() ? "" : ", ") + std::to_string(c->second.bits & 0xff);
         }
         string_definitions[id] = ".global .align 1 .b8 " + symbol + "[" +
-                                 std::to_string(init->second.constituents.size()) + "] = {" + bytes +
-                                 "};\n";
+                                 std::to_string(init->second.constituents.size()) + "] = {" +
+                                 bytes + "};\n";
         state.string_symbols[id] = symbol;
     }
 
@@ -208,8 +210,9 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
     }
 
     if (state.uses_vprintf)
-        code += "\n.extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,"
-                "\n\t.param .b64 vprintf_param_1\n);\n";
+        code +=
+            "\n.extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,"
+            "\n\t.param .b64 vprintf_param_1\n);\n";
     if (!string_definitions.empty()) code += "\n";
     for (const auto& [id, definition] : string_definitions) code += definition;
     if (state.uses_dynamic_shared)

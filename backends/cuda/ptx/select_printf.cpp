@@ -63,7 +63,8 @@ void FunctionTranslator::select_printf(const SpirvInstruction& inst) {
         emit("mov.u64", {local, buffer});
         emit("cvta.local.u64", {arguments, local});
         for (const Packed& p : packed)
-            emit("st.local" + p.type, {"[" + buffer + "+" + std::to_string(p.offset) + "]", p.value});
+            emit("st.local" + p.type,
+                 {"[" + buffer + "+" + std::to_string(p.offset) + "]", p.value});
     }
     state_.uses_vprintf = true;
     const std::string result = inst.result ? def(inst) : new_reg(RegClass::B32);
