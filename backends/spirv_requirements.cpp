@@ -1,5 +1,6 @@
 #include "backends/spirv_requirements.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <spirv/unified1/spirv.hpp11>
@@ -26,10 +27,38 @@ std::optional<std::string_view> sub_group_builtin_name(spv::BuiltIn b) {
     }
 }
 
+/// Sub-group instructions whose value may be 8/16-bit (cl_khr_subgroup_extended_types).
+bool is_sub_group_value_op(spv::Op op) {
+    switch (op) {
+        case spv::Op::OpGroupBroadcast:
+        case spv::Op::OpGroupIAdd:
+        case spv::Op::OpGroupFAdd:
+        case spv::Op::OpGroupFMin:
+        case spv::Op::OpGroupUMin:
+        case spv::Op::OpGroupSMin:
+        case spv::Op::OpGroupFMax:
+        case spv::Op::OpGroupUMax:
+        case spv::Op::OpGroupSMax:
+        case spv::Op::OpSubgroupShuffleINTEL:
+        case spv::Op::OpSubgroupShuffleXorINTEL:
+        case spv::Op::OpGroupNonUniformShuffleDown:
+        case spv::Op::OpGroupNonUniformShuffleUp:
+        case spv::Op::OpGroupNonUniformShuffleXor:
+        case spv::Op::OpGroupNonUniformBitwiseAnd:
+        case spv::Op::OpGroupNonUniformBitwiseOr:
+        case spv::Op::OpGroupNonUniformBitwiseXor: return true;
+        default: return false;
+    }
+}
+
 /// Collects the first reason for each feature.
 class Requirements {
 public:
     void add(DeviceFeature f, std::string why) {
+        // Every other sub-group feature comes with sub-groups themselves.
+        if (std::find(kSubGroupExtensions.begin(), kSubGroupExtensions.end(), f) !=
+            kSubGroupExtensions.end())
+            add(DeviceFeature::SubGroups, why);
         auto& slot = why_[static_cast<std::size_t>(f)];
         if (!slot) slot = std::move(why);
     }
@@ -49,6 +78,7 @@ private:
 std::vector<FeatureRequirement> spirv_requirements(std::span<const std::uint32_t> words) {
     Requirements req;
     std::unordered_map<std::uint32_t, std::uint32_t> int_constants;  // id -> low word
+    std::unordered_map<std::uint32_t, std::uint32_t> scalar_widths;  // int/float type -> bits
     for (std::size_t i = kHeaderWords; i < words.size();) {
         const std::uint32_t count = words[i] >> spv::WordCountShift;
         if (count == 0 || i + count > words.size()) break;  // malformed: the validator reports it
@@ -68,6 +98,10 @@ std::vector<FeatureRequirement> spirv_requirements(std::span<const std::uint32_t
                         req.add(DeviceFeature::SubGroups, "builtin " + std::string(*name));
                 }
                 break;
+            case spv::Op::OpTypeInt:    // result id, width, signedness
+            case spv::Op::OpTypeFloat:  // result id, width
+                if (count >= 3) scalar_widths[operands[0]] = operands[1];
+                break;
             case spv::Op::OpConstant:  // result type, result id, value
                 if (count >= 4) int_constants[operands[1]] = operands[2];
                 break;
@@ -79,7 +113,14 @@ std::vector<FeatureRequirement> spirv_requirements(std::span<const std::uint32_t
                     req.add(DeviceFeature::SubGroups, "a sub-group barrier");
                 break;
             }
-            default: break;
+            default:
+                if (is_sub_group_value_op(op) && count >= 2) {
+                    auto width = scalar_widths.find(operands[0]);
+                    if (width != scalar_widths.end() && width->second < 32)
+                        req.add(DeviceFeature::SubGroupExtendedTypes,
+                                "a " + std::to_string(width->second) + "-bit sub-group value");
+                }
+                break;
         }
         i += count;
     }

@@ -75,6 +75,16 @@ bool Program::load() {
     return checker_->check() && !diags_.has_errors();
 }
 
+bool Program::check_annotated_kernels() {
+    const std::size_t errors_before = diags_.error_count();
+    for (const ast::Function* k : kernels()) {
+        const bool annotated = std::all_of(k->params.begin(), k->params.end(),
+                                           [](const ast::Param& p) { return p.var.type; });
+        if (annotated) checker_->specialize(*k, std::nullopt);
+    }
+    return diags_.error_count() == errors_before;
+}
+
 bool Program::load_imports(ast::Module& module, const std::filesystem::path& dir, int depth) {
     for (auto& import : module.imports) {
         if (depth >= kMaxImportDepth) {

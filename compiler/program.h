@@ -91,6 +91,12 @@ public:
     std::optional<Signature> infer_number_types(const ast::Function& kernel,
                                                 const Signature& partial,
                                                 const std::vector<std::optional<bool>>& untyped);
+    /// Types every kernel of the main module whose parameters are all annotated (it needs no
+    /// signature), as `compile` would, without emitting anything. False with diagnostics on any
+    /// error. Generic kernels and the device functions only they call are typed when a signature
+    /// is known.
+    bool check_annotated_kernels();
+
     /// Parses a signature string (`void(f32, f32[::1])` or the usm_ndarray form).
     std::optional<Signature> parse_signature(std::string_view text);
 

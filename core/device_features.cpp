@@ -18,6 +18,14 @@ constexpr FeatureFacts kFacts[] = {
     {"sub_groups", "sub-groups", "cl_khr_subgroups"},
     {"sub_group_shuffle", "sub-group shuffles", "cl_intel_subgroups"},
     {"float_atomic_add", "float atomic add", "cl_ext_float_atomics"},
+    {"sub_group_shuffle_xor", "sub-group xor shuffles", "cl_khr_subgroup_shuffle"},
+    {"sub_group_shuffle_relative", "sub-group relative shuffles",
+     "cl_khr_subgroup_shuffle_relative"},
+    {"sub_group_ballot", "sub-group ballots", "cl_khr_subgroup_ballot"},
+    {"sub_group_bitwise", "sub-group bitwise reductions and scans",
+     "cl_khr_subgroup_non_uniform_arithmetic"},
+    {"sub_group_extended_types", "8- and 16-bit sub-group values",
+     "cl_khr_subgroup_extended_types"},
 };
 static_assert(std::size(kFacts) == kDeviceFeatures.size());
 

@@ -23,15 +23,34 @@ enum class DeviceFeature : std::uint8_t {
     FloatAtomicAdd,   // cl_ext_float_atomics (SPV_EXT_shader_atomic_float_add) ->
                       // AtomicFloat32AddEXT / AtomicFloat64AddEXT: one native atomic add on
                       // f32/f64 instead of a compare-exchange loop
+    // The cl_khr_subgroup_* extensions (SPIR-V 1.3's GroupNonUniform* instructions):
+    SubGroupShuffleXor,       // cl_khr_subgroup_shuffle -> GroupNonUniformShuffle
+    SubGroupShuffleRelative,  // cl_khr_subgroup_shuffle_relative -> GroupNonUniformShuffleRelative
+    SubGroupBallot,           // cl_khr_subgroup_ballot -> GroupNonUniformBallot
+    SubGroupBitwise,          // cl_khr_subgroup_non_uniform_arithmetic -> GroupNonUniformArithmetic
+    SubGroupExtendedTypes,    // cl_khr_subgroup_extended_types: 8/16-bit ints and f16 values in
+                              // broadcasts, shuffles, reductions and scans (no capability)
 };
 
 /// Every feature, in the order target names spell them.
-inline constexpr std::array<DeviceFeature, 6> kDeviceFeatures = {DeviceFeature::Fp64,
-                                                                 DeviceFeature::Fp16,
-                                                                 DeviceFeature::Int64Atomics,
-                                                                 DeviceFeature::SubGroups,
-                                                                 DeviceFeature::SubGroupShuffle,
-                                                                 DeviceFeature::FloatAtomicAdd};
+inline constexpr std::array<DeviceFeature, 11> kDeviceFeatures = {
+    DeviceFeature::Fp64,
+    DeviceFeature::Fp16,
+    DeviceFeature::Int64Atomics,
+    DeviceFeature::SubGroups,
+    DeviceFeature::SubGroupShuffle,
+    DeviceFeature::FloatAtomicAdd,
+    DeviceFeature::SubGroupShuffleXor,
+    DeviceFeature::SubGroupShuffleRelative,
+    DeviceFeature::SubGroupBallot,
+    DeviceFeature::SubGroupBitwise,
+    DeviceFeature::SubGroupExtendedTypes};
+
+/// The sub-group features beyond sub-groups themselves: none is usable without SubGroups.
+inline constexpr std::array<DeviceFeature, 6> kSubGroupExtensions = {
+    DeviceFeature::SubGroupShuffle,         DeviceFeature::SubGroupShuffleXor,
+    DeviceFeature::SubGroupShuffleRelative, DeviceFeature::SubGroupBallot,
+    DeviceFeature::SubGroupBitwise,         DeviceFeature::SubGroupExtendedTypes};
 
 /// The spelling in target names and `--target` specs ("sub_groups").
 std::string_view feature_name(DeviceFeature f);

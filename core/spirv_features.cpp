@@ -11,11 +11,13 @@ constexpr FeatureCapability kFeatureCapabilities[] = {
     {spv::Capability::Groups, DeviceFeature::SubGroups, "Groups"},
     {spv::Capability::GroupNonUniform, DeviceFeature::SubGroups, "GroupNonUniform"},
     {spv::Capability::GroupNonUniformVote, DeviceFeature::SubGroups, "GroupNonUniformVote"},
-    {spv::Capability::GroupNonUniformArithmetic, DeviceFeature::SubGroups,
+    {spv::Capability::GroupNonUniformArithmetic, DeviceFeature::SubGroupBitwise,
      "GroupNonUniformArithmetic"},
-    {spv::Capability::GroupNonUniformBallot, DeviceFeature::SubGroups, "GroupNonUniformBallot"},
-    {spv::Capability::GroupNonUniformShuffle, DeviceFeature::SubGroups, "GroupNonUniformShuffle"},
-    {spv::Capability::GroupNonUniformShuffleRelative, DeviceFeature::SubGroups,
+    {spv::Capability::GroupNonUniformBallot, DeviceFeature::SubGroupBallot,
+     "GroupNonUniformBallot"},
+    {spv::Capability::GroupNonUniformShuffle, DeviceFeature::SubGroupShuffleXor,
+     "GroupNonUniformShuffle"},
+    {spv::Capability::GroupNonUniformShuffleRelative, DeviceFeature::SubGroupShuffleRelative,
      "GroupNonUniformShuffleRelative"},
     {spv::Capability::GroupNonUniformClustered, DeviceFeature::SubGroups,
      "GroupNonUniformClustered"},
@@ -32,7 +34,7 @@ constexpr FeatureCapability kFeatureCapabilities[] = {
 spv::Capability enabling_capability(DeviceFeature f) {
     for (const FeatureCapability& c : kFeatureCapabilities)
         if (c.feature == f) return c.capability;
-    return spv::Capability::Max;  // unreachable: every feature has an entry
+    return spv::Capability::Max;  // a feature without a capability (SubGroupExtendedTypes)
 }
 
 const FeatureCapability* feature_capability(spv::Capability c) {

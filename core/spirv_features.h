@@ -17,7 +17,8 @@ struct FeatureCapability {
     std::string_view name;
 };
 
-/// The capability the compiler declares for `f` (the table's first entry of that feature).
+/// The capability the compiler declares for `f` (the table's first entry of that feature), or
+/// spv::Capability::Max for a feature that needs none.
 spv::Capability enabling_capability(DeviceFeature f);
 /// The entry of `c`, or null when `c` needs no optional feature.
 const FeatureCapability* feature_capability(spv::Capability c);

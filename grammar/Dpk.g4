@@ -73,7 +73,7 @@ block
     ;
 
 statement
-    : kind=(LET | VAR) (ID | LPAREN ID (COMMA ID)+ RPAREN) (COLON typeExpr)? ASSIGN expr SEMI   # varDeclStmt
+    : kind=(LET | VAR) (ID | LPAREN ID (COMMA ID)+ RPAREN) (COLON typeExpr)? (ASSIGN expr)? SEMI   # varDeclStmt
     | ifStatement                                              # ifStmt
     | WHILE expr block                                         # whileStmt
     | FOR ID IN ID LPAREN expr (COMMA expr)* RPAREN block      # forStmt
@@ -109,7 +109,7 @@ binaryOp
     ;
 
 unaryExpr
-    : op=(MINUS | BANG | TILDE) unaryExpr                      # unaryOp
+    : op=(MINUS | PLUS | BANG | TILDE) unaryExpr               # unaryOp
     | postfixExpr                                              # postfix
     ;
 

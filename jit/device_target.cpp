@@ -6,7 +6,8 @@ compiler::spirv::TargetProfile device_target(const runtime::Device& device) {
     using compiler::spirv::TargetProfile;
     const DeviceInfo& i = device.info();
     DeviceFeatures f = i.features;
-    if (!f.has(DeviceFeature::SubGroups)) f.set(DeviceFeature::SubGroupShuffle, false);
+    if (!f.has(DeviceFeature::SubGroups))
+        for (DeviceFeature e : kSubGroupExtensions) f.set(e, false);
     // The SPIR-V every backend takes is OpenCL's; only whether messages name OpenCL extensions
     // differs between the two profiles.
     TargetProfile t =

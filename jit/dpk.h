@@ -21,6 +21,7 @@ using runtime::all_devices;
 using runtime::default_device;
 using runtime::Device;
 using runtime::Event;
+using runtime::Half;
 using runtime::KernelArg;
 using runtime::LocalMemory;
 using runtime::Queue;

@@ -33,6 +33,15 @@ CompiledKernel Kernel::specialize(const Signature& signature, const runtime::Dev
     return k;
 }
 
+CompiledKernel Kernel::definition_for(std::span<const runtime::KernelArg> args,
+                                      const runtime::Device& device) const {
+    if (!device) throw InvalidArgumentError("kernel '" + name() + "': definition_for needs a device");
+    jit::KernelState& s = *state_;
+    const runtime::LoadedKernel* k = s.set.find(device, args);
+    if (!k) k = &s.compile_for_launch(device, args);
+    return CompiledKernel(*k, s.program.warnings(name(), k->signature()));
+}
+
 Signature Kernel::infer_number_types(std::span<const runtime::KernelArg> args,
                                      const std::vector<std::optional<bool>>& untyped) const {
     Signature partial;

@@ -64,6 +64,13 @@ public:
     /// Same for a signature built in C++; both spellings of one signature are one definition.
     CompiledKernel specialize(const Signature& signature, const runtime::Device& device) const;
 
+    /// The specialization a launch with `args` on `device` uses, compiled now if there is none
+    /// yet (keyed by the argument types, as such a launch would under the compile-on-launch
+    /// policy): its attributes are readable before that launch, e.g. to choose a local size.
+    /// Throws what `launch` throws for arguments no specialization fits.
+    CompiledKernel definition_for(std::span<const runtime::KernelArg> args,
+                                  const runtime::Device& device) const;
+
     /// The signature for arguments some of which are untyped numbers, as `dpk run` reads
     /// `alpha=2.5`: `untyped[i]` set means parameter i is generic and given a number whose type
     /// its uses in the kernel decide, as for a `let` without a type (an integer if false, a

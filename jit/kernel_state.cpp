@@ -1,4 +1,5 @@
 // Specialization and compile-on-launch for one kernel.
+#include <iostream>
 #include <mutex>
 
 #include "compiler/parse/signature_parser.h"
@@ -86,8 +87,12 @@ const runtime::LoadedKernel& KernelState::specialize(const Signature& signature,
             set.add(runtime::LoadedKernel(device, std::move(img), options));
         compiles.fetch_add(1, std::memory_order_relaxed);
         promise.set_value(&added);
-        std::lock_guard lock(inflight_mutex_);
-        inflight_.erase(key);
+        {
+            std::lock_guard lock(inflight_mutex_);
+            inflight_.erase(key);
+        }
+        // Once per specialization: this is the one call that made it.
+        report_warnings(added.signature());
         return added;
     } catch (...) {
         promise.set_exception(std::current_exception());
@@ -95,6 +100,18 @@ const runtime::LoadedKernel& KernelState::specialize(const Signature& signature,
         inflight_.erase(key);
         throw;
     }
+}
+
+void KernelState::report_warnings(const Signature& signature) {
+    const std::vector<std::string> w = program.warnings(name, signature);
+    if (w.empty()) return;
+    if (program.options.warning_handler) {
+        program.options.warning_handler(name, signature, w);
+        return;
+    }
+    std::string text;
+    for (const std::string& line : w) text += line;
+    std::cerr << text << std::flush;
 }
 
 const runtime::LoadedKernel& KernelState::compile_for_launch(

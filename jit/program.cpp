@@ -125,7 +125,10 @@ compiler::Program& ProgramState::front_end() {
 
 void ProgramState::check() {
     std::lock_guard lock(front_end_mutex());
-    front_end();
+    compiler::Program& program = front_end();
+    diags_.clear();
+    if (!program.check_annotated_kernels())
+        throw CompileError("program '" + name + "' does not compile", diags_.render());
 }
 
 const compiler::ast::Function& ProgramState::find_kernel(const std::string& kernel) {

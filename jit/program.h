@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -11,6 +12,11 @@
 #include "jit/kernel_cache.h"
 
 namespace dpk {
+
+/// Receives the compiler's warnings about one specialization of `kernel` (each rendered as
+/// `file:line:col: warning: ...` with its source line and caret, ending in a newline).
+using WarningHandler = std::function<void(std::string_view kernel, const Signature& signature,
+                                          const std::vector<std::string>& warnings)>;
 
 /// How a Program compiles and where it caches.
 struct ProgramOptions {
@@ -26,6 +32,11 @@ struct ProgramOptions {
     /// Warnings make a kernel fail to compile (CompileError) instead of being returned with it
     /// (CompiledKernel::warnings), like `dpkc -Werror`.
     bool warnings_as_errors = false;
+    /// Called once for each specialization whose kernel has warnings, when it is made (by
+    /// `specialize` or a launch), from the thread that made it. Null (the default): they are
+    /// printed to stderr. A handler that does nothing silences them; CompiledKernel::warnings
+    /// keeps them either way.
+    WarningHandler warning_handler;
     /// Compile bounds-checked kernels: every array access is checked against the array's shape;
     /// one outside is skipped (a read yields 0, a write is dropped) and the first of a launch is
     /// raised as a BoundsError by the wait for it (docs/runtime.md, "Bounds-checked mode").
@@ -51,7 +62,12 @@ public:
     Kernel kernel(std::string_view name) const;
     /// Kernel names in source order.
     std::vector<std::string> kernel_names() const;
-    /// Parses and checks the whole program now; throws CompileError with the diagnostics.
+    /// Checks the program now, without a device or a signature; throws CompileError with the
+    /// diagnostics. Checked: syntax (every file, imports included), names, arities, constants,
+    /// recursion, the uses of `let`, `break` and `return`, and the types and uniformity of every
+    /// kernel whose parameters are all annotated (as `specialize` would type it). A generic
+    /// kernel, and code only it reaches, is typed at its first specialization; what a device
+    /// lacks (fp16, sub-groups) is found there too.
     void check() const;
     const std::string& name() const;
     KernelCache& cache() const;

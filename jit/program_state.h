@@ -114,6 +114,9 @@ struct KernelState {
     /// policy allows, else throws the mismatch.
     const runtime::LoadedKernel& compile_for_launch(const runtime::Device& device,
                                                     std::span<const runtime::KernelArg> args);
+    /// Hands the warnings of the specialization for `signature` (if any) to the program's
+    /// warning handler, or prints them to stderr.
+    void report_warnings(const Signature& signature);
     /// `signature` with device strings checked against `device` and cleared.
     Signature normalize(const Signature& signature, const runtime::Device& device) const;
     /// Parses a signature string (cached per text).

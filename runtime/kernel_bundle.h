@@ -9,6 +9,10 @@
 #include <string_view>
 #include <vector>
 
+// The errors loads and launches throw (dpk::error and its subclasses: SignatureMismatchError,
+// UnsupportedDeviceFeatureError, InvalidRangeError, ...): an AOT program that includes this
+// header alone can catch them.
+#include "core/error.h"
 #include "core/kernel_abi.h"
 #include "runtime/loaded_kernel.h"
 #include "runtime/specialization_set.h"

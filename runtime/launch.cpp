@@ -63,13 +63,23 @@ void check_range(const LoadedKernel& k, const Range& global, const Range* local,
                                 " has more work items than a kernel's 64-bit signed ids can "
                                 "number (at most " +
                                 std::to_string(kMaxWorkItems) + ")");
+    // Fewer dimensions than the kernel reads is refused (its ids there would all be 0); more are
+    // accepted when each extra one has extent 1, as OpenCL accepts them: they repeat nothing.
     const std::uint32_t used = k.image().abi.work_dims_used;
-    if (used > 0 && dims != used)
+    if (used > 0 && dims < used)
         throw InvalidRangeError(who() + ": the kernel uses " + std::to_string(used) +
                                 " work-item dimension(s) but the global range " + global.str() +
                                 " has " + std::to_string(dims) +
-                                (dims > used ? " (extra dimensions would repeat the same work)"
-                                             : " (ids of missing dimensions would all be 0)"));
+                                " (ids of missing dimensions would all be 0)");
+    if (used > 0)
+        for (std::uint32_t d = used; d < dims; ++d)
+            if (global[d] != 1 || (local && local->dims() == dims && (*local)[d] != 1))
+                throw InvalidRangeError(
+                    who() + ": the kernel uses " + std::to_string(used) +
+                    " work-item dimension(s); dimension " + std::to_string(d) + " of the " +
+                    (global[d] != 1 ? "global range " + global.str()
+                                    : "local range " + local->str()) +
+                    " must then have extent 1 (more would repeat the same work)");
     for (std::uint32_t d = 0; d < dims; ++d)
         if (global[d] == 0)
             throw InvalidRangeError(who() + ": global range " + global.str() +

@@ -36,10 +36,31 @@ constexpr DType dtype_of() {
                                 : DType::U64;
 }
 
+/// A 16-bit IEEE float on the host: what an `f16` kernel parameter takes (`Half(1.5)`; C++20 has
+/// no half type). Made from a double rounded to the nearest f16 (ties to even; beyond 65504
+/// rounds to infinity, as a conversion on the device does).
+class Half {
+public:
+    Half() = default;
+    explicit Half(double v);
+    static Half from_bits(std::uint16_t bits) {
+        Half h;
+        h.bits_ = bits;
+        return h;
+    }
+    std::uint16_t bits() const { return bits_; }
+    /// The value, exactly (every f16 is a double).
+    double value() const;
+
+private:
+    std::uint16_t bits_ = 0;
+};
+
 /// A value of one DType, stored in its device representation (little-endian, dtype_size bytes).
 class Scalar {
 public:
     Scalar() = default;
+    Scalar(Half v) : dtype_(DType::F16), bits_(v.bits()) {}  // NOLINT(google-explicit-constructor)
     template <ScalarValue T>
     Scalar(T v) : dtype_(dtype_of<T>()) {  // NOLINT(google-explicit-constructor): natural spelling
         static_assert(sizeof(T) <= sizeof(bits_));

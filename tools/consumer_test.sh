@@ -42,6 +42,11 @@ PY
         fail "README.md's \"Use dpk from your CMake project\" does not show tests/consumer/$project/CMakeLists.txt as it is"
 done
 
+# docs/kernels.md tells C++ users what to link: the installed target the jit project links.
+grep -q 'target_link_libraries(saxpy_jit PRIVATE dpk::jit)' "$root/tests/consumer/jit/CMakeLists.txt" &&
+    grep -q 'target_link_libraries(app PRIVATE dpk::jit)' "$root/docs/kernels.md" ||
+    fail "docs/kernels.md does not name the installed target dpk::jit that tests/consumer/jit links"
+
 step "install into a prefix, then move it"
 cmake --install "$build" --prefix "$work/staged" > "$work/install.log"
 mv "$work/staged" "$work/prefix"

@@ -73,7 +73,8 @@ ZeDevice::ZeDevice(ze_driver_handle_t driver, ze_device_handle_t device)
         d.sub_group_sizes.push_back(compute.subGroupSizes[i]);
     // Intel GPUs take SPV_INTEL_subgroups: shuffles come with sub-groups.
     d.features.set(DeviceFeature::SubGroups, !d.sub_group_sizes.empty());
-    d.features.set(DeviceFeature::SubGroupShuffle, !d.sub_group_sizes.empty());
+    // Every cl_khr_subgroup_* function too (SPIR-V 1.3+ IL on every Level Zero driver).
+    for (DeviceFeature f : kSubGroupExtensions) d.features.set(f, !d.sub_group_sizes.empty());
 
     std::uint32_t n_mem = 0;
     zeDeviceGetMemoryProperties(device_, &n_mem, nullptr);

@@ -173,6 +173,23 @@ void ClDevice::decide_sub_groups(const std::string& extensions) {
         d.spirv == SpirvIngest::IL
             ? has_extension(extensions, "cl_intel_spirv_subgroups")
             : has_extension(extensions, feature_opencl_extension(DeviceFeature::SubGroupShuffle)));
+    // The cl_khr_subgroup_* functions are SPIR-V 1.3 GroupNonUniform* instructions: only a driver
+    // that takes SPIR-V 1.3 or later as IL gets them (the SPIR 1.2 translation is not used for
+    // them). Sub-group votes (sub_group_any/all) are cl_khr_subgroups' own.
+    const std::string il_version = device_string(device_, CL_DEVICE_IL_VERSION);
+    const bool spirv13 =
+        d.spirv == SpirvIngest::IL && (il_version.find("SPIR-V_1.3") != std::string::npos ||
+                                       il_version.find("SPIR-V_1.4") != std::string::npos ||
+                                       il_version.find("SPIR-V_1.5") != std::string::npos ||
+                                       il_version.find("SPIR-V_1.6") != std::string::npos);
+    for (DeviceFeature f :
+         {DeviceFeature::SubGroupShuffleXor, DeviceFeature::SubGroupShuffleRelative,
+          DeviceFeature::SubGroupBallot, DeviceFeature::SubGroupBitwise})
+        d.features.set(f, spirv13 && has_extension(extensions, feature_opencl_extension(f)));
+    // 8/16-bit values in Groups instructions: the driver's own SPIR-V or the SPIR 1.2 builtins.
+    d.features.set(
+        DeviceFeature::SubGroupExtendedTypes,
+        has_extension(extensions, feature_opencl_extension(DeviceFeature::SubGroupExtendedTypes)));
 }
 
 void ClDevice::decide_spirv_ingest(const std::string& extensions, const std::string& il_version) {

@@ -7,6 +7,7 @@ const char* op_spelling(UnaryOp op) {
         case UnaryOp::Neg: return "-";
         case UnaryOp::Not: return "!";
         case UnaryOp::BitNot: return "~";
+        case UnaryOp::Plus: return "+";
     }
     return "?";
 }

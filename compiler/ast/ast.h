@@ -54,7 +54,7 @@ enum class ExprKind {
     Tuple
 };
 
-enum class UnaryOp { Neg, Not, BitNot };
+enum class UnaryOp { Neg, Not, BitNot, Plus };
 enum class BinaryOp {
     Mul,
     Div,
@@ -185,7 +185,7 @@ struct VarSymbol {
 struct VarDecl : Stmt {
     VarDecl() : Stmt(StmtKind::VarDecl) {}
     VarSymbol var;
-    ExprPtr init;  // always present (the grammar requires an initializer)
+    ExprPtr init;  // always present (`var x: T;` gets a zero of T from the parser)
 };
 
 enum class AssignOp { Set, Add, Sub, Mul, Div, Rem, BitAnd, BitOr, BitXor, Shl, Shr };

@@ -69,6 +69,22 @@ constexpr auto kFunctions = std::to_array<Pair>({
     {"__clz", "clz"},
     {"__clzll", "clz"},
     {"lerp", "mix"},
+    // CUDA warp intrinsics and OpenCL C's sub-group functions spelled otherwise.
+    {"__shfl_sync", "sub_group_shuffle"},
+    {"__shfl_down_sync", "sub_group_shuffle_down"},
+    {"__shfl_up_sync", "sub_group_shuffle_up"},
+    {"__shfl_xor_sync", "sub_group_shuffle_xor"},
+    {"__ballot_sync", "sub_group_ballot"},
+    {"__any_sync", "sub_group_any"},
+    {"__all_sync", "sub_group_all"},
+    {"__reduce_add_sync", "sub_group_reduce_add"},
+    {"__reduce_and_sync", "sub_group_reduce_and"},
+    {"__reduce_or_sync", "sub_group_reduce_or"},
+    {"__reduce_xor_sync", "sub_group_reduce_xor"},
+    {"get_sub_group_local_id", "sub_group_local_id"},
+    {"get_sub_group_size", "sub_group_size"},
+    {"get_sub_group_id", "sub_group_id"},
+    {"get_num_sub_groups", "num_sub_groups"},
 });
 
 std::optional<std::string_view> lookup(const auto& table, std::string_view name) {

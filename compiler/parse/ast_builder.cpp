@@ -181,16 +181,42 @@ ast::StmtPtr AstBuilder::build_var_decl(P::VarDeclStmtContext* ctx) {
     bool is_var = ctx->kind->getType() == P::VAR;
     std::optional<ast::TypeExpr> type;
     if (ctx->typeExpr()) type = build_value_type(ctx->typeExpr(), is_var ? "a 'var'" : "a 'let'");
-    d->init = build_expr(ctx->expr());
+    const std::string name = ctx->ID(0)->getText();
+    if (ctx->expr()) {
+        d->init = build_expr(ctx->expr());
+    } else if (!is_var) {
+        error(d->range, "a 'let' needs a value: write let " + name + " = ...; (or var " + name +
+                            ": T; for a variable that starts at zero)");
+    } else if (!type) {
+        error(d->range, "'var " + name + ";' needs a type or a value: write var " + name +
+                            ": T; (it starts at zero) or var " + name + " = ...;");
+    } else {
+        d->init = zero_of(*type);
+    }
+    if (!d->init) d->init = make<ast::IntLit>(d->range);  // after an error: keep going
     // Numbered after its initializer, in which it is not yet in scope.
     d->var = make_var(ctx->ID(0)->getSymbol(), is_var);
     d->var.type = std::move(type);
     return d;
 }
 
+ast::ExprPtr AstBuilder::zero_of(const ast::TypeExpr& type) {
+    // `0` takes any integer or float type from the annotation; `false` is the bool zero.
+    if (type.scalar == "bool" || type.scalar == "boolean") {
+        auto b = make<ast::BoolLit>(type.range);
+        b->value = false;
+        return b;
+    }
+    return make<ast::IntLit>(type.range);
+}
+
 void AstBuilder::build_destructure(P::VarDeclStmtContext* ctx, ast::Block& block) {
     const bool is_var = ctx->kind->getType() == P::VAR;
     const auto names = ctx->ID();
+    if (!ctx->expr()) {
+        error(loc_.range(ctx), "a 'let (a, b)' or 'var (a, b)' needs a value: write = (e1, e2)");
+        return;
+    }
     if (ctx->typeExpr()) {
         error(loc_.range(ctx->typeExpr()),
               "a 'let (a, b) = ...' takes no type: the names take the types of the values");
@@ -399,9 +425,11 @@ ast::ExprPtr AstBuilder::build_unary(P::UnaryExprContext* ctx) {
     DepthGuard guard(depth_);
     if (too_deep(ctx, 0)) return make<ast::IntLit>(loc_.range(ctx));
     auto e = make<ast::Unary>(loc_.range(ctx));
-    e->op = u->op->getType() == P::MINUS  ? ast::UnaryOp::Neg
-            : u->op->getType() == P::BANG ? ast::UnaryOp::Not
-                                          : ast::UnaryOp::BitNot;
+    const auto token = u->op->getType();
+    e->op = token == P::MINUS  ? ast::UnaryOp::Neg
+            : token == P::PLUS ? ast::UnaryOp::Plus
+            : token == P::BANG ? ast::UnaryOp::Not
+                               : ast::UnaryOp::BitNot;
     e->operand = build_unary(u->unaryExpr());
     return e;
 }

@@ -35,6 +35,8 @@ private:
     std::unique_ptr<ast::Block> build_block(P::BlockContext* ctx);
     ast::StmtPtr build_stmt(P::StatementContext* ctx);
     ast::StmtPtr build_var_decl(P::VarDeclStmtContext* ctx);
+    /// The initial value of `var x: T;`: `0`, or `false` for a bool.
+    ast::ExprPtr zero_of(const ast::TypeExpr& type);
     /// `let (n, m) = x.shape;` as `let n = x.shape[0]; let m = x.shape[1];` (also `.strides` and
     /// a tuple `(a, b)`), appended to `block`.
     void build_destructure(P::VarDeclStmtContext* ctx, ast::Block& block);

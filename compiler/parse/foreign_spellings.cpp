@@ -123,6 +123,11 @@ private:
             (type(i + 2) == P::ASSIGN || type(i + 2) == P::SEMI)) {
             std::string name = text(i + 1);
             std::string annotation = dpk_type ? ": " + std::string(*dpk_type) : "";
+            // Without a value (`float x;`) the dpk spelling is a var that starts at zero.
+            if (dpk_type && type(i + 2) == P::SEMI)
+                return hint(i, i + 1,
+                            "'" + s + " " + name + "' declares a variable in C; write var " + name +
+                                annotation + "; (it starts at zero)");
             return hint(i, i + 1,
                         "'" + s + " " + name + "' declares a variable in C; write let " + name +
                             annotation + " = ... (var " + name + annotation +

@@ -39,6 +39,7 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
             info(e).type = scalar(DType::I64);
             return Operand::typed(info(e).type);
         case BuiltinGroup::SubGroupValue: return sub_group_value(e, b);
+        case BuiltinGroup::SubGroupVote: return sub_group_vote(e, b);
         case BuiltinGroup::Debug: break;  // above
     }
     return Operand::failed();
@@ -407,43 +408,58 @@ Operand TypeChecker::int_bits(const ast::Call& e, Builtin b) {
     return Operand::typed(t);
 }
 
+namespace {
+
+/// Whether `b` combines values bit by bit (sub_group_reduce_and ... _scan_exclusive_xor).
+bool is_bitwise_collective(Builtin b) {
+    return b >= Builtin::SubGroupReduceAnd && b <= Builtin::SubGroupScanExclusiveXor;
+}
+
+/// What the second argument of a sub-group builtin is, for messages.
+std::string second_argument(Builtin b) {
+    switch (b) {
+        case Builtin::SubGroupShuffleDown:
+        case Builtin::SubGroupShuffleUp: return "the delta";
+        case Builtin::SubGroupShuffleXor: return "the mask";
+        default: return "the sub-group local id";
+    }
+}
+
+}  // namespace
+
 Operand TypeChecker::sub_group_value(const ast::Call& e, Builtin b) {
     const std::string name(builtin_name(b));
+    const bool bitwise = is_bitwise_collective(b);
     const ast::Expr& x = *e.args[0];
     Operand v = check(x);
     bool ok = !v.error && has_value(x, v);
+    if (ok && bitwise && v.is_untyped() && v.untyped->is_float) {
+        materialize(x, v);
+        error(x.range, "'" + name + "' needs an integer value, found " + describe(v));
+        ok = false;
+    }
     const types::Type* t = ok ? materialize(x, v) : nullptr;  // a literal alone: i64 / f64
     if (ok) {
-        const DType d = t->is_scalar() ? t->dtype : DType::Bool;
-        // OpGroup* / OpSubgroupShuffleINTEL take 32- and 64-bit ints and floats on every device
-        // with sub-groups; narrower types need extensions (cl_khr_subgroup_extended_types).
-        const bool wide = t->is_scalar() && !t->is_bool() && dtype_bits(d) >= 32;
-        if (!wide) {
-            std::string hint;
-            const char* wider = !t->is_scalar()   ? nullptr
-                                : d == DType::F16 ? "f32"
-                                : !is_integer(d)  ? nullptr
-                                : is_signed(d)    ? "i32"
-                                                  : "u32";
-            if (wider)
-                hint = "; cast it first, e.g. " + name + "(" + wider + "(" + text_of(x) + ")" +
-                       (e.args.size() > 1 ? ", ..." : "") + ")";
-            error(x.range, "'" + name + "' needs an i32, i64, u32, u64, f32 or f64 value, found " +
-                               describe(v) + hint);
+        // Every integer and float type; 8/16-bit ints and f16 need the device's
+        // cl_khr_subgroup_extended_types, checked where the kernel is compiled for it.
+        const bool fits = t->is_scalar() && !t->is_bool() && (!bitwise || t->is_int());
+        if (!fits) {
+            error(x.range, "'" + name + "' needs " +
+                               (bitwise ? "an integer value" : "an integer or float value") +
+                               ", found " + describe(v));
             ok = false;
         }
     }
-    if (e.args.size() > 1) {  // broadcast / shuffle: the sub-group local id to read from
+    if (e.args.size() > 1) {  // broadcast / shuffles: a lane, a delta or a mask
         const ast::Expr& id = *e.args[1];
+        const std::string what = second_argument(b) + " of '" + name + "'";
         Operand o = check(id);
         if (!o.error && has_value(id, o)) {
             if ((o.is_untyped() && o.untyped->is_float) || (!o.is_untyped() && !o.type->is_int())) {
-                error(id.range, "the sub-group local id of '" + name +
-                                    "' must be an integer, found " + describe(o));
+                error(id.range, what + " must be an integer, found " + describe(o));
                 ok = false;
             } else {
-                ok &=
-                    convert(id, o, scalar(DType::U32), "the sub-group local id of '" + name + "'");
+                ok &= convert(id, o, scalar(DType::U32), what);
             }
         } else {
             ok = false;
@@ -452,6 +468,20 @@ Operand TypeChecker::sub_group_value(const ast::Call& e, Builtin b) {
     if (!ok) return Operand::failed();
     info(e).type = t;
     return Operand::typed(t);
+}
+
+Operand TypeChecker::sub_group_vote(const ast::Call& e, Builtin b) {
+    const ast::Expr& x = *e.args[0];
+    Operand c = check(x);
+    if (c.error || !has_value(x, c)) return Operand::failed();
+    if (c.is_untyped() || !c.type->is_bool()) {
+        if (c.is_untyped()) materialize(x, c);
+        error(x.range, "the predicate of '" + std::string(builtin_name(b)) +
+                           "' must be bool, found " + describe(c));
+        return Operand::failed();
+    }
+    info(e).type = scalar(b == Builtin::SubGroupBallot ? DType::U64 : DType::Bool);
+    return Operand::typed(info(e).type);
 }
 
 }  // namespace dpk::compiler::sema

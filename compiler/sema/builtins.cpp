@@ -104,12 +104,27 @@ constexpr auto kBuiltins = std::to_array<BuiltinInfo>({
     {Builtin::SubGroupScanExclusiveMin, "sub_group_scan_exclusive_min", 1, G::SubGroupValue},
     {Builtin::SubGroupScanExclusiveMax, "sub_group_scan_exclusive_max", 1, G::SubGroupValue},
     {Builtin::SubGroupBarrier, "sub_group_barrier", 1, G::Sync},
+    {Builtin::SubGroupShuffleDown, "sub_group_shuffle_down", 2, G::SubGroupValue},
+    {Builtin::SubGroupShuffleUp, "sub_group_shuffle_up", 2, G::SubGroupValue},
+    {Builtin::SubGroupShuffleXor, "sub_group_shuffle_xor", 2, G::SubGroupValue},
+    {Builtin::SubGroupReduceAnd, "sub_group_reduce_and", 1, G::SubGroupValue},
+    {Builtin::SubGroupReduceOr, "sub_group_reduce_or", 1, G::SubGroupValue},
+    {Builtin::SubGroupReduceXor, "sub_group_reduce_xor", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanInclusiveAnd, "sub_group_scan_inclusive_and", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanInclusiveOr, "sub_group_scan_inclusive_or", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanInclusiveXor, "sub_group_scan_inclusive_xor", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanExclusiveAnd, "sub_group_scan_exclusive_and", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanExclusiveOr, "sub_group_scan_exclusive_or", 1, G::SubGroupValue},
+    {Builtin::SubGroupScanExclusiveXor, "sub_group_scan_exclusive_xor", 1, G::SubGroupValue},
+    {Builtin::SubGroupBallot, "sub_group_ballot", 1, G::SubGroupVote},
+    {Builtin::SubGroupAny, "sub_group_any", 1, G::SubGroupVote},
+    {Builtin::SubGroupAll, "sub_group_all", 1, G::SubGroupVote},
 });
 
 constexpr bool table_in_enum_order() {
     for (std::size_t i = 0; i < kBuiltins.size(); ++i)
         if (static_cast<std::size_t>(kBuiltins[i].id) != i) return false;
-    return static_cast<std::size_t>(Builtin::SubGroupBarrier) + 1 == kBuiltins.size();
+    return static_cast<std::size_t>(Builtin::SubGroupAll) + 1 == kBuiltins.size();
 }
 static_assert(table_in_enum_order(), "kBuiltins must list every Builtin in enum order");
 

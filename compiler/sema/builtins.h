@@ -39,6 +39,14 @@ enum class Builtin : std::uint8_t {
     SubGroupScanExclusiveAdd, SubGroupScanExclusiveMin, SubGroupScanExclusiveMax,
     // sub-group barrier (flags)
     SubGroupBarrier,
+    // relative and xor shuffles (x, delta / mask) -> x's type
+    SubGroupShuffleDown, SubGroupShuffleUp, SubGroupShuffleXor,
+    // bitwise reductions and scans (x) -> x's type, integers only
+    SubGroupReduceAnd, SubGroupReduceOr, SubGroupReduceXor,
+    SubGroupScanInclusiveAnd, SubGroupScanInclusiveOr, SubGroupScanInclusiveXor,
+    SubGroupScanExclusiveAnd, SubGroupScanExclusiveOr, SubGroupScanExclusiveXor,
+    // votes (bool): ballot -> u64 (bit k: lane k's predicate), any / all -> bool
+    SubGroupBallot, SubGroupAny, SubGroupAll,
 };
 
 /// Families of builtins that share their checking rules (and their emission pattern).
@@ -54,7 +62,8 @@ enum class BuiltinGroup : std::uint8_t {
     IntBits,      // popcount, clz, ctz: 32- or 64-bit integer in, same type out
     Debug,        // print (a format string, then any number of scalars), assert(cond, message)
     SubGroupItem,   // sub_group_size ... num_sub_groups: () -> i64
-    SubGroupValue,  // sub_group_broadcast/shuffle (x, id), reduce/scan (x): 32/64-bit x -> x
+    SubGroupValue,  // sub_group_broadcast/shuffle* (x, id), reduce/scan (x): x -> x
+    SubGroupVote,   // sub_group_ballot/any/all (bool) -> u64 / bool
 };
 
 /// The builtin a name denotes, if any.

@@ -130,6 +130,7 @@ std::optional<UntypedValue> fold_untyped(UnaryOp op, const UntypedValue& v, std:
         case UnaryOp::BitNot:
             if (v.is_float) break;
             return UntypedValue::integer(~v.i);
+        case UnaryOp::Plus: return v;
         case UnaryOp::Not: break;
     }
     error = std::string("'") + op_spelling(op) + "' cannot be applied to " +
@@ -229,6 +230,7 @@ ConstValue convert_const(const ConstValue& v, DType from, DType to) {
 std::optional<ConstValue> fold_typed(UnaryOp op, const ConstValue& v, DType t) {
     switch (op) {
         case UnaryOp::Not: return ConstValue{!bool_value(v)};
+        case UnaryOp::Plus: return v;
         case UnaryOp::BitNot:
             if (!is_integer(t)) return std::nullopt;
             return wrap(~int_bits(v), t);

@@ -192,6 +192,10 @@ Operand TypeChecker::unary(const ast::Unary& e) {
             need = "an integer";
             ok = ok && t->is_int();
             break;
+        case ast::UnaryOp::Plus:
+            need = "a number";
+            ok = ok && (t->is_int() || t->is_float_type());
+            break;
     }
     if (!ok) {
         error(e.range, std::string("'") + op + "' needs " + need + " operand, found " + t->str());

@@ -147,9 +147,12 @@ private:
     /// The untyped result of a builtin whose value arguments are all untyped.
     Operand runtime_untyped_call(const ast::Call& e, bool is_float,
                                  const std::vector<Operand>& args);
-    /// sub_group_broadcast/shuffle (x, id) and the reductions and scans (x): x is a 32- or 64-bit
-    /// int or float, the id any integer (converted to u32).
+    /// sub_group_broadcast and the shuffles (x, id / delta / mask), the reductions and scans (x):
+    /// x is an int or float (an int for the bitwise ones), the second argument any integer
+    /// (converted to u32).
     Operand sub_group_value(const ast::Call& e, Builtin b);
+    /// sub_group_ballot (bool) -> u64, sub_group_any / sub_group_all (bool) -> bool.
+    Operand sub_group_vote(const ast::Call& e, Builtin b);
 
     // Conversions (coercion.cpp)
     /// Gives an untyped subtree the type `t`, reporting a value that does not fit; folds a

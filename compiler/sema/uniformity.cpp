@@ -302,7 +302,8 @@ private:
                 return {};
             case ast::ExprKind::Unary: {
                 const auto& u = static_cast<const ast::Unary&>(e);
-                if (u.op != ast::UnaryOp::Not && is_integer(info.type))
+                if (u.op != ast::UnaryOp::Not && u.op != ast::UnaryOp::Plus &&
+                    is_integer(info.type))
                     facts_.negates_integer = true;
                 return expr(f, *u.operand, control);
             }
@@ -362,9 +363,24 @@ private:
             case Builtin::SubGroupReduceAdd:
             case Builtin::SubGroupReduceMin:
             case Builtin::SubGroupReduceMax:
+            case Builtin::SubGroupReduceAnd:
+            case Builtin::SubGroupReduceOr:
+            case Builtin::SubGroupReduceXor:
+            case Builtin::SubGroupBallot:
+            case Builtin::SubGroupAny:
+            case Builtin::SubGroupAll:
                 require(f, c, Level::SubGroup, control);
                 return varying(f, c, Level::SubGroup, text());
             case Builtin::SubGroupShuffle:
+            case Builtin::SubGroupShuffleDown:
+            case Builtin::SubGroupShuffleUp:
+            case Builtin::SubGroupShuffleXor:
+            case Builtin::SubGroupScanInclusiveAnd:
+            case Builtin::SubGroupScanInclusiveOr:
+            case Builtin::SubGroupScanInclusiveXor:
+            case Builtin::SubGroupScanExclusiveAnd:
+            case Builtin::SubGroupScanExclusiveOr:
+            case Builtin::SubGroupScanExclusiveXor:
             case Builtin::SubGroupScanInclusiveAdd:
             case Builtin::SubGroupScanInclusiveMin:
             case Builtin::SubGroupScanInclusiveMax:

@@ -128,7 +128,22 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
         case Builtin::SubGroupScanInclusiveMax:
         case Builtin::SubGroupScanExclusiveAdd:
         case Builtin::SubGroupScanExclusiveMin:
-        case Builtin::SubGroupScanExclusiveMax: return emit_sub_group_value(e);
+        case Builtin::SubGroupScanExclusiveMax:
+        case Builtin::SubGroupShuffleDown:
+        case Builtin::SubGroupShuffleUp:
+        case Builtin::SubGroupShuffleXor:
+        case Builtin::SubGroupReduceAnd:
+        case Builtin::SubGroupReduceOr:
+        case Builtin::SubGroupReduceXor:
+        case Builtin::SubGroupScanInclusiveAnd:
+        case Builtin::SubGroupScanInclusiveOr:
+        case Builtin::SubGroupScanInclusiveXor:
+        case Builtin::SubGroupScanExclusiveAnd:
+        case Builtin::SubGroupScanExclusiveOr:
+        case Builtin::SubGroupScanExclusiveXor: return emit_sub_group_value(e);
+        case Builtin::SubGroupBallot:
+        case Builtin::SubGroupAny:
+        case Builtin::SubGroupAll: return emit_sub_group_vote(e);
         default: return emit_math(e);
     }
     error("internal: wrong arguments to builtin '" + std::string(sema::builtin_name(b)) + "'");

@@ -101,6 +101,7 @@ Id FunctionEmitter::emit_unary(const ast::Unary& e) {
         case ast::UnaryOp::Neg:
             if (t->is_float_type()) return negate_float(operand_value, t->dtype);
             return inst(spv::Op::OpSNegate, type, {operand_value});
+        case ast::UnaryOp::Plus: return operand_value;
         case ast::UnaryOp::Not: return inst(spv::Op::OpLogicalNot, type, {operand_value});
         case ast::UnaryOp::BitNot:
             if (t->is_bool()) return inst(spv::Op::OpLogicalNot, type, {operand_value});

@@ -1,6 +1,8 @@
 // emit_kernel: module setup, function instances, the entry point and the kernel ABI.
 #include "compiler/spirv/emitter.h"
 
+#include <algorithm>
+
 #include "compiler/spirv/function_emitter.h"
 #include "compiler/spirv/module_builder.h"
 
@@ -117,7 +119,8 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
         e.range = kernel.kernel->decl->name_range;
         result.errors.push_back(std::move(e));
     }
-    if (result.errors.empty()) result.words = builder.finish(options.spirv_version);
+    if (result.errors.empty())
+        result.words = builder.finish(std::max(options.spirv_version, builder.min_version()));
     return result;
 }
 

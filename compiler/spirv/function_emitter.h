@@ -170,8 +170,10 @@ private:
     bool require_feature(const ast::Call& e, DeviceFeature f);
     /// sub_group_size(), sub_group_local_id(), sub_group_id(), num_sub_groups(): i64.
     Id emit_sub_group_item(const ast::Call& e, spv::BuiltIn builtin);
-    /// Broadcast, shuffle, reductions and scans over the sub-group.
+    /// Broadcast, shuffles, reductions and scans over the sub-group.
     Id emit_sub_group_value(const ast::Call& e);
+    /// sub_group_ballot (u64), sub_group_any / sub_group_all (bool).
+    Id emit_sub_group_vote(const ast::Call& e);
     void emit_sub_group_barrier(const ast::Call& e);
 
     // -- emit_memory.cpp ------------------------------------------------------------------------

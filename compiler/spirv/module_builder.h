@@ -2,6 +2,7 @@
 // logical layout, with interned types, constants, builtins and ext-inst imports.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <initializer_list>
@@ -137,6 +138,10 @@ public:
     /// The module: header (magic, version, generator, bound, schema) then every section in
     /// layout order. `version` is the header's version word (0x00010000 for SPIR-V 1.0).
     std::vector<std::uint32_t> finish(std::uint32_t version, std::uint32_t generator = 0) const;
+    /// The module needs at least SPIR-V `version` (GroupNonUniform* instructions: 1.3).
+    void require_version(std::uint32_t version) { min_version_ = std::max(min_version_, version); }
+    /// The lowest version the module's instructions allow (0: any).
+    std::uint32_t min_version() const { return min_version_; }
 
 private:
     /// Structural key of a type or constant instruction: opcode and operands without result id.
@@ -155,6 +160,7 @@ private:
 
     TargetProfile target_;
     Id next_id_ = 1;
+    std::uint32_t min_version_ = 0;
     std::vector<std::uint32_t> sections_[static_cast<int>(Section::Count)];
     std::vector<CapabilityUse> capabilities_;
     std::vector<std::string> extensions_;

@@ -45,7 +45,8 @@ TargetProfile::TargetProfile(Api api, DeviceFeatures features)
       workarounds_(default_workarounds(api)),
       capabilities_(opencl_base()) {
     for (DeviceFeature f : kDeviceFeatures)
-        if (features_.has(f)) capabilities_.push_back(enabling_capability(f));
+        if (features_.has(f) && enabling_capability(f) != Capability::Max)
+            capabilities_.push_back(enabling_capability(f));
     // The float atomic add feature enables both widths.
     if (features_.has(DeviceFeature::FloatAtomicAdd))
         capabilities_.push_back(Capability::AtomicFloat64AddEXT);

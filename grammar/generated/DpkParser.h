@@ -428,8 +428,6 @@ public:
     VarDeclStmtContext(StatementContext *ctx);
 
     antlr4::Token *kind = nullptr;
-    antlr4::tree::TerminalNode *ASSIGN();
-    ExprContext *expr();
     antlr4::tree::TerminalNode *SEMI();
     antlr4::tree::TerminalNode *LET();
     antlr4::tree::TerminalNode *VAR();
@@ -439,6 +437,8 @@ public:
     antlr4::tree::TerminalNode *RPAREN();
     antlr4::tree::TerminalNode *COLON();
     TypeExprContext *typeExpr();
+    antlr4::tree::TerminalNode *ASSIGN();
+    ExprContext *expr();
     std::vector<antlr4::tree::TerminalNode *> COMMA();
     antlr4::tree::TerminalNode* COMMA(size_t i);
     virtual antlrcpp::Any accept(antlr4::tree::ParseTreeVisitor *visitor) override;
@@ -549,6 +549,7 @@ public:
     antlr4::Token *op = nullptr;
     UnaryExprContext *unaryExpr();
     antlr4::tree::TerminalNode *MINUS();
+    antlr4::tree::TerminalNode *PLUS();
     antlr4::tree::TerminalNode *BANG();
     antlr4::tree::TerminalNode *TILDE();
     virtual antlrcpp::Any accept(antlr4::tree::ParseTreeVisitor *visitor) override;

@@ -317,6 +317,101 @@ TEST_CASE("ptx: sub-group operations use warp shuffles over the sub-group's memb
     CHECK(contains(t, "0d7FF0000000000000"));
 }
 
+/// Every sub-group feature, as a CUDA device reports them.
+constexpr const char* kAllSubGroups =
+    "opencl+fp64+fp16+sub_groups+sub_group_shuffle+sub_group_shuffle_xor+"
+    "sub_group_shuffle_relative+sub_group_ballot+sub_group_bitwise+sub_group_extended_types";
+
+TEST_CASE("ptx: relative and xor shuffles are shfl.sync.down/up/bfly, one per 32-bit piece") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1], y: i64[::1], h: i16[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    x[i] = sub_group_shuffle_down(x[i], 1) + sub_group_shuffle_up(x[i], 2) +\n"
+                 "           sub_group_shuffle_xor(x[i], 16);\n"
+                 "    y[i] = sub_group_shuffle_down(y[i], 8);\n"
+                 "    h[i] = sub_group_shuffle_xor(h[i], 1);\n"
+                 "}\n",
+                 kAllSubGroups),
+        "shuffles");
+    const std::string& t = m.text;
+    // down and bfly clamp to lane 31, up to lane 0; the member mask is the last operand.
+    CHECK(contains(t, "shfl.sync.down.b32"));
+    CHECK(contains(t, ", 31, %r"));
+    CHECK(contains(t, "shfl.sync.up.b32"));
+    CHECK(contains(t, ", 0, %r"));
+    CHECK(contains(t, "shfl.sync.bfly.b32"));
+    // f32: one each; i64: two (its halves); i16: one. The variants repeat the kernel.
+    const std::size_t kernels = m.kernels.size();
+    CHECK(count_of(t, "shfl.sync.down.b32") == 3 * kernels);
+    CHECK(count_of(t, "shfl.sync.bfly.b32") == 2 * kernels);
+    CHECK(count_of(t, "shfl.sync.up.b32") == 1 * kernels);
+    CHECK(!contains(t, "shfl.sync.idx"));
+}
+
+TEST_CASE("ptx: votes are vote.sync over the member mask; a ballot is its first word") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1], out: u64[::1], f: i32[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    out[i] = sub_group_ballot(x[i] > 0.0);\n"
+                 "    f[i] = i32(sub_group_any(x[i] > 1.0)) + i32(sub_group_all(x[i] > 2.0));\n"
+                 "}\n",
+                 kAllSubGroups),
+        "votes");
+    const std::string& t = m.text;
+    CHECK(contains(t, "vote.sync.ballot.b32"));
+    CHECK(contains(t, "vote.sync.any.pred"));
+    CHECK(contains(t, "vote.sync.all.pred"));
+    // Lanes past a partial last sub-group vote 0: the ballot is masked.
+    CHECK(contains(t, "and.b32"));
+    CHECK(!contains(t, "shfl.sync"));
+}
+
+TEST_CASE("ptx: bitwise reductions are redux.sync on sm_80+, shuffle trees before and for scans") {
+    const auto spirv = spirv_of(
+        "kernel k(x: u32[::1], y: u64[::1], b: u8[::1]) {\n"
+        "    let i = global_id(0);\n"
+        "    x[i] = sub_group_reduce_and(x[i]) ^ sub_group_reduce_or(x[i]) ^\n"
+        "           sub_group_reduce_xor(x[i]);\n"
+        "    y[i] = sub_group_reduce_or(y[i]) | sub_group_scan_exclusive_and(y[i]);\n"
+        "    b[i] = sub_group_reduce_xor(b[i]) + sub_group_reduce_add(b[i]);\n"
+        "}\n",
+        kAllSubGroups);
+    auto m = translate_and_assemble(spirv, "bitwise");
+    const std::string& t = m.text;
+    CHECK(contains(t, "redux.sync.and.b32"));
+    CHECK(contains(t, "redux.sync.or.b32"));
+    CHECK(contains(t, "redux.sync.xor.b32"));
+    CHECK(contains(t, "redux.sync.add.u32"));  // the u8 sum, widened
+    // 64-bit values and scans: the shuffle tree, combined with and/or.
+    CHECK(contains(t, "shfl.sync.up.b32"));
+    CHECK(contains(t, "or.b64"));
+    CHECK(contains(t, "and.b64"));
+    // The exclusive and-scan's identity on lane 0: every bit set.
+    CHECK(contains(t, "0xFFFFFFFFFFFFFFFF"));
+    // Before sm_80 there is no redux.sync: every reduction is a tree.
+    const PtxModule old = translate_to_ptx(spirv, {.sm = 75, .ptx_major = 6, .ptx_minor = 3});
+    CHECK(!contains(old.text, "redux.sync"));
+    CHECK(contains(old.text, "shfl.sync.up.b32"));
+    CHECK(contains(old.text, ".target sm_75"));
+}
+
+TEST_CASE("ptx: 8/16-bit ints and f16 in reductions, scans and broadcasts") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(a: i8[::1], h: f16[::1], s: u16[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    a[i] = sub_group_reduce_min(a[i]) + sub_group_scan_inclusive_add(a[i]);\n"
+                 "    h[i] = sub_group_reduce_add(h[i]) + sub_group_broadcast(h[i], 0);\n"
+                 "    s[i] = sub_group_scan_exclusive_max(s[i]);\n"
+                 "}\n",
+                 kAllSubGroups),
+        "narrow");
+    const std::string& t = m.text;
+    CHECK(contains(t, "redux.sync.min.s32"));  // i8, sign-extended first
+    CHECK(contains(t, "cvt.s32.s8"));
+    CHECK(contains(t, "add.rn.f16"));         // the f16 tree
+    CHECK(contains(t, "shfl.sync.idx.b32"));  // the f16 broadcast, widened
+}
+
 TEST_CASE("ptx: an unsupported instruction throws, naming it and the kernel") {
     const std::string module = R"(
                OpCapability Addresses
@@ -497,6 +592,39 @@ TEST_CASE("ptx: the math library's leaf functions are inlined, sin/cos/tan stay 
     CHECK(contains(t, "__dpk_pow_log_data"));
     CHECK(contains(t, ".reg .f32 \t%m1_f<"));  // each call site's registers and labels its own
     CHECK(contains(t, "%m3_f"));               // erf twice: two copies
+}
+
+TEST_CASE("ptx: device functions are inlined into each kernel, every copy with its own labels") {
+    // Two calls of one function with an early return, a loop and a private array, a bool
+    // function in a condition, and a function calling another.
+    auto m = translate_and_assemble(
+        spirv_of("func f(a: i32, b: i32) -> i32 {\n"
+                 "    let p = private_array(i32, 4);\n"
+                 "    var s = 0;\n"
+                 "    for k in range(4) { p[k] = a * i32(k); }\n"
+                 "    if a < b { return p[3]; }\n"
+                 "    for k in range(b) { s += p[k & 3]; }\n"
+                 "    return s;\n"
+                 "}\n"
+                 "func odd(x: i32) -> bool { return (x & 1) == 1; }\n"
+                 "func g(x: i32) -> i32 { return f(x, 2) + 1; }\n"
+                 "kernel k(x: i32[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    x[i] = f(x[i], 3) + f(1, x[i]);\n"
+                 "    if odd(x[i]) { x[i] = g(x[i]); }\n"
+                 "}\n"),
+        "inlined functions");
+    const std::string& t = m.text;
+    CHECK(!contains(t, ".func"));
+    CHECK(!contains(t, "call"));
+    CHECK(!contains(t, "st.param"));
+    for (const char* done : {"$Lret_i1:", "$Lret_i2:", "$Lret_i3:", "$Lret_i4:", "$Lret_i5:"}) {
+        CAPTURE(done);
+        CHECK(contains(t, done));  // f, f, odd, g and the f in g: five copies, in order
+    }
+    CHECK(!contains(t, "$Lret_i6:"));
+    // f's private array is declared once for its two copies (they never run at once).
+    CHECK(count_of(t, ".local .align 4 .b8 ") == 1);
 }
 
 TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .const table") {

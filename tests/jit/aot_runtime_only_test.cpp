@@ -6,7 +6,8 @@
 
 #include <filesystem>
 
-#include "core/error.h"
+// No core/error.h: runtime/kernel_bundle.h brings the errors (dpk::error and its subclasses)
+// that an AOT program catches.
 #include "runtime/kernel_bundle.h"
 #include "runtime/program_cache.h"
 #include "runtime/sealed_file.h"

@@ -81,6 +81,54 @@ TEST_CASE("warnings come back with the compiled kernel; warnings_as_errors makes
     }
 }
 
+TEST_CASE("warnings reach a warning handler once per specialization; stderr by default") {
+    const std::string text =
+        "kernel ratio(x: f32[::1], n: i64) { let i = global_id(0); x[i] = i / n; }";
+    struct Call {
+        std::string kernel, signature;
+        std::vector<std::string> warnings;
+    };
+    std::vector<Call> calls;
+    ProgramOptions options;
+    options.warning_handler = [&](std::string_view kernel, const Signature& sig,
+                                  const std::vector<std::string>& warnings) {
+        calls.push_back({std::string(kernel), sig.pretty(), warnings});
+    };
+    Program p = Program::from_string("ratio.dpk", text, options);
+    std::size_t specializations = 0;
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Kernel k = p.kernel("ratio");
+        k.specialize("void(f32[::1], i64)", dev);
+        k.specialize("void(f32[::1], i64)", dev);  // the same specialization: not again
+        Queue q(dev);
+        auto x = UsmArray::zeros(q, DType::F32, {4});
+        k.launch(q, Range(4), {x, std::int64_t{2}}).wait();  // uses it: not again
+        ++specializations;
+        REQUIRE(calls.size() == specializations);
+        CHECK(calls.back().kernel == "ratio");
+        CHECK(calls.back().signature == "void(f32[::1], i64)");
+        REQUIRE(calls.back().warnings.size() == 1);
+        CHECK(calls.back().warnings[0].find("ratio.dpk:1:68: warning: integer division") !=
+              std::string::npos);
+        // A launch that makes a specialization (compile on launch) reports it too.
+        Program lazy = Program::from_string("ratio.dpk", text, options);
+        lazy.kernel("ratio").launch(q, Range(4), {x, std::int64_t{2}}).wait();
+        CHECK(calls.size() == specializations + 1);
+        calls.pop_back();
+    }
+    // A kernel without warnings never calls it.
+    ProgramOptions quiet;
+    bool called = false;
+    quiet.warning_handler = [&](std::string_view, const Signature&,
+                                const std::vector<std::string>&) { called = true; };
+    Program clean = Program::from_string("clean.dpk",
+                                         "kernel k(x: f32[::1]) { x[global_id(0)] = 1.0; }", quiet);
+    for (const Device& dev : devices_under_test())
+        clean.kernel("k").specialize("void(f32[::1])", dev);
+    CHECK(!called);
+}
+
 TEST_CASE("compile-on-launch policies") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));
@@ -186,4 +234,29 @@ TEST_CASE("sealed files and content keys") {
     runtime::ContentKey k2 = runtime::ContentKeyBuilder().add("a").add("bc").key();
     CHECK_FALSE(k1 == k2);
     CHECK(k1.hex().size() == 32);
+}
+
+TEST_CASE("Program::check types annotated kernels without a device; generic ones wait") {
+    // A type error in a fully annotated kernel: found by check(), with its position.
+    Program annotated = Program::from_string(
+        "annotated.dpk", "kernel k(x: f32[::1], n: i64) {\n    x[0] = n + 1.5f32 + true;\n}\n");
+    try {
+        annotated.check();
+        FAIL("no error");
+    } catch (const CompileError& e) {
+        CHECK(std::string(e.what()).find("annotated.dpk:2:") != std::string::npos);
+    }
+    // So is a uniformity error (a barrier under a varying condition).
+    Program uniformity = Program::from_string(
+        "uniformity.dpk",
+        "kernel k(x: f32[::1]) {\n    if global_id(0) < 4 { barrier(local); }\n}\n");
+    CHECK_THROWS_AS(uniformity.check(), CompileError);
+    // A generic kernel is typed at its first specialization: check() passes, specialize fails.
+    Program generic = Program::from_string("generic.dpk",
+                                           "kernel k(x) {\n    x[0] = x[1] + true;\n}\n"
+                                           "kernel fine(y: f32[::1]) { y[0] = 1.0; }\n");
+    CHECK_NOTHROW(generic.check());
+    // A name error is found everywhere, generic kernels included.
+    Program names = Program::from_string("names.dpk", "kernel k(x) { x[0] = undefined; }");
+    CHECK_THROWS_AS(names.check(), CompileError);
 }

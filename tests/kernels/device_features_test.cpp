@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -96,6 +97,56 @@ TEST_SUITE("device_features") {
             c.launch(q, Range(4), {x, y}).wait();
             CHECK(y.to_vector<float>() == std::vector<float>{3.0f, -4.5f, 1.0f, 6.0f});
         }
+    }
+
+    TEST_CASE("f16 host scalars: Half rounds to the nearest f16, and an f16 parameter takes it") {
+        // Ties to even, subnormals, overflow to infinity, NaN.
+        CHECK(Half(1.0).bits() == 0x3c00);
+        CHECK(Half(-2.0).bits() == 0xc000);
+        CHECK(Half(0.1).bits() == 0x2e66);
+        CHECK(Half(65504.0).bits() == 0x7bff);
+        CHECK(Half(65519.0).bits() == 0x7bff);
+        CHECK(Half(65520.0).bits() == 0x7c00);        // half-way to 65536: to even, infinity
+        CHECK(Half(0x1p-24).bits() == 0x0001);        // the smallest subnormal
+        CHECK(Half(0x1p-25).bits() == 0x0000);        // half of it: to even, zero
+        CHECK(Half(0x1.8p-24).bits() == 0x0002);      // 1.5 of it: to even, 2
+        CHECK(Half(1.0 + 0x1p-11).bits() == 0x3c00);  // tie: stays even
+        CHECK(Half(1.0 + 0x1p-11 + 0x1p-12).bits() == 0x3c01);  // above the tie: up
+        CHECK(Half(std::nan("")).bits() == 0x7e00);
+        CHECK(Half(-0.0).bits() == 0x8000);
+        for (std::uint32_t b = 0; b < 0x7c00; ++b)  // every finite f16 round-trips
+            REQUIRE(Half(Half::from_bits(static_cast<std::uint16_t>(b)).value()).bits() == b);
+        const Scalar s = Half(1.5);
+        CHECK(s.dtype() == DType::F16);
+        CHECK(s.size() == 2);
+        CHECK(s.as_double() == 1.5);
+        CHECK(Scalar::from_double(DType::F16, 0.1).as_double() == Half(0.1).value());
+        CHECK(Scalar(1.5f).exact_as(DType::F16).has_value());
+        CHECK(!Scalar(0.1f).exact_as(DType::F16).has_value());  // not an f16 value
+        CHECK(s.str() == "1.5:f16");
+
+        Program p =
+            Program::from_string("scale.dpk",
+                                 "kernel scale(x: f16[::1], a: f16, y: f32[::1]) {\n"
+                                 "    let i = global_id(0);\n    y[i] = f32(x[i] * a);\n}\n");
+        const std::vector<std::uint16_t> halves = {0x4000, 0xbc00, 0x3800, 0x4200};  // 2 -1 .5 3
+        int ran = 0;
+        for (const Device& dev : tests::devices_under_test()) {
+            if (!dev.info().has(DeviceFeature::Fp16)) continue;
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            UsmArray x = UsmArray::from_host(q, DType::F16, {4}, halves.data(), halves.size() * 2);
+            UsmArray y = UsmArray::zeros(q, DType::F32, {4});
+            p.kernel("scale").launch(q, Range(4), {x, Half(1.5), y}).wait();
+            CHECK(y.to_vector<float>() == std::vector<float>{3.0f, -1.5f, 0.75f, 4.5f});
+            // A float that is an f16 value converts exactly; one that is not is refused.
+            p.kernel("scale").launch(q, Range(4), {x, 0.25f, y}).wait();
+            CHECK(y.to_vector<float>() == std::vector<float>{0.5f, -0.25f, 0.125f, 0.75f});
+            CHECK_THROWS_AS(p.kernel("scale").launch(q, Range(4), {x, 0.1f, y}),
+                            SignatureMismatchError);
+            ++ran;
+        }
+        if (ran == 0) MESSAGE("SKIPPED the f16 launch: no device with fp16");
     }
 
     TEST_CASE("kernel-image cache: an image is never served to a device without its features") {

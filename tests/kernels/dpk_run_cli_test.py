@@ -176,15 +176,46 @@ def test_block_sum_repeat(dev):
         "--local", "256", "--repeat", "3", "x=@" + path("ones.npy"), "out=zeros:f32[1]",
         "scratch=local:f32[256]", "--out", "out=" + path("sum.npy")])
     if ok:
-        m = re.fullmatch(r"kernel_time_us median=(\d+\.\d+) min=(\d+\.\d+) max=(\d+\.\d+) runs=3\n",
-                         out)
+        m = re.fullmatch(r"kernel_time_us median=(\d+\.\d+) min=(\d+\.\d+) max=(\d+\.\d+) "
+                         r"runs=3 warmup=1\n", out)
         check(dev, "--repeat prints one timing line", m is not None, repr(out))
         if m:
             lo, med, hi = float(m.group(2)), float(m.group(1)), float(m.group(3))
             check(dev, "timing min <= median <= max", 0 < lo <= med <= hi, out)
-        # Three launches each add the total into out.
+        # Every launch (one warm-up, three timed) starts from out = 0: the result is one sum.
         got = np.load(path("sum.npy"))
-        check(dev, "block_sum sum", got.shape == (1,) and got[0] == 3 * 0.25 * (1 << 16), str(got))
+        check(dev, "block_sum sum", got.shape == (1,) and got[0] == 0.25 * (1 << 16), str(got))
+    # --no-restore: each launch adds into what the last left; --warmup 2 runs two more.
+    ok, out = run_ok(dev, "block_sum --no-restore", [
+        src("examples/reduction/block_sum.dpk"), "-k", "block_sum", "--global", str(1 << 16),
+        "--local", "256", "--repeat", "3", "--warmup", "2", "--no-restore",
+        "x=@" + path("ones.npy"), "out=zeros:f32[1]", "scratch=local:f32[256]",
+        "--out", "out=" + path("sum5.npy")])
+    if ok:
+        check(dev, "--warmup 2 in the timing line", "runs=3 warmup=2" in out, out)
+        got = np.load(path("sum5.npy"))
+        check(dev, "block_sum sum without restore", got[0] == 5 * 0.25 * (1 << 16), str(got))
+
+
+def test_chosen_local_size(dev):
+    a = np.arange(1000, dtype=np.float32)
+    np.save(path("a1000.npy"), a)
+    rc, out, err, cmd = run([src("examples/vecadd/vecadd.dpk"), "-k", "vecadd", "--global", "1000",
+                             "a=@" + path("a1000.npy"), "b=@" + path("a1000.npy"),
+                             "c=zeros:f32[1000]", "--out", "c=" + path("c1000.npy")], dev)
+    check(dev, "vecadd without --local exits 0", rc == 0, err)
+    m = re.search(r"dpk run: note: local size \((\d+)\) for global size \(1000\) \(chosen", err)
+    check(dev, "the chosen local size is printed", m is not None, err)
+    if m:
+        n = int(m.group(1))
+        check(dev, "it divides the global size, within 256", 1000 % n == 0 and 0 < n <= 256, err)
+    if rc == 0:
+        check(dev, "vecadd values with the chosen size", np.array_equal(np.load(path("c1000.npy")),
+                                                                        2 * a))
+    rc, out, err, cmd = run([src("examples/vecadd/vecadd.dpk"), "-k", "vecadd", "--global", "1000",
+                             "--local", "10", "a=@" + path("a1000.npy"), "b=@" + path("a1000.npy"),
+                             "c=zeros:f32[1000]"], dev)
+    check(dev, "no note with --local", rc == 0 and "local size" not in err, err)
 
 
 def test_errors(dev):
@@ -260,7 +291,7 @@ def main():
         return SKIP
     for dev in devices:
         for test in (test_vecadd, test_saxpy, test_matmul, test_fortran_order,
-                     test_block_sum_repeat, test_errors):
+                     test_block_sum_repeat, test_chosen_local_size, test_errors):
             test(dev)
     for dev in devices:
         passed, failed = checks.get(dev, [0, 0])

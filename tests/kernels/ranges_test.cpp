@@ -39,6 +39,31 @@ TEST_SUITE("ranges") {
         }
     }
 
+    TEST_CASE("trailing dimensions of extent 1 beyond the kernel's are accepted") {
+        // index2d reads dimensions 0 and 1: (R, C, 1) and (R, C, 1) / (8, 5, 1) run it as (R, C).
+        const std::int64_t R = 16, C = 10;
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            LoadedKernel k = tests::dpk_kernel(dev, "ranges.dpk", "index2d");
+            CHECK(k.image().abi.work_dims_used == 2);
+            for (bool with_local : {true, false}) {
+                INFO("with local range " << with_local);
+                UsmArray out = UsmArray::zeros(q, DType::I64, {R, C});
+                UsmArray check = UsmArray::zeros(q, DType::I64, {R, C});
+                if (with_local)
+                    launch(q, k, Range(R, C, 1), Range(8, 5, 1), {out, check}).wait();
+                else
+                    launch(q, k, Range(R, C, 1), {out, check}).wait();
+                auto o = out.to_vector<std::int64_t>(), c = check.to_vector<std::int64_t>();
+                for (std::int64_t i = 0; i < R * C; ++i) {
+                    REQUIRE(o[i] == i);
+                    REQUIRE(c[i] == (i / C) * 1000 + i % C);
+                }
+            }
+        }
+    }
+
     TEST_CASE("2-d range with and without a local range") {
         const std::int64_t R = 48, C = 20;
         for (const Device& dev : tests::devices_under_test()) {

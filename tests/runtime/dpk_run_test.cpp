@@ -2,6 +2,7 @@
 // launched through the jit as the `dpk` binary does, with a private kernel cache.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -188,6 +189,8 @@ TEST_CASE("dpk run uses the jit's caches: a second run compiles nothing") {
                                              "vecadd",
                                              "--global",
                                              "4",
+                                             "--local",
+                                             "4",
                                              "--device",
                                              dev.filter_string(),
                                              "a=zeros:f32[4]",
@@ -217,7 +220,9 @@ TEST_CASE("dpk run: vecadd from .npy files on every device, output written back"
             {"-k", "vecadd", "--global", "4", "--device", dev.filter_string(), "a=@" + tmp("a.npy"),
              "b=@" + tmp("b.npy"), "c=zeros:f32[4]", "--out", "c=" + tmp("c.npy")},
             nullptr, &err);
-        CHECK(err == "");
+        // Without --local: the one line that says which local size dpk run chose.
+        CHECK(err.rfind("dpk run: note: local size (4) for global size (4) (chosen: ", 0) == 0);
+        CHECK(std::count(err.begin(), err.end(), '\n') == 1);
         REQUIRE(code == 0);
         CHECK(read_f32(tmp("c.npy")) == std::vector<float>{11, 22, 33, 44});
     }
@@ -344,7 +349,8 @@ TEST_CASE("dpk run: -k may be left out when the file has one kernel") {
     write_f32(tmp("x.npy"), {1, 2, 3});
     std::ostringstream out, err;
     int code =
-        run_command(parse_run_arguments({one, "--global", "3", "--device", dev.filter_string(),
+        run_command(parse_run_arguments({one, "--global", "3", "--local", "3", "--device",
+                                         dev.filter_string(),
                                          "x=@" + tmp("x.npy"), "--out", "x=" + tmp("x2.npy")}),
                     out, err, fresh_cache("dpk_run_one_kernel_cache"));
     CHECK(err.str() == "");

@@ -70,9 +70,20 @@ TEST_CASE("range errors are InvalidRangeError with the sizes in the message; not
         });
         CHECK(contains(m, "dims"));
 
-        // vecadd reads global_id(0) only: a 2-d range would repeat its work.
+        // vecadd reads global_id(0) only: a 2-d range with extent 2 in dimension 1 would repeat
+        // its work; trailing extents of 1 are accepted (as OpenCL does).
         m = message_of<InvalidRangeError>([&] { launch(q, k, Range(64, 2), {a, b, c}); });
-        CHECK(contains(m, "uses 1 work-item dimension"));
+        CHECK(contains(m, "uses 1 work-item dimension(s); dimension 1 of the global range"));
+        CHECK(contains(m, "must then have extent 1"));
+        m = message_of<InvalidRangeError>([&] {
+            launch(q, k, Range(64, 1), Range(32, 2), {a, b, c});
+        });
+        CHECK(contains(m, "dimension 1 of the local range (32, 2) must then have extent 1"));
+        // A 3-d kernel over a 2-d range: its z ids would all be 0.
+        LoadedKernel k3d(dev, tests::index3d_image());
+        auto out3d = UsmArray::zeros(q, DType::I64, {4, 4, 4});
+        m = message_of<InvalidRangeError>([&] { launch(q, k3d, Range(4, 4), {out3d}); });
+        CHECK(contains(m, "uses 3 work-item dimension(s) but the global range (4, 4) has 2"));
 
         // A work-group larger than the device allows (each dim within limits, product above).
         LoadedKernel k3(dev, tests::index3d_image());

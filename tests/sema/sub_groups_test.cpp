@@ -1,6 +1,8 @@
-// Sub-group builtins: queries are i64, collectives keep their value's type (32- and 64-bit ints
-// and floats only), broadcast and shuffle ids are integers converted to u32, sub_group_barrier
-// takes barrier's flags. Whether the device has sub-groups is the emitter's question, not sema's.
+// Sub-group builtins: queries are i64, collectives keep their value's type (every int and float
+// type; the bitwise ones ints only), broadcast and shuffle ids, deltas and masks are integers
+// converted to u32, votes take a bool (ballot -> u64, any/all -> bool), sub_group_barrier takes
+// barrier's flags. Whether the device has sub-groups (or 8/16-bit values in them) is the
+// emitter's question, not sema's.
 #include "tests/sema/sema_fixture.h"
 
 using dpk::compiler::sema::Builtin;
@@ -63,22 +65,65 @@ TEST_CASE("sub-groups: broadcast and shuffle ids are integers, converted to u32"
           "error: the sub-group local id of 'sub_group_shuffle' must be an integer, found f32");
 }
 
-TEST_CASE("sub-groups: values other than 32- and 64-bit numbers are errors at the value") {
-    CHECK(type_of("x: i16", "sub_group_reduce_add(x)") ==
-          "error: 'sub_group_reduce_add' needs an i32, i64, u32, u64, f32 or f64 value, found "
-          "i16; cast it first, e.g. sub_group_reduce_add(i32(x))");
-    CHECK(type_of("x: u8", "sub_group_shuffle(x, 0)") ==
-          "error: 'sub_group_shuffle' needs an i32, i64, u32, u64, f32 or f64 value, found u8; "
-          "cast it first, e.g. sub_group_shuffle(u32(x), ...)");
-    CHECK(type_of("x: f16", "sub_group_broadcast(x, 0)") ==
-          "error: 'sub_group_broadcast' needs an i32, i64, u32, u64, f32 or f64 value, found "
-          "f16; cast it first, e.g. sub_group_broadcast(f32(x), ...)");
+TEST_CASE("sub-groups: every int and float type; bitwise collectives ints only") {
+    for (const char* t : {"i8", "u8", "i16", "u16", "f16"}) {
+        const std::string p = std::string("x: ") + t;
+        CAPTURE(t);
+        CHECK(type_of(p, "sub_group_reduce_add(x)") == t);
+        CHECK(type_of(p, "sub_group_scan_exclusive_max(x)") == t);
+        CHECK(type_of(p, "sub_group_shuffle_down(x, 1)") == t);
+        CHECK(type_of(p, "sub_group_broadcast(x, 0)") == t);
+    }
+    for (const char* t : {"i8", "u16", "i32", "u32", "i64", "u64"}) {
+        const std::string p = std::string("x: ") + t;
+        CAPTURE(t);
+        for (const char* f : {"sub_group_reduce_and", "sub_group_reduce_or", "sub_group_reduce_xor",
+                              "sub_group_scan_inclusive_and", "sub_group_scan_inclusive_or",
+                              "sub_group_scan_inclusive_xor", "sub_group_scan_exclusive_and",
+                              "sub_group_scan_exclusive_or", "sub_group_scan_exclusive_xor"})
+            CHECK(type_of(p, std::string(f) + "(x)") == t);
+    }
+    CHECK(type_of("", "sub_group_reduce_or(3)") == "i64");
+    CHECK(type_of("x: f32", "sub_group_reduce_xor(x)") ==
+          "error: 'sub_group_reduce_xor' needs an integer value, found f32");
+    CHECK(type_of("", "sub_group_scan_inclusive_and(0.5)") ==
+          "error: 'sub_group_scan_inclusive_and' needs an integer value, found f64");
+}
+
+TEST_CASE("sub-groups: relative and xor shuffles take an integer delta or mask, as u32") {
+    for (const char* t : {"i32", "i64", "u32", "u64", "f32", "f64"}) {
+        const std::string p = std::string("x: ") + t;
+        CAPTURE(t);
+        CHECK(type_of(p, "sub_group_shuffle_down(x, 1)") == t);
+        CHECK(type_of(p, "sub_group_shuffle_up(x, sub_group_local_id())") == t);
+        CHECK(type_of(p, "sub_group_shuffle_xor(x, 16)") == t);
+    }
+    SemaFixture p("kernel k(a: f32[::1], n: i64) { a[0] = sub_group_shuffle_xor(a[0], n); }");
+    auto* k = p.specialize("k");
+    REQUIRE_MESSAGE(k, p.errors());
+    CHECK(p.result(*k->kernel, "n") == "u32");
+    CHECK(type_of("x: f32", "sub_group_shuffle_down(x, x)") ==
+          "error: the delta of 'sub_group_shuffle_down' must be an integer, found f32");
+    CHECK(type_of("x: f32", "sub_group_shuffle_xor(x, 1.0)") ==
+          "error: the mask of 'sub_group_shuffle_xor' must be an integer, found float literal");
+}
+
+TEST_CASE("sub-groups: votes take a bool; ballot is u64, any and all bool") {
+    CHECK(type_of("x: f32", "sub_group_ballot(x > 0.0)") == "u64");
+    CHECK(type_of("x: f32", "sub_group_any(x > 0.0)") == "bool");
+    CHECK(type_of("b: bool", "sub_group_all(b)") == "bool");
+    CHECK(type_of("x: f32", "popcount(sub_group_ballot(x > 0.0))") == "u64");
+    CHECK(type_of("x: i32", "sub_group_any(x)") ==
+          "error: the predicate of 'sub_group_any' must be bool, found i32");
+    CHECK(type_of("", "sub_group_ballot(1)") ==
+          "error: the predicate of 'sub_group_ballot' must be bool, found i64");
+}
+
+TEST_CASE("sub-groups: values other than numbers are errors at the value") {
     CHECK(type_of("b: bool", "sub_group_reduce_max(b)") ==
-          "error: 'sub_group_reduce_max' needs an i32, i64, u32, u64, f32 or f64 value, found "
-          "bool");
+          "error: 'sub_group_reduce_max' needs an integer or float value, found bool");
     CHECK(type_of("a: f32[::1]", "sub_group_reduce_min(a)") ==
-          "error: 'sub_group_reduce_min' needs an i32, i64, u32, u64, f32 or f64 value, found "
-          "f32[::1]");
+          "error: 'sub_group_reduce_min' needs an integer or float value, found f32[::1]");
 }
 
 TEST_CASE("sub-groups: sub_group_barrier takes barrier's flags") {

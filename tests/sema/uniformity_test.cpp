@@ -143,3 +143,48 @@ TEST_CASE("uniformity: sub-group collectives need sub-group uniform control") {
     CHECK(e.find("4:8: note: this condition may differ between sub-groups: it depends on "
                  "sub_group_id()") != std::string::npos);
 }
+
+TEST_CASE("uniformity: shuffles, votes and bitwise collectives need sub-group uniform control") {
+    // Each line: the collective under a condition that differs within the sub-group.
+    const char* calls[] = {"sub_group_shuffle_down(x[0], 1u32)", "sub_group_shuffle_up(x[0], 1u32)",
+                           "sub_group_shuffle_xor(x[0], 1u32)",  "sub_group_reduce_or(x[0])",
+                           "sub_group_scan_exclusive_xor(x[0])", "i32(sub_group_ballot(x[0] > 0))",
+                           "i32(sub_group_any(x[0] > 0))",       "i32(sub_group_all(x[0] > 0))"};
+    for (const char* call : calls) {
+        CAPTURE(call);
+        const std::string text = std::string("kernel k(x: i32[::1]) {\n") +
+                                 "    if sub_group_local_id() == 0 { x[1] = " + call + "; }\n}\n";
+        const std::string e = errors_of(text, "k");
+        CHECK(e.find("must be reached by all work-items of the sub-group") != std::string::npos);
+        CHECK(e.find("2:8: note: this condition may differ between work-items") !=
+              std::string::npos);
+    }
+}
+
+TEST_CASE("uniformity: votes and reductions are sub-group uniform, shuffles and scans varying") {
+    // A ballot, any, all or bitwise reduction is the same in the whole sub-group: a collective
+    // under it is fine, a work-group barrier is not.
+    CHECK(compiles(R"(kernel k(x: i32[::1]) {
+    let i = global_id(0);
+    if sub_group_any(x[i] > 0) { x[i] = sub_group_reduce_add(x[i]); }
+    if sub_group_all(x[i] > 0) { x[i] = sub_group_shuffle_down(x[i], 1u32); }
+    if popcount(sub_group_ballot(x[i] > 0)) > 3 { x[i] = sub_group_scan_inclusive_or(x[i]); }
+    if sub_group_reduce_xor(x[i]) == 0 { x[i] = sub_group_shuffle_xor(x[i], 2u32); }
+}
+)"));
+    std::string e = errors_of(R"(kernel k(x: i32[::1]) {
+    if sub_group_any(x[0] > 0) { barrier(local); }
+}
+)",
+                              "k");
+    CHECK(e.find("2:34: error: 'barrier' must be reached by all work-items of the work-group") !=
+          std::string::npos);
+    e = errors_of(R"(kernel k(x: i32[::1]) {
+    let v = sub_group_shuffle_up(x[0], 1u32);
+    if v > 0 { x[1] = sub_group_reduce_add(x[1]); }
+}
+)",
+                  "k");
+    CHECK(e.find("3:23: error: 'sub_group_reduce_add' must be reached by all work-items of the "
+                 "sub-group") != std::string::npos);
+}

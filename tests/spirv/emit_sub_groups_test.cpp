@@ -13,6 +13,10 @@ namespace {
 
 const TargetProfile kSubGroups = *TargetProfile::parse("opencl+sub_groups");
 const TargetProfile kShuffles = *TargetProfile::parse("opencl+sub_groups+sub_group_shuffle");
+/// Every sub-group feature: the cl_khr_subgroup_* functions too.
+const TargetProfile kAllSubGroups = *TargetProfile::parse(
+    "opencl+fp16+sub_groups+sub_group_shuffle+sub_group_shuffle_xor+sub_group_shuffle_relative+"
+    "sub_group_ballot+sub_group_bitwise+sub_group_extended_types");
 
 /// Compiles the only kernel of `source` for `signature` ("" = as declared) and `target`: the
 /// kernel image, or nullopt with `diags` holding the errors.
@@ -175,7 +179,9 @@ TEST_CASE("sub-groups: a target without them is one error, at the first use, nam
     const std::string e = errors(src, "", TargetProfile::opencl());
     CHECK(e ==
           "sg.dpk:3:13: error: the target (opencl+fp64-fp16+int64_atomics-sub_groups-"
-          "sub_group_shuffle-float_atomic_add) has no sub-groups (cl_khr_subgroups), needed for "
+          "sub_group_shuffle-float_atomic_add-sub_group_shuffle_xor-sub_group_shuffle_relative-"
+          "sub_group_ballot-sub_group_bitwise-sub_group_extended_types) has no sub-groups "
+          "(cl_khr_subgroups), needed for "
           "sub_group_size\n"
           "      let s = sub_group_size();\n"
           "              ^~~~~~~~~~~~~~~~\n");
@@ -191,10 +197,138 @@ TEST_CASE("sub-groups: a target without them is one error, at the first use, nam
         "", kSubGroups);
     CHECK(has(s,
               "sg.dpk:2:43: error: the target (opencl+fp64-fp16+int64_atomics+sub_groups-"
-              "sub_group_shuffle-float_atomic_add) has no sub-group shuffles (cl_intel_subgroups), "
-              "needed for "
+              "sub_group_shuffle-float_atomic_add-sub_group_shuffle_xor-sub_group_shuffle_relative-"
+              "sub_group_ballot-sub_group_bitwise-sub_group_extended_types) has no sub-group "
+              "shuffles (cl_intel_subgroups), needed for "
               "sub_group_shuffle"));
     // A sub_group_barrier alone is enough to need sub-groups.
     CHECK(has(errors("kernel k() { sub_group_barrier(local); }", "", TargetProfile::opencl()),
               "has no sub-groups (cl_khr_subgroups), needed for sub_group_barrier"));
+}
+
+TEST_CASE("sub-groups: relative and xor shuffles are GroupNonUniform shuffles in SPIR-V 1.3") {
+    const std::string t = compile(R"(
+kernel k(x: f32[::1], n: i64) {
+    let i = global_id(0);
+    x[i] = sub_group_shuffle_down(x[i], 1) + sub_group_shuffle_up(x[i], n)
+        + sub_group_shuffle_xor(x[i], 3);
+}
+)",
+                                  "", kAllSubGroups);
+    CHECK(has(t, "; Version: 1.3"));
+    CHECK(has(t, "OpCapability GroupNonUniformShuffleRelative"));
+    CHECK(has(t, "OpCapability GroupNonUniformShuffle\n"));
+    CHECK(!has(t, "OpCapability Groups"));
+    CHECK(has(t, "OpGroupNonUniformShuffleDown %float %uint_3 %"));
+    CHECK(has(t, "OpGroupNonUniformShuffleUp %float %uint_3 %"));
+    CHECK(has(t, "OpGroupNonUniformShuffleXor %float %uint_3 %"));
+    // Outside the sub-group a work item keeps its own value: a guard on the lane, then a select.
+    CHECK(has(t, "OpULessThan %bool"));
+    CHECK(has(t, "OpULessThanEqual %bool"));
+    CHECK(has(t, "OpSelect %float"));
+    // A module without them stays SPIR-V 1.0.
+    CHECK(has(
+        compile("kernel k(x: i32[::1]) { x[0] = sub_group_reduce_add(x[0]); }", "", kAllSubGroups),
+        "; Version: 1.0"));
+}
+
+TEST_CASE("sub-groups: bitwise reductions and scans are GroupNonUniformBitwise instructions") {
+    const std::string src = R"(
+kernel k(x, out) {
+    let i = global_id(0);
+    out[i] = sub_group_reduce_and(x[i]) ^ sub_group_reduce_or(x[i]) ^ sub_group_reduce_xor(x[i])
+        ^ sub_group_scan_inclusive_and(x[i]) ^ sub_group_scan_inclusive_or(x[i])
+        ^ sub_group_scan_inclusive_xor(x[i]) ^ sub_group_scan_exclusive_and(x[i])
+        ^ sub_group_scan_exclusive_or(x[i]) ^ sub_group_scan_exclusive_xor(x[i]);
+}
+)";
+    const std::string t = compile(src, "void(u32[::1], u32[::1])", kAllSubGroups);
+    CHECK(has(t, "OpCapability GroupNonUniformArithmetic"));
+    for (const char* op : {"And", "Or", "Xor"})
+        for (const char* g : {"Reduce", "InclusiveScan", "ExclusiveScan"}) {
+            CAPTURE(op);
+            CAPTURE(g);
+            CHECK(has(t, std::string("OpGroupNonUniformBitwise") + op + " %uint %uint_3 " + g));
+        }
+    const std::string i64 = compile(src, "void(i64[::1], i64[::1])", kAllSubGroups);
+    CHECK(has(i64, "OpGroupNonUniformBitwiseXor %ulong %uint_3 Reduce"));
+    const std::string u8 = compile(src, "void(u8[::1], u8[::1])", kAllSubGroups);
+    CHECK(has(u8, "OpGroupNonUniformBitwiseOr %uchar %uint_3 InclusiveScan"));
+}
+
+TEST_CASE("sub-groups: any and all are OpGroupAny/All; ballot the low 64 bits of the mask") {
+    const std::string t = compile(R"(
+kernel k(x: f32[::1], out: u64[::1], flags: i32[::1]) {
+    let i = global_id(0);
+    out[i] = sub_group_ballot(x[i] > 0.0);
+    flags[i] = i32(sub_group_any(x[i] > 1.0)) + i32(sub_group_all(x[i] > 2.0));
+}
+)",
+                                  "", kAllSubGroups);
+    CHECK(has(t, "OpCapability Groups"));
+    CHECK(has(t, "OpCapability GroupNonUniformBallot"));
+    CHECK(has(t, "OpGroupAny %bool %uint_3 %"));
+    CHECK(has(t, "OpGroupAll %bool %uint_3 %"));
+    CHECK(has(t, "OpGroupNonUniformBallot %v4uint %uint_3 %"));
+    CHECK(has(t, "OpCompositeExtract %uint %"));
+    CHECK(has(t, "OpShiftLeftLogical %ulong"));
+    // any / all alone are cl_khr_subgroups' own: SPIR-V 1.0.
+    const std::string vote =
+        compile("kernel k(x: i32[::1]) { x[0] = i32(sub_group_all(x[0] > 0)); }", "", kSubGroups);
+    CHECK(has(vote, "; Version: 1.0"));
+    CHECK(has(vote, "OpGroupAll %bool"));
+}
+
+TEST_CASE("sub-groups: 8/16-bit ints and f16 are Groups instructions of that width") {
+    const std::string src = R"(
+kernel k(x, out) {
+    let i = global_id(0);
+    out[i] = sub_group_reduce_add(x[i]) + sub_group_scan_inclusive_max(x[i])
+        + sub_group_broadcast(x[i], 0) + sub_group_shuffle_down(x[i], 1);
+}
+)";
+    CHECK(has(compile(src, "void(i8[::1], i8[::1])", kAllSubGroups), "OpGroupIAdd %uchar %uint_3"));
+    CHECK(has(compile(src, "void(u16[::1], u16[::1])", kAllSubGroups),
+              "OpGroupUMax %ushort %uint_3 InclusiveScan"));
+    const std::string f16 = compile(src, "void(f16[::1], f16[::1])", kAllSubGroups);
+    CHECK(has(f16, "OpGroupFAdd %half %uint_3 Reduce"));
+    CHECK(has(f16, "OpGroupNonUniformShuffleDown %half"));
+}
+
+TEST_CASE("sub-groups: each cl_khr_subgroup_* function names its missing extension") {
+    struct Case {
+        const char* call;
+        const char* missing;
+    };
+    const Case cases[] = {
+        {"sub_group_shuffle_down(x[0], 1)",
+         "has no sub-group relative shuffles (cl_khr_subgroup_shuffle_relative), needed for "
+         "sub_group_shuffle_down"},
+        {"sub_group_shuffle_up(x[0], 1)",
+         "has no sub-group relative shuffles (cl_khr_subgroup_shuffle_relative), needed for "
+         "sub_group_shuffle_up"},
+        {"sub_group_shuffle_xor(x[0], 1)",
+         "has no sub-group xor shuffles (cl_khr_subgroup_shuffle), needed for "
+         "sub_group_shuffle_xor"},
+        {"sub_group_reduce_or(x[0])",
+         "has no sub-group bitwise reductions and scans (cl_khr_subgroup_non_uniform_arithmetic), "
+         "needed for sub_group_reduce_or"},
+        {"i32(sub_group_ballot(x[0] > 0))",
+         "has no sub-group ballots (cl_khr_subgroup_ballot), needed for sub_group_ballot"},
+        {"i32(sub_group_reduce_add(i8(x[0])))",
+         "has no 8- and 16-bit sub-group values (cl_khr_subgroup_extended_types), needed for "
+         "sub_group_reduce_add"},
+    };
+    const TargetProfile device = kShuffles.for_device("opencl:cpu:7 (X, Y)");
+    for (const Case& c : cases) {
+        CAPTURE(c.call);
+        const std::string e = errors(
+            std::string("kernel k(x: i32[::1]) {\n    x[0] = ") + c.call + ";\n}\n", "", device);
+        INFO(e);
+        // At the call: column 12, or 16 inside i32(...).
+        const std::string at = std::string(c.call).starts_with("i32(") ? "2:16" : "2:12";
+        CHECK(has(e, "sg.dpk:" + at + ": error: device opencl:cpu:7 (X, Y) " + c.missing));
+    }
+    // any / all need sub-groups only.
+    compile("kernel k(x: i32[::1]) { x[0] = i32(sub_group_any(x[0] > 0)); }", "", kSubGroups);
 }

@@ -78,6 +78,18 @@ TEST_CASE("requirements: each feature from the capability or construct that need
     CHECK(shuffle[0].feature == DeviceFeature::SubGroups);
     CHECK(shuffle[1] ==
           FeatureRequirement{DeviceFeature::SubGroupShuffle, "capability SubgroupShuffleINTEL"});
+    // The cl_khr_subgroup_* features from their capabilities (sub-groups come with them), 8/16-bit
+    // values from the instruction's type.
+    CHECK(requirements("kernel k(a: u64[::1]) { a[0] = sub_group_ballot(a[1] > 0u64); }") ==
+          R{{DeviceFeature::SubGroups, "capability GroupNonUniformBallot"},
+            {DeviceFeature::SubGroupBallot, "capability GroupNonUniformBallot"}});
+    CHECK(
+        features(requirements("kernel k(a: i32[::1]) { a[0] = sub_group_shuffle_up(a[1], 2); }")) ==
+        std::vector<DeviceFeature>{DeviceFeature::SubGroups,
+                                   DeviceFeature::SubGroupShuffleRelative});
+    CHECK(requirements("kernel k(a: i16[::1]) { a[0] = sub_group_reduce_max(a[1]); }") ==
+          R{{DeviceFeature::SubGroups, "capability Groups"},
+            {DeviceFeature::SubGroupExtendedTypes, "a 16-bit sub-group value"}});
 }
 
 TEST_CASE("requirements: a truncated module yields what was read before the damage") {
@@ -132,6 +144,13 @@ TEST_CASE("requirements: the compiler records what it emits, so nothing scans it
         "kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }",
         "kernel k(a: f32[::1]) { let i = global_id(0);\n"
         "  a[i] = sub_group_shuffle(a[i], u32((sub_group_local_id() + 1) % sub_group_size())); }",
+        "kernel k(a: i32[::1]) { a[0] = sub_group_shuffle_down(a[1], 1); }",
+        "kernel k(a: i32[::1]) { a[0] = sub_group_shuffle_xor(a[1], 1); }",
+        "kernel k(a: u64[::1]) { a[0] = sub_group_ballot(a[1] > 0u64); }",
+        "kernel k(a: i32[::1]) { a[0] = i32(sub_group_all(a[1] > 0)); }",
+        "kernel k(a: i32[::1]) { a[0] = sub_group_scan_inclusive_xor(a[1]); }",
+        "kernel k(a: i8[::1]) { a[0] = sub_group_reduce_add(a[1]); }",
+        "kernel k(a: u16[::1]) { a[0] = sub_group_reduce_or(a[1]); }",
     };
     for (const std::string& source : sources) {
         INFO(source);

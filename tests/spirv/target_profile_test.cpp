@@ -9,9 +9,14 @@ using namespace dpk::compiler::spirv;
 
 TEST_CASE("target profiles: names spell every feature and parse back") {
     const TargetProfile cl = TargetProfile::opencl();
-    CHECK(cl.name() == "opencl+fp64-fp16+int64_atomics-sub_groups-sub_group_shuffle-float_atomic_add");
+    CHECK(cl.name() ==
+          "opencl+fp64-fp16+int64_atomics-sub_groups-sub_group_shuffle-float_atomic_add-sub_group_"
+          "shuffle_xor-sub_group_shuffle_relative-sub_group_ballot-sub_group_bitwise-sub_group_"
+          "extended_types");
     CHECK(TargetProfile::level_zero().name() ==
-          "level-zero+fp64+fp16+int64_atomics+sub_groups+sub_group_shuffle+float_atomic_add");
+          "level-zero+fp64+fp16+int64_atomics+sub_groups+sub_group_shuffle+float_atomic_add+sub_"
+          "group_shuffle_xor+sub_group_shuffle_relative+sub_group_ballot+sub_group_bitwise+sub_"
+          "group_extended_types");
     for (const char* spec : {"opencl", "level-zero", "opencl+fp16+sub_groups", "level-zero-fp64",
                              "opencl-fp64-int64_atomics+sub_groups+sub_group_shuffle"}) {
         CAPTURE(spec);
@@ -30,6 +35,18 @@ TEST_CASE("target profiles: names spell every feature and parse back") {
     CHECK(sg->supports(spv::Capability::SubgroupShuffleINTEL));
     CHECK(!cl.supports(spv::Capability::Groups));
     CHECK(sg->features() != cl.features());
+    // The cl_khr_subgroup_* features enable their GroupNonUniform capability; extended types
+    // need none of their own.
+    auto khr = TargetProfile::parse(
+        "opencl+sub_groups+sub_group_shuffle_xor+sub_group_shuffle_relative+sub_group_ballot+"
+        "sub_group_bitwise+sub_group_extended_types");
+    REQUIRE(khr);
+    CHECK(khr->supports(spv::Capability::GroupNonUniformShuffle));
+    CHECK(khr->supports(spv::Capability::GroupNonUniformShuffleRelative));
+    CHECK(khr->supports(spv::Capability::GroupNonUniformBallot));
+    CHECK(khr->supports(spv::Capability::GroupNonUniformArithmetic));
+    CHECK(khr->has(DeviceFeature::SubGroupExtendedTypes));
+    CHECK(!sg->supports(spv::Capability::GroupNonUniformBallot));
 }
 
 TEST_CASE("target profiles: malformed specs say what is expected") {

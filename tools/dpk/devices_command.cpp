@@ -1,5 +1,6 @@
 #include "tools/dpk/devices_command.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -44,7 +45,9 @@ void print_device(std::ostream& out, const runtime::Device& d) {
         << "\n";
     out << "     ";
     for (DeviceFeature f : kDeviceFeatures) {
-        if (f == DeviceFeature::SubGroupShuffle) continue;  // shown with the sub-groups
+        if (std::find(kSubGroupExtensions.begin(), kSubGroupExtensions.end(), f) !=
+            kSubGroupExtensions.end())
+            continue;  // shown with the sub-groups
         out << (f == kDeviceFeatures.front() ? " " : ", ") << feature_name(f) << " "
             << (i.has(f) ? "yes" : "no");
     }
@@ -56,7 +59,15 @@ void print_device(std::ostream& out, const runtime::Device& d) {
             for (std::uint64_t n : i.sub_group_sizes) out << " " << n;
             out << ", ";
         }
-        out << "shuffle " << (i.has(DeviceFeature::SubGroupShuffle) ? "yes" : "no") << ")";
+        out << "shuffle " << (i.has(DeviceFeature::SubGroupShuffle) ? "yes" : "no");
+        // The rest by their feature names without the common prefix: "ballot yes".
+        constexpr std::string_view prefix = "sub_group_";
+        for (DeviceFeature f : kSubGroupExtensions) {
+            if (f == DeviceFeature::SubGroupShuffle) continue;
+            out << ", " << feature_name(f).substr(prefix.size()) << " "
+                << (i.has(f) ? "yes" : "no");
+        }
+        out << ")";
     }
     if (!i.backend_detail.empty()) out << ", " << i.backend_detail;
     out << "\n";

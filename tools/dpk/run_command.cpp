@@ -22,6 +22,28 @@ namespace {
 
 /// The most launches --repeat times (each keeps its time: 8 bytes a run).
 constexpr std::int64_t kMaxRepeat = 100'000'000;
+/// The most untimed launches before them.
+constexpr std::int64_t kMaxWarmup = 1'000'000;
+/// The work items a chosen local size holds at most (a common GPU block; a CPU driver's vector
+/// loop runs over them).
+constexpr std::size_t kLocalBudget = 256;
+
+/// The largest divisor of n that is <= cap, preferring multiples of `multiple` (> 1).
+std::size_t largest_divisor(std::size_t n, std::size_t cap, std::size_t multiple) {
+    cap = std::max<std::size_t>(1, std::min(cap, n));
+    if (multiple > 1)
+        for (std::size_t b = cap / multiple * multiple; b >= multiple; b -= multiple)
+            if (n % b == 0) return b;
+    for (std::size_t b = cap; b > 1; --b)
+        if (n % b == 0) return b;
+    return 1;
+}
+
+std::string range_text(const std::vector<std::size_t>& r) {
+    std::string s = "(";
+    for (std::size_t d = 0; d < r.size(); ++d) s += (d ? ", " : "") + std::to_string(r[d]);
+    return s + ")";
+}
 
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> parts;
@@ -195,6 +217,15 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
             r.compile.fp_contract = false;
         else if (w == "--check-bounds")
             r.compile.check_bounds = true;
+        else if (w == "--warmup") {
+            const std::string& text = need(i, w);
+            const std::int64_t n = parse_count(text, "--warmup");
+            if (n > kMaxWarmup)
+                throw InvalidArgumentError("--warmup: " + text + " is out of range (0 to " +
+                                           std::to_string(kMaxWarmup) + ")");
+            r.warmup = static_cast<int>(n);
+        } else if (w == "--no-restore")
+            r.restore = false;
         else if (w == "--no-asserts")
             r.compile.asserts = false;
         else if (w == "--repeat") {
@@ -230,6 +261,25 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
     return r;
 }
 
+std::vector<std::size_t> choose_local_size(const std::vector<std::size_t>& global,
+                                           const KernelAttributes& attributes,
+                                           const DeviceInfo& device) {
+    std::size_t budget = kLocalBudget;
+    for (std::uint64_t limit : {attributes.max_work_group_size, device.max_work_group_size})
+        if (limit > 0) budget = std::min<std::size_t>(budget, limit);
+    std::vector<std::size_t> local(global.size(), 1);
+    for (std::size_t d = 0; d < global.size(); ++d) {
+        std::size_t cap = std::max<std::size_t>(1, budget);
+        if (d < device.max_work_item_sizes.size() && device.max_work_item_sizes[d] > 0)
+            cap = std::min<std::size_t>(cap, device.max_work_item_sizes[d]);
+        const std::size_t multiple =
+            d == 0 ? static_cast<std::size_t>(attributes.preferred_work_group_size_multiple) : 1;
+        local[d] = largest_divisor(global[d], cap, multiple);
+        budget = std::max<std::size_t>(1, budget / local[d]);
+    }
+    return local;
+}
+
 ProgramOptions program_options(const RunRequest& request, std::shared_ptr<KernelCache> cache) {
     ProgramOptions options;
     options.cache = std::move(cache);
@@ -242,7 +292,12 @@ ProgramOptions program_options(const RunRequest& request, std::shared_ptr<Kernel
 int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                 std::shared_ptr<KernelCache> cache) {
     try {
-        Program program = Program::from_file(request.file, program_options(request, cache));
+        ProgramOptions options = program_options(request, cache);
+        options.warning_handler = [&err](std::string_view, const Signature&,
+                                         const std::vector<std::string>& warnings) {
+            for (const std::string& w : warnings) err << w;
+        };
+        Program program = Program::from_file(request.file, options);
         std::string kernel_name = request.kernel;
         if (kernel_name.empty()) {  // -k may be left out when the file has one kernel
             const std::vector<std::string> names = program.kernel_names();
@@ -360,18 +415,51 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                     (declared_sig ? "signature " + declared_sig->pretty() : "as declared"));
         }
 
-        // -s: the eager specialization, which the launch then uses; else the launch compiles
-        // for the argument types (declared parameters keep their types).
-        if (declared_sig) kernel.specialize(*declared_sig, device);
+        // The specialization the launch uses, made now: for -s, else for the argument types
+        // (declared parameters keep their types), as a launch would make it.
+        const CompiledKernel compiled = declared_sig ? kernel.specialize(*declared_sig, device)
+                                                     : kernel.definition_for(args, device);
         runtime::Range global = to_range(request.global);
-        auto launch_once = [&] {
-            return request.local.empty()
-                       ? kernel.launch(queue, global, args)
-                       : kernel.launch(queue, global, to_range(request.local), args);
+        std::vector<std::size_t> local = request.local;
+        if (local.empty()) {
+            const KernelAttributes attributes = compiled.attributes();
+            local = choose_local_size(request.global, attributes, device.info());
+            err << "dpk run: note: local size " << range_text(local) << " for global size "
+                << range_text(request.global) << " (chosen: the largest divisor within "
+                << std::min<std::uint64_t>(kLocalBudget, attributes.max_work_group_size
+                                                             ? attributes.max_work_group_size
+                                                             : kLocalBudget)
+                << " work items, a multiple of the kernel's preferred "
+                << attributes.preferred_work_group_size_multiple
+                << " where one divides it; --local sets another)\n";
+        }
+        const runtime::Range local_range = to_range(local);
+        auto launch_once = [&] { return kernel.launch(queue, global, local_range, args); };
+        // Each timed launch starts from the arrays as given: their first contents are kept on the
+        // device and copied back before every launch (copies are not timed).
+        std::vector<std::pair<runtime::UsmArray, runtime::UsmArray>> pristine;
+        if (request.repeat > 0 && request.restore)
+            for (runtime::UsmArray& a : arrays)
+                if (a) {
+                    runtime::UsmArray copy =
+                        runtime::UsmArray::empty(queue, a.dtype(), a.shape(), a.usm_type(),
+                                                 a.layout() == Layout::F ? Layout::F : Layout::C);
+                    copy.copy_from(a).wait();
+                    pristine.emplace_back(a, std::move(copy));
+                }
+        auto restore = [&] {
+            for (auto& [a, copy] : pristine) a.copy_from(copy).wait();
         };
         if (request.repeat > 0) {
+            // Untimed launches first: a driver that compiles on first launch (PoCL, per local
+            // size) does it there, not in a timed run.
+            for (int r = 0; r < request.warmup; ++r) {
+                restore();
+                launch_once().wait();
+            }
             std::vector<double> us;
             for (int r = 0; r < request.repeat; ++r) {
+                restore();
                 runtime::Event e = launch_once();
                 us.push_back(static_cast<double>(e.duration_ns()) / 1000.0);
             }
@@ -380,13 +468,11 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
             std::size_t m = sorted.size();
             double median = m % 2 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2;
             out << std::fixed << std::setprecision(3) << "kernel_time_us median=" << median
-                << " min=" << sorted.front() << " max=" << sorted.back() << " runs=" << m << "\n";
+                << " min=" << sorted.front() << " max=" << sorted.back() << " runs=" << m
+                << " warmup=" << request.warmup << "\n";
         } else {
             launch_once().wait();
         }
-
-        for (const CompiledKernel& d : kernel.definitions())
-            for (const std::string& w : d.warnings()) err << w;
 
         for (const auto& [name, path] : request.outputs) {
             auto it = std::find_if(params.begin(), params.end(),

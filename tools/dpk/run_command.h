@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/device_info.h"
 #include "core/kernel_abi.h"
 #include "jit/kernel_cache.h"
 #include "jit/program.h"
@@ -59,6 +60,8 @@ struct RunRequest {
     std::vector<std::size_t> local;
     std::string device;                                        // filter; empty = default device
     int repeat = 0;                                            // 0: one launch, no timing line
+    int warmup = 1;                                            // untimed launches before them
+    bool restore = true;                                       // arrays as given before each
     std::vector<std::pair<std::string, std::string>> outputs;  // NAME, PATH.npy
     std::vector<ArgValue> args;
     CompileFlags compile;
@@ -72,11 +75,22 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words);
 ProgramOptions program_options(const RunRequest& request,
                                std::shared_ptr<KernelCache> cache = nullptr);
 
+/// The local size `dpk run` launches with when --local is not given, for a kernel whose
+/// attributes are `attributes` on `device`: dimension by dimension, the largest divisor of the
+/// global size within a budget of 256 work items (the kernel's and the device's limits if
+/// lower), in dimension 0 preferring multiples of the kernel's preferred work-group size
+/// multiple; the budget left over goes to the next dimension.
+std::vector<std::size_t> choose_local_size(const std::vector<std::size_t>& global,
+                                           const KernelAttributes& attributes,
+                                           const DeviceInfo& device);
+
 /// Runs a request through the jit: reads the program (Program::from_file), matches NAME=VALUE
 /// to the kernel's parameters, builds the arguments, checks them against -s (or the declared
-/// parameter types) before anything is compiled, specializes for -s (else the launch compiles
-/// for the argument types, as Kernel::launch does), launches, prints
-/// `kernel_time_us median=... min=... max=... runs=N` when repeat > 0, writes --out arrays.
+/// parameter types) before anything is compiled, specializes for -s (else for the argument
+/// types), chooses a local size when --local is not given (printed on `err`), launches, prints
+/// `kernel_time_us median=... min=... max=... runs=N` when repeat > 0 (after `warmup` untimed
+/// launches; every launch starts from the arrays as given unless restore is off), writes --out
+/// arrays.
 /// Returns the exit code: 0, or 1 with "dpk run: error: MESSAGE" on `err`.
 int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                 std::shared_ptr<KernelCache> cache = nullptr);

@@ -3,7 +3,7 @@ compiler one (docs/cuda.md, "Barriers").
 
     python3 tools/gpu/ptx_experiment.py CASE_DIR OUT_DIR [--dpkc build-gpu/tools/dpkc/dpkc]
 
-CASE_DIR is a differential-tester case (tools/difftest/cases/cuda/*, or a folder the tester
+CASE_DIR is a differential-tester case (tests/difftest/cases/cuda/*, or a folder the tester
 wrote): reduced.dpk (else kernel.dpk), case.json (global and local size, scalar arguments) and
 in.NAME.npy for each array. The PTX dpkc emits for it is edited into variants — as emitted,
 `aligned` (work-group barriers as bar.sync), `noatom` (atomics deleted), `nocall` (each call's

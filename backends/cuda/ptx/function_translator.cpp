@@ -33,23 +33,18 @@ std::string immediate(const Scalar& s, std::uint64_t bits) {
     return bits <= 0xFFFFu ? std::to_string(bits) : "0x" + hex(bits, s.bits <= kWordBits ? 8 : 16);
 }
 
-/// The .param type of a scalar passed to or returned from a .func.
-std::string func_param_type(const Scalar& s) {
-    if (s.is_float() && s.bits == kHalfBits) return ".b16";
-    return s.bits == 2 * kWordBits ? ".b64" : ".b32";
-}
-
 }  // namespace
 
 FunctionTranslator::FunctionTranslator(ModuleState& state, const SpirvFunction& function,
-                                       const SpirvEntryPoint* entry)
+                                       const SpirvEntryPoint& entry)
     : state_(state), module_(state.module), function_(function), entry_(entry) {
     for (const auto& b : function_.blocks) blocks_[b.label] = &b;
 }
 
 std::string FunctionTranslator::where() const {
-    if (entry_) return "kernel '" + entry_->name + "'";
-    return "function " + id_text(module_, function_.id);
+    if (inline_frames_.empty()) return "kernel '" + entry_.name + "'";
+    return "function " + id_text(module_, inline_frames_.back().function) + " (inlined into kernel '" +
+           entry_.name + "')";
 }
 
 void FunctionTranslator::unsupported(const SpirvInstruction& inst, const std::string& why) const {
@@ -197,32 +192,7 @@ void FunctionTranslator::emit_prologue(const std::string& opcode,
 }
 
 std::string FunctionTranslator::label(Id block) const {
-    return "$L" + std::to_string(block);
-}
-
-std::string FunctionTranslator::func_header(const ModuleState& state,
-                                            const SpirvFunction& function) {
-    const SpirvModule& m = state.module;
-    const std::string& name = state.function_symbols.at(function.id);
-    std::string text = ".func ";
-    if (m.type(function.result_type).opcode != spv::Op::OpTypeVoid) {
-        auto s = scalar_of(m, function.result_type);
-        if (!s || s->is_pointer())
-            fail("cannot translate function " + id_text(m, function.id) + " to PTX: it returns " +
-                 type_text(m, function.result_type));
-        text += "(.param " + func_param_type(*s) + " func_retval0) ";
-    }
-    text += name + "(";
-    for (std::size_t i = 0; i < function.params.size(); ++i) {
-        auto s = scalar_of(m, function.param_types[i]);
-        if (!s)
-            fail("cannot translate function " + id_text(m, function.id) + " to PTX: parameter " +
-                 id_text(m, function.params[i]) + " has type " +
-                 type_text(m, function.param_types[i]));
-        text += (i ? ", .param " : ".param ") + func_param_type(*s) + " " + name + "_param_" +
-                std::to_string(i);
-    }
-    return text + ")";
+    return "$L" + std::to_string(block) + label_suffix_;
 }
 
 void FunctionTranslator::translate_parameters() {
@@ -237,19 +207,7 @@ void FunctionTranslator::translate_parameters() {
         const Scalar s = scalar(type, at);
         const std::string value = new_reg(reg_class(s));
         regs_[id] = value;
-        if (!entry_) {  // .func: the caller's .param
-            const std::string param =
-                state_.function_symbols.at(function_.id) + "_param_" + std::to_string(i);
-            if (s.is_bool()) {
-                const std::string word = new_reg(RegClass::B32);
-                emit_prologue("ld.param.b32", {word, "[" + param + "]"});
-                emit_prologue("setp.ne.b32", {value, word, "0"});
-            } else {
-                emit_prologue("ld.param" + func_param_type(s), {value, "[" + param + "]"});
-            }
-            continue;
-        }
-        const std::string param = entry_->name + "_param_" + std::to_string(i);
+        const std::string param = entry_.name + "_param_" + std::to_string(i);
         if (s.is_pointer()) {
             const std::string raw = new_reg(RegClass::B64);
             params_.push_back(".param .u64 " + param);
@@ -287,47 +245,38 @@ void FunctionTranslator::translate_parameters() {
 
 void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
     const std::size_t before = body_.size();
+    // Sub-groups before memory: they take the components of a ballot (OpCompositeExtract).
     const bool handled = select_integer(inst) || select_float(inst) || select_logic(inst) ||
-                         select_conversion(inst) || select_memory(inst) ||
+                         select_conversion(inst) || select_sub_group(inst) || select_memory(inst) ||
                          select_control_flow(inst) || select_atomic(inst) || select_barrier(inst) ||
-                         select_sub_group(inst) || select_ext_inst(inst);
+                         select_ext_inst(inst);
     if (!handled) unsupported(inst, "the CUDA backend does not handle this instruction");
     const std::string name = inst.result ? module_.name_of(inst.result) : std::string();
-    if (!name.empty() && body_.size() > before) body_.back() += "  // " + name;
+    // The value's name on the line that makes it (for a call: its body's last line is a label).
+    if (!name.empty() && body_.size() > before && inst.opcode != spv::Op::OpFunctionCall)
+        body_.back() += "  // " + name;
 }
 
 std::string FunctionTranslator::translate() {
-    std::string header;
-    if (entry_) {
-        if (entry_->model != spv::ExecutionModel::Kernel)
-            fail("cannot translate entry point '" + entry_->name +
-                 "' to PTX: only Kernel entry points are supported");
-        header = ".visible .entry " + entry_->name;
-    } else {
-        header = func_header(state_, function_);
-    }
+    if (entry_.model != spv::ExecutionModel::Kernel)
+        fail("cannot translate entry point '" + entry_.name +
+             "' to PTX: only Kernel entry points are supported");
     translate_parameters();
-    scan_function_variables();
+    scan_function_variables(function_);
     for (const auto& block : function_.blocks) {
         current_block_ = block.label;
         emit_line(label(block.label) + ":");
         for (const auto& inst : block.instructions) translate_instruction(inst);
     }
 
-    std::string text = header;
-    if (entry_) {
-        text += "(";
-        for (std::size_t i = 0; i < params_.size(); ++i)
-            text += (i ? ",\n\t" : "\n\t") + params_[i];
-        text += params_.empty() ? ")\n" : "\n)\n";
-        for (const auto& m : module_.execution_modes) {
-            if (m.function != function_.id) continue;
-            if (m.mode == spv::ExecutionMode::LocalSize && m.literals.size() == 3)
-                text += ".reqntid " + std::to_string(m.literals[0]) + ", " +
-                        std::to_string(m.literals[1]) + ", " + std::to_string(m.literals[2]) + "\n";
-        }
-    } else {
-        text += "\n";
+    std::string text = ".visible .entry " + entry_.name + "(";
+    for (std::size_t i = 0; i < params_.size(); ++i) text += (i ? ",\n\t" : "\n\t") + params_[i];
+    text += params_.empty() ? ")\n" : "\n)\n";
+    for (const auto& m : module_.execution_modes) {
+        if (m.function != function_.id) continue;
+        if (m.mode == spv::ExecutionMode::LocalSize && m.literals.size() == 3)
+            text += ".reqntid " + std::to_string(m.literals[0]) + ", " +
+                    std::to_string(m.literals[1]) + ", " + std::to_string(m.literals[2]) + "\n";
     }
     text += "{\n";
     for (std::size_t c = 0; c < kRegClassCount; ++c) {

@@ -1,4 +1,4 @@
-// FunctionTranslator: one SPIR-V function -> one PTX .entry (a kernel) or .func. The
+// FunctionTranslator: one SPIR-V kernel -> one PTX .entry, the functions it calls inlined. The
 // instruction selection is split by family over the select_*.cpp files; this header is the one
 // class they share.
 #pragma once
@@ -19,7 +19,7 @@ namespace dpk::backends::cuda {
 struct ModuleState {
     const SpirvModule& module;
     PtxTarget target;
-    std::map<Id, std::string> function_symbols;  // every non-kernel function: its .func name
+    std::set<Id> kernel_functions;               // the entry points' functions
     std::map<Id, std::string> shared_symbols;    // Workgroup OpVariables: their .shared name
     std::vector<std::string> math_symbols;       // math library functions called, first use first
     /// UniformConstant OpVariables (printf formats and the strings they print): their .global
@@ -37,22 +37,17 @@ inline constexpr std::string_view kDynamicSharedSymbol = "__dpk_dynamic_shared";
 
 class FunctionTranslator {
 public:
-    /// `entry` is the entry point when `function` is a kernel, else nullptr.
+    /// `function` is the entry point `entry`'s.
     FunctionTranslator(ModuleState& state, const SpirvFunction& function,
-                       const SpirvEntryPoint* entry);
+                       const SpirvEntryPoint& entry);
 
     /// The PTX text of the function. Throws PtxTranslationError.
     std::string translate();
 
     /// The kernel's parameters, valid after translate() of a kernel.
     const std::vector<PtxParam>& kernel_params() const { return kernel_params_; }
-    /// Workgroup variables the function uses itself (not through callees).
+    /// Workgroup variables the kernel uses, in the functions it calls included.
     const std::set<Id>& shared_variables() const { return shared_used_; }
-    /// Functions the function calls.
-    const std::set<Id>& callees() const { return callees_; }
-
-    /// The .func header of a non-kernel function (no trailing ';' or body).
-    static std::string func_header(const ModuleState& state, const SpirvFunction& function);
 
 private:
     // ---- values, registers, emission (function_translator.cpp)
@@ -89,7 +84,15 @@ private:
     [[noreturn]] void unsupported(const SpirvInstruction& inst, const std::string& why) const;
     void translate_instruction(const SpirvInstruction& inst);
     void translate_parameters();
-    void scan_function_variables();
+    /// Marks `function`'s scalar Function variables that only loads and stores use: they live
+    /// in registers.
+    void scan_function_variables(const SpirvFunction& function);
+    /// OpFunctionCall: the callee's body in place (select_control_flow.cpp), with labels of its
+    /// own, its parameters bound to the arguments and its returns branching past it. Device
+    /// functions are always inlined, as nvcc does: ptxas miscompiled generated kernels with
+    /// calls, barriers and atomics (docs/cuda.md, "Barriers"), and a call costs CALL/RET and the
+    /// registers kept across it.
+    void inline_call(const SpirvInstruction& inst);
 
     // ---- families (select_*.cpp); each returns false for an opcode it does not handle
     bool select_integer(const SpirvInstruction& inst);       // select_integer.cpp
@@ -101,12 +104,26 @@ private:
     bool select_atomic(const SpirvInstruction& inst);        // select_atomic.cpp
     bool select_barrier(const SpirvInstruction& inst);       // select_atomic.cpp
     bool select_sub_group(const SpirvInstruction& inst);     // select_sub_group.cpp
+    bool select_vote(const SpirvInstruction& inst);          // select_sub_group.cpp
     bool select_ext_inst(const SpirvInstruction& inst);      // select_ext_inst.cpp
     void select_printf(const SpirvInstruction& inst);        // select_printf.cpp
 
     // ---- helpers shared between families
-    /// `d = a OP b` for an integer/float min/max/add as sub-group combines and clamps use it.
-    enum class Combine : std::uint8_t { IAdd, FAdd, SMin, UMin, FMin, SMax, UMax, FMax };
+    /// `d = a OP b` for an integer/float min/max/add or an integer and/or/xor, as sub-group
+    /// combines and clamps use it.
+    enum class Combine : std::uint8_t {
+        IAdd,
+        FAdd,
+        SMin,
+        UMin,
+        FMin,
+        SMax,
+        UMax,
+        FMax,
+        And,
+        Or,
+        Xor
+    };
     void combine(Combine c, const Scalar& s, const std::string& d, const std::string& a,
                  const std::string& b);
     /// Calls math library function `name` (an OpenCL.std name) on registers of scalar `s`.
@@ -134,13 +151,24 @@ private:
     ModuleState& state_;
     const SpirvModule& module_;
     const SpirvFunction& function_;
-    const SpirvEntryPoint* entry_;
+    const SpirvEntryPoint& entry_;
     Id current_block_ = 0;
+    /// A call being inlined: the callee, the register of its result (none for void) and the
+    /// label its returns branch to.
+    struct InlineFrame {
+        Id function = 0;
+        std::string result;
+        std::string done;
+    };
+    std::vector<InlineFrame> inline_frames_;  // innermost last
+    std::string label_suffix_;                // of the copy being translated ("" in the kernel)
+    std::uint32_t inlined_calls_ = 0;
     std::map<Id, const SpirvBlock*> blocks_;
     std::array<std::uint32_t, kRegClassCount> reg_counts_{};
     std::map<Id, std::string> regs_;                     // SSA value -> register
     std::map<Id, Id> types_;                             // SSA value -> type
     std::map<Id, spv::BuiltIn> builtin_vectors_;         // OpLoad of a vector builtin
+    std::map<Id, std::string> ballots_;                  // a ballot -> its word 0 (a warp)
     std::map<Id, std::string> promoted_;                 // scalar Function variable -> register
     std::map<std::string, std::string> prologue_cache_;  // key -> register computed once
     std::vector<std::string> params_;                    // .param declarations
@@ -149,7 +177,6 @@ private:
     std::vector<std::string> body_;
     std::vector<PtxParam> kernel_params_;
     std::set<Id> shared_used_;
-    std::set<Id> callees_;
     /// Pointers into arrays that nothing writes while the kernel runs: a kernel parameter
     /// decorated NoAlias and NoWrite (a variant for launches whose arrays do not overlap) and
     /// the pointers derived from it. Loaded through the non-coherent cache (ld.global.nc).

@@ -52,28 +52,6 @@ void check_execution_modes(const SpirvModule& m) {
     }
 }
 
-/// The functions reachable from the kernels, in module order.
-std::vector<const SpirvFunction*> reachable(const SpirvModule& m) {
-    std::set<Id> seen;
-    std::vector<Id> work;
-    for (const auto& e : m.entry_points) work.push_back(e.function);
-    while (!work.empty()) {
-        const Id id = work.back();
-        work.pop_back();
-        if (!seen.insert(id).second) continue;
-        const SpirvFunction* f = m.function(id);
-        if (!f) continue;  // reported where it is called or entered
-        for (const auto& b : f->blocks)
-            for (const auto& inst : b.instructions)
-                if (inst.opcode == spv::Op::OpFunctionCall && !inst.operands.empty())
-                    work.push_back(inst.operands[0]);
-    }
-    std::vector<const SpirvFunction*> out;
-    for (const auto& f : m.functions)
-        if (seen.count(f.id)) out.push_back(&f);
-    return out;
-}
-
 }  // namespace
 
 PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget& target) {
@@ -94,17 +72,12 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
             fail("cannot translate kernel '" + e.name +
                  "' to PTX: its name is not a PTX "
                  "identifier, or uses the reserved prefix __dpk_");
+        state.kernel_functions.insert(e.function);
         if (!entries.emplace(e.function, &e).second)
             fail("cannot translate kernel '" + e.name +
                  "' to PTX: its function is the entry "
                  "point of another kernel too");
     }
-    const std::vector<const SpirvFunction*> functions = reachable(m);
-    for (const SpirvFunction* f : functions)
-        if (!entries.count(f->id))
-            state.function_symbols[f->id] =
-                sanitize(m.name_of(f->id), "function") + "$" + std::to_string(f->id);
-
     // Static local arrays: module-scope Workgroup variables.
     std::map<Id, std::pair<std::uint64_t, std::uint64_t>> shared_layout;  // size, alignment
     for (const auto& [id, v] : m.variables) {
@@ -146,19 +119,16 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         state.string_symbols[id] = symbol;
     }
 
-    // Translate: functions first (their text is needed before the kernels calling them).
+    // Translate each kernel, the functions it calls inlined.
     std::map<Id, std::string> texts;
-    std::map<Id, std::set<Id>> callees, shared_used;
+    std::map<Id, std::set<Id>> shared_used;
     std::map<Id, std::vector<PtxParam>> params;
-    for (const SpirvFunction* f : functions) {
-        auto e = entries.find(f->id);
-        FunctionTranslator t(state, *f, e == entries.end() ? nullptr : e->second);
-        texts[f->id] = t.translate();
-        callees[f->id] = t.callees();
-        shared_used[f->id] = t.shared_variables();
-        params[f->id] = t.kernel_params();
+    for (const auto& [function, entry] : entries) {
+        FunctionTranslator t(state, *m.function(function), *entry);
+        texts[function] = t.translate();
+        shared_used[function] = t.shared_variables();
+        params[function] = t.kernel_params();
     }
-
     PtxModule out;
     std::set<Id> shared_any;
     for (const auto& e : m.entry_points) {
@@ -168,15 +138,7 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         k.uses_dynamic_shared = std::any_of(k.params.begin(), k.params.end(), [](const auto& p) {
             return p.kind == PtxParamKind::LocalBuffer;
         });
-        std::set<Id> seen, vars;
-        std::vector<Id> work{e.function};
-        while (!work.empty()) {
-            const Id id = work.back();
-            work.pop_back();
-            if (!seen.insert(id).second) continue;
-            vars.insert(shared_used[id].begin(), shared_used[id].end());
-            work.insert(work.end(), callees[id].begin(), callees[id].end());
-        }
+        const std::set<Id>& vars = shared_used[e.function];
         for (Id v : vars) {  // the layout ptxas gives them: in order, each aligned
             const auto [size, align] = shared_layout.at(v);
             k.static_shared_bytes = (k.static_shared_bytes + align - 1) / align * align + size;
@@ -225,13 +187,8 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
                 std::to_string(size) + "];\n";
         first_shared = false;
     }
-    for (const SpirvFunction* f : functions)
-        if (!entries.count(f->id))
-            code += "\n" + FunctionTranslator::func_header(state, *f) + ";\n";
-    for (const SpirvFunction* f : functions)
-        if (!entries.count(f->id)) code += "\n" + texts.at(f->id);
-    for (const SpirvFunction* f : functions)
-        if (entries.count(f->id)) code += "\n" + texts.at(f->id);
+    for (const auto& f : m.functions)  // kernels in module order
+        if (entries.count(f.id)) code += "\n" + texts.at(f.id);
     PooledF64Constants pooled = pool_f64_constants(code);
     if (!pooled.declaration.empty()) text += "\n" + pooled.declaration;
     text += pooled.text;

@@ -1,8 +1,7 @@
 // Control flow: blocks become labels, branches bra / @p bra, OpPhi copies at the end of each
 // predecessor on its own edge (a conditional branch whose taken target has phis goes through a
 // trampoline label holding that edge's copies), through temporaries so phis that swap values are
-// right. Structured-control-flow merges need nothing. Calls go to .func symbols with .param
-// arguments and results.
+// right. Structured-control-flow merges need nothing. Calls are inlined (below).
 #include "backends/cuda/ptx/function_translator.h"
 
 namespace dpk::backends::cuda {
@@ -28,6 +27,43 @@ void FunctionTranslator::emit_phi_copies(Id target, const SpirvInstruction& inst
         const Scalar s = scalar(b->second->instructions[i].result_type, inst);
         emit("mov" + bit_type(s), {moves[i].first, moves[i].second});
     }
+}
+
+void FunctionTranslator::inline_call(const SpirvInstruction& inst) {
+    const Id callee = inst.operand(0);
+    const SpirvFunction* f = module_.function(callee);
+    if (!f || f->blocks.empty() || state_.kernel_functions.count(callee))
+        unsupported(inst, "the callee %" + std::to_string(callee) +
+                              " is not a function with a body that is not a kernel");
+    if (f->params.size() + 1 != inst.operands.size())
+        unsupported(inst, "the number of arguments does not match the callee");
+    for (const InlineFrame& frame : inline_frames_)
+        if (frame.function == callee) unsupported(inst, "the call is recursive");
+    // The callee's parameters are the caller's argument registers: nothing writes a parameter.
+    for (std::size_t i = 0; i < f->params.size(); ++i) {
+        types_[f->params[i]] = f->param_types[i];
+        regs_[f->params[i]] = use(inst.operands[i + 1]);
+    }
+    for (const auto& b : f->blocks) blocks_[b.label] = &b;
+    scan_function_variables(*f);
+    InlineFrame frame;
+    frame.function = callee;
+    if (module_.type(inst.result_type).opcode != spv::Op::OpTypeVoid) frame.result = def(inst);
+    // Each copy of the body has labels of its own: $L<block>_i<copy>.
+    const std::string outer_suffix = label_suffix_;
+    const Id outer_block = current_block_;
+    label_suffix_ = "_i" + std::to_string(++inlined_calls_);
+    frame.done = "$Lret" + label_suffix_;
+    inline_frames_.push_back(frame);
+    for (const auto& block : f->blocks) {
+        current_block_ = block.label;
+        emit_line(label(block.label) + ":");
+        for (const auto& i : block.instructions) translate_instruction(i);
+    }
+    inline_frames_.pop_back();
+    emit_line(frame.done + ":");
+    label_suffix_ = outer_suffix;
+    current_block_ = outer_block;
 }
 
 bool FunctionTranslator::select_control_flow(const SpirvInstruction& inst) {
@@ -67,75 +103,23 @@ bool FunctionTranslator::select_control_flow(const SpirvInstruction& inst) {
             }
             return true;
         }
-        case spv::Op::OpReturn: emit("ret", {}); return true;
-        case spv::Op::OpReturnValue: {
-            if (entry_) unsupported(inst, "a kernel cannot return a value");
-            const Scalar s = value_scalar(inst.operand(0), inst);
-            std::string v = use(inst.operand(0));
-            if (s.is_bool()) {
-                const std::string word = new_reg(RegClass::B32);
-                emit("selp.b32", {word, "1", "0", v});
-                v = word;
+        case spv::Op::OpReturn:
+            if (inline_frames_.empty()) {
+                emit("ret", {});
+            } else {
+                emit("bra", {inline_frames_.back().done});
             }
-            const std::string type = s.is_float() && s.bits == 16 ? ".b16"
-                                     : s.bits == 64               ? ".b64"
-                                                                  : ".b32";
-            emit("st.param" + type, {"[func_retval0]", v});
-            emit("ret", {});
+            return true;
+        case spv::Op::OpReturnValue: {
+            if (inline_frames_.empty()) unsupported(inst, "a kernel cannot return a value");
+            const InlineFrame& frame = inline_frames_.back();
+            const Scalar s = value_scalar(inst.operand(0), inst);
+            emit("mov" + bit_type(s), {frame.result, use(inst.operand(0))});
+            emit("bra", {frame.done});
             return true;
         }
         case spv::Op::OpUnreachable: emit("trap", {}); return true;
-        case spv::Op::OpFunctionCall: {
-            const Id callee = inst.operand(0);
-            auto sym = state_.function_symbols.find(callee);
-            const SpirvFunction* f = module_.function(callee);
-            if (sym == state_.function_symbols.end() || !f)
-                unsupported(inst, "the callee %" + std::to_string(callee) +
-                                      " is not a function with a body that is not a kernel");
-            if (f->params.size() + 1 != inst.operands.size())
-                unsupported(inst, "the number of arguments does not match the callee");
-            callees_.insert(callee);
-            emit_line("\t{");
-            std::string args;
-            for (std::size_t i = 1; i < inst.operands.size(); ++i) {
-                const Scalar s = value_scalar(inst.operands[i], inst);
-                std::string v = use(inst.operands[i]);
-                if (s.is_bool()) {
-                    const std::string word = new_reg(RegClass::B32);
-                    emit("selp.b32", {word, "1", "0", v});
-                    v = word;
-                }
-                const std::string type = s.is_float() && s.bits == 16 ? ".b16"
-                                         : s.bits == 64               ? ".b64"
-                                                                      : ".b32";
-                const std::string param = "param" + std::to_string(i - 1);
-                emit_line("\t.param " + type + " " + param + ";");
-                emit("st.param" + type, {"[" + param + "]", v});
-                args += (i > 1 ? ", " : "") + param;
-            }
-            const bool returns = module_.type(inst.result_type).opcode != spv::Op::OpTypeVoid;
-            if (!returns) {
-                emit_line("\tcall " + sym->second + ", (" + args + ");");
-                emit_line("\t}");
-                return true;
-            }
-            const Scalar r = scalar(inst.result_type, inst);
-            const std::string type = r.is_float() && r.bits == 16 ? ".b16"
-                                     : r.bits == 64               ? ".b64"
-                                                                  : ".b32";
-            emit_line("\t.param " + type + " retval0;");
-            emit_line("\tcall (retval0), " + sym->second + ", (" + args + ");");
-            const std::string d = def(inst);
-            if (r.is_bool()) {
-                const std::string word = new_reg(RegClass::B32);
-                emit("ld.param.b32", {word, "[retval0]"});
-                emit("setp.ne.b32", {d, word, "0"});
-            } else {
-                emit("ld.param" + type, {d, "[retval0]"});
-            }
-            emit_line("\t}");
-            return true;
-        }
+        case spv::Op::OpFunctionCall: inline_call(inst); return true;
         default: return false;
     }
 }

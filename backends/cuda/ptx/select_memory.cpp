@@ -39,9 +39,9 @@ MemoryAccess memory_access(const SpirvInstruction& inst, std::size_t first) {
 
 }  // namespace
 
-void FunctionTranslator::scan_function_variables() {
+void FunctionTranslator::scan_function_variables(const SpirvFunction& function) {
     std::set<Id> candidates;
-    for (const auto& block : function_.blocks)
+    for (const auto& block : function.blocks)
         for (const auto& inst : block.instructions)
             if (inst.opcode == spv::Op::OpVariable) {
                 const SpirvType& t = module_.type(inst.result_type);
@@ -49,7 +49,7 @@ void FunctionTranslator::scan_function_variables() {
                     candidates.insert(inst.result);
             }
     // A candidate escapes when it appears anywhere but as the pointer of a load or store.
-    for (const auto& block : function_.blocks)
+    for (const auto& block : function.blocks)
         for (const auto& inst : block.instructions) {
             std::size_t skip = inst.operands.size();
             if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpStore) skip = 0;
@@ -84,6 +84,12 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 const Scalar s = scalar(pt.pointee, inst);
                 p->second = new_reg(reg_class(s));
                 if (init) emit("mov" + bit_type(s), {p->second, use(init)});
+                return true;
+            }
+            // A variable of a function inlined more than once: the copies run one after the
+            // other (no recursion), so they share its memory.
+            if (regs_.count(inst.result)) {
+                if (init) unsupported(inst, "initializers of variables in memory are not supported");
                 return true;
             }
             const std::string what = "variable " + id_text(module_, inst.result);

@@ -2,6 +2,8 @@
 // local buffer, each at its natural alignment, as C's variable arguments pass them (f32 promoted
 // to f64, integers below 32 bits widened to 32), the format a generic address of its .global
 // string.
+#include <algorithm>
+
 #include "backends/cuda/ptx/function_translator.h"
 
 namespace dpk::backends::cuda {
@@ -56,8 +58,13 @@ void FunctionTranslator::select_printf(const SpirvInstruction& inst) {
 
     std::string arguments = "0";
     if (!packed.empty()) {
+        // One buffer per printf of the module: the copies of a function inlined more than once
+        // run one after the other and share it.
         const std::string buffer = "__dpk_printf$" + std::to_string(inst.result);
-        locals_.push_back(".local .align 8 .b8 " + buffer + "[" + std::to_string(size) + "]");
+        const std::string declaration =
+            ".local .align 8 .b8 " + buffer + "[" + std::to_string(size) + "]";
+        if (std::find(locals_.begin(), locals_.end(), declaration) == locals_.end())
+            locals_.push_back(declaration);
         const std::string local = new_reg(RegClass::B64);
         arguments = new_reg(RegClass::B64);
         emit("mov.u64", {local, buffer});

@@ -1,7 +1,9 @@
 // Sub-group operations on warps of 32 (select_builtin.cpp defines the sub-groups): broadcasts and
-// shuffles (shfl.sync.idx; 64-bit values as two 32-bit shuffles, f16/bool widened), and
-// reductions and scans that respect the member mask of a partial last sub-group:
-//   - 8/16/32-bit integer reductions: redux.sync (sm_80+), over the member mask;
+// shuffles (shfl.sync.idx/down/up/bfly; 64-bit values as two 32-bit shuffles, f16/bool widened),
+// votes (vote.sync.any/all/ballot over the member mask), and reductions and scans that respect
+// the member mask of a partial last sub-group:
+//   - 8/16/32-bit integer add/min/max/and/or/xor reductions: redux.sync on sm_80+, over the
+//     member mask;
 //   - other reductions and all scans: an inclusive Hillis-Steele scan with shfl.sync.up (a lane
 //     combines the value `offset` lanes below only when lane >= offset, so only member lanes are
 //     read); a reduction is the last member's inclusive scan, read with shfl.sync.idx; an
@@ -37,6 +39,9 @@ void FunctionTranslator::combine(Combine c, const Scalar& s, const std::string& 
         case Combine::FAdd: emit("add.rn" + float_type(s), {d, a, b}); return;
         case Combine::FMin: emit("min" + float_type(s), {d, a, b}); return;
         case Combine::FMax: emit("max" + float_type(s), {d, a, b}); return;
+        case Combine::And: emit("and" + bit_type(s), {d, a, b}); return;
+        case Combine::Or: emit("or" + bit_type(s), {d, a, b}); return;
+        case Combine::Xor: emit("xor" + bit_type(s), {d, a, b}); return;
         case Combine::SMin:
         case Combine::SMax:
         case Combine::UMin:
@@ -51,13 +56,52 @@ void FunctionTranslator::combine(Combine c, const Scalar& s, const std::string& 
     }
 }
 
+bool FunctionTranslator::select_vote(const SpirvInstruction& inst) {
+    const spv::Op op = inst.opcode;
+    if (op == spv::Op::OpCompositeExtract) {
+        auto ballot = ballots_.find(inst.operand(0));
+        if (ballot == ballots_.end()) return false;  // select_memory's
+        if (inst.operands.size() != 2 || inst.operand(1) >= 4)
+            unsupported(inst, "the component index is out of range");
+        // A warp has 32 lanes: word 0 is the ballot, words 1-3 are 0.
+        emit("mov.b32", {def(inst), inst.operand(1) == 0 ? ballot->second : "0"});
+        return true;
+    }
+    if (op != spv::Op::OpGroupAny && op != spv::Op::OpGroupAll &&
+        op != spv::Op::OpGroupNonUniformBallot)
+        return false;
+    auto scope = constant_value(inst.operand(0));
+    if (!scope || static_cast<spv::Scope>(*scope) != spv::Scope::Subgroup)
+        unsupported(inst, "only Subgroup-scope votes are supported");
+    const std::string predicate = use(inst.operand(1));
+    if (op == spv::Op::OpGroupNonUniformBallot) {
+        // Lanes outside the member mask (past a partial last sub-group) vote 0.
+        const std::string votes = new_reg(RegClass::B32);
+        const std::string word = new_reg(RegClass::B32);
+        emit("vote.sync.ballot.b32", {votes, predicate, sub_group_mask()});
+        emit("and.b32", {word, votes, sub_group_mask()});
+        ballots_[inst.result] = word;
+        return true;
+    }
+    emit(op == spv::Op::OpGroupAny ? "vote.sync.any.pred" : "vote.sync.all.pred",
+         {def(inst), predicate, sub_group_mask()});
+    return true;
+}
+
 bool FunctionTranslator::select_sub_group(const SpirvInstruction& inst) {
+    if (select_vote(inst)) return true;
     const spv::Op op = inst.opcode;
     std::optional<Combine> c;
     switch (op) {
         case spv::Op::OpGroupBroadcast:
         case spv::Op::OpSubgroupShuffleINTEL:
-        case spv::Op::OpSubgroupShuffleXorINTEL: break;
+        case spv::Op::OpSubgroupShuffleXorINTEL:
+        case spv::Op::OpGroupNonUniformShuffleDown:
+        case spv::Op::OpGroupNonUniformShuffleUp:
+        case spv::Op::OpGroupNonUniformShuffleXor: break;
+        case spv::Op::OpGroupNonUniformBitwiseAnd: c = Combine::And; break;
+        case spv::Op::OpGroupNonUniformBitwiseOr: c = Combine::Or; break;
+        case spv::Op::OpGroupNonUniformBitwiseXor: c = Combine::Xor; break;
         case spv::Op::OpGroupIAdd: c = Combine::IAdd; break;
         case spv::Op::OpGroupFAdd: c = Combine::FAdd; break;
         case spv::Op::OpGroupFMin: c = Combine::FMin; break;
@@ -121,6 +165,16 @@ bool FunctionTranslator::select_sub_group(const SpirvInstruction& inst) {
         return r;
     };
 
+    if (op == spv::Op::OpGroupNonUniformShuffleDown || op == spv::Op::OpGroupNonUniformShuffleUp ||
+        op == spv::Op::OpGroupNonUniformShuffleXor) {
+        // The SPIR-V guards the lanes outside the sub-group (it selects the own value there).
+        const char* mode = op == spv::Op::OpGroupNonUniformShuffleDown ? "down"
+                           : op == spv::Op::OpGroupNonUniformShuffleUp ? "up"
+                                                                       : "bfly";
+        const std::string out = shuffle(use(inst.operand(1)), lane_operand(inst.operand(2)), mode);
+        emit("mov" + bit_type(s), {def(inst), out});
+        return true;
+    }
     if (!c) {
         std::string value, lane;
         if (op == spv::Op::OpGroupBroadcast) {
@@ -140,13 +194,22 @@ bool FunctionTranslator::select_sub_group(const SpirvInstruction& inst) {
         return true;
     }
 
+    const bool is_bitwise = *c == Combine::And || *c == Combine::Or || *c == Combine::Xor;
     if ((*c == Combine::FAdd || *c == Combine::FMin || *c == Combine::FMax) != s.is_float() ||
-        s.is_bool())
+        s.is_bool() || (is_bitwise && !s.is_int()))
         unsupported(inst, "the operand type does not match the operation");
     const auto operation = static_cast<spv::GroupOperation>(inst.operand(1));
     const std::string x = use(inst.operand(2));
     const std::string d = def(inst);
-    if (operation == spv::GroupOperation::Reduce && s.is_int() && s.bits <= kWordBits) {
+    constexpr std::uint32_t kReduxSm = 80;  // redux.sync: sm_80 and newer
+    if (operation == spv::GroupOperation::Reduce && s.is_int() && s.bits <= kWordBits &&
+        state_.target.sm >= kReduxSm) {
+        if (is_bitwise) {
+            // 8/16-bit values live in 32-bit registers: their low bits are the result.
+            const char* name = *c == Combine::And ? "and" : *c == Combine::Or ? "or" : "xor";
+            emit(std::string("redux.sync.") + name + ".b32", {d, x, mask});
+            return true;
+        }
         const char* name = *c == Combine::IAdd                            ? "add"
                            : (*c == Combine::SMin || *c == Combine::UMin) ? "min"
                                                                           : "max";
@@ -188,7 +251,10 @@ bool FunctionTranslator::select_sub_group(const SpirvInstruction& inst) {
     const std::uint64_t sign = std::uint64_t{1} << (s.bits - 1);
     switch (*c) {
         case Combine::IAdd:
+        case Combine::Or:
+        case Combine::Xor:
         case Combine::UMax: identity = "0"; break;
+        case Combine::And: identity = hex_bits(width_mask); break;
         case Combine::UMin: identity = hex_bits(width_mask); break;
         case Combine::SMin: identity = hex_bits(sign - 1); break;
         case Combine::SMax: identity = hex_bits(sign); break;
