@@ -19,7 +19,8 @@ std::string CompileOptions::codegen_key() const {
     char version[16];
     std::snprintf(version, sizeof version, "0x%08x", static_cast<unsigned>(spirv_version));
     return std::string("spirv ") + version + (fp_contract ? " fp_contract" : " no_fp_contract") +
-           (warnings_as_errors ? " werror" : "") + (check_bounds ? " check_bounds" : "");
+           (warnings_as_errors ? " werror" : "") + (check_bounds ? " check_bounds" : "") +
+           (asserts ? "" : " no_asserts");
 }
 
 Program::Program(source::Diagnostics& diags, CompileOptions options)
@@ -169,6 +170,7 @@ std::optional<KernelImage> Program::compile(const ast::Function& kernel,
     emit_options.spirv_version = options_.spirv_version;
     emit_options.fp_contract = options_.fp_contract;
     emit_options.check_bounds = options_.check_bounds;
+    emit_options.asserts = options_.asserts;
     emit_options.target = target;
     auto emitted = spirv::emit_kernel(*typed, emit_options);
     if (!emitted.ok()) {

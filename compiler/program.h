@@ -37,10 +37,13 @@ struct CompileOptions {
     bool warnings_as_errors = false;
     /// Check every array index against the array's shape (spirv::EmitOptions::check_bounds).
     bool check_bounds = false;
+    /// Compile `assert(cond, message)` (spirv::EmitOptions::asserts); off: asserts emit nothing.
+    bool asserts = true;
 
     /// The options that change the emitted code, as text ("spirv 0x00010000 fp_contract"): part
     /// of every cache key for compiled kernels, with "werror" when warnings are errors (they
-    /// decide whether a kernel compiles) and "check_bounds" for bounds-checked kernels. `stdlib_dir` is not in it (what the imports
+    /// decide whether a kernel compiles), "check_bounds" for bounds-checked kernels and
+    /// "no_asserts" when asserts are compiled out. `stdlib_dir` is not in it (what the imports
     /// contain is keyed by the sources).
     std::string codegen_key() const;
     /// What kernels are compiled for: the capabilities and device features (fp16, sub-groups,

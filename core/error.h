@@ -55,6 +55,13 @@ public:
     using error::error;
 };
 
+/// A launch's `assert(cond, message)` found `cond` false: names the kernel, where the assert is,
+/// its condition, its message and the work-item (the first failure of the launch).
+class AssertionError : public error {
+public:
+    using error::error;
+};
+
 /// A backend API call failed; carries the call, the numeric code and its name (CL_INVALID_VALUE).
 class BackendError : public error {
 public:

@@ -28,8 +28,14 @@ std::string describe(const KernelAbi& abi) {
         s += "\n";
     }
     s += "static local memory: " + std::to_string(abi.static_local_bytes) + " bytes\n";
-    if (abi.checks_bounds())
-        s += "bounds-checked accesses: " + std::to_string(abi.bounds_sites.size()) + "\n";
+    std::size_t asserts = 0;
+    for (const BoundsSite& site : abi.bounds_sites)
+        asserts += site.access == BoundsSite::Access::Assert;
+    const std::size_t accesses = abi.bounds_sites.size() - asserts;
+    if (abi.checks_bounds() && (accesses > 0 || asserts == 0))
+        s += "bounds-checked accesses: " + std::to_string(accesses) + "\n";
+    if (asserts > 0) s += "asserts: " + std::to_string(asserts) + "\n";
+    if (abi.prints) s += "prints: yes (waits flush stdout)\n";
     return s;
 }
 
@@ -39,6 +45,7 @@ std::string_view access_name(BoundsSite::Access a) {
         case BoundsSite::Access::Write: return "write";
         case BoundsSite::Access::Update: return "update";
         case BoundsSite::Access::Atomic: return "atomic";
+        case BoundsSite::Access::Assert: return "assert";
     }
     return "access";
 }

@@ -25,8 +25,8 @@ struct AbiArg {
         Shape,          // i64: extent of dimension `dim` of array parameter `param`
         Stride,         // i64: stride in elements of dimension `dim` of array parameter `param`
         LocalLength,    // i64: element count of the `local T[:]` parameter `param`
-        BoundsRecord,   // u64*: the launch's bounds record (bounds-checked kernels only; last;
-                        // `param` 0, no source parameter)
+        BoundsRecord,   // u64*: the launch's bounds record (bounds-checked kernels and kernels
+                        // with asserts only; last; `param` 0, no source parameter)
     };
     Kind kind = Kind::Scalar;
     std::uint32_t param = 0;  // index of the source-level parameter
@@ -37,9 +37,10 @@ struct AbiArg {
     friend bool operator==(const AbiArg&, const AbiArg&) = default;
 };
 
-/// One array access of a bounds-checked kernel: what the site number in a bounds record means.
+/// One array access of a bounds-checked kernel, or one `assert(cond, message)`: what the site
+/// number in a bounds record means.
 struct BoundsSite {
-    enum class Access : std::uint8_t { Read, Write, Update, Atomic };
+    enum class Access : std::uint8_t { Read, Write, Update, Atomic, Assert };
     /// No kernel parameter: the array is a local_array / private_array or a device function's.
     static constexpr std::uint32_t kNoParam = 0xffffffffu;
 
@@ -55,11 +56,14 @@ struct BoundsSite {
     /// The array's extents when the compiler knows them (local and private arrays, parameters of
     /// constant shape); empty otherwise (the launch's arguments tell).
     std::vector<std::int64_t> shape;
+    /// An Assert site: the condition as written in the source, and the message.
+    std::string condition;
+    std::string message;
 
     friend bool operator==(const BoundsSite&, const BoundsSite&) = default;
 };
 
-/// "read", "write", "update" (compound assignment), "atomic".
+/// "read", "write", "update" (compound assignment), "atomic", "assert".
 std::string_view access_name(BoundsSite::Access a);
 
 /// The bounds record a bounds-checked kernel fills at its first out-of-bounds access: u64 words
@@ -98,9 +102,11 @@ struct KernelAbi {
     std::uint64_t static_local_bytes = 0;
     /// Highest work-item dimension the kernel reads (global_id(2) -> 3); 0 if none.
     std::uint32_t work_dims_used = 0;
-    /// The checked array accesses of a bounds-checked kernel, by site number; empty (and no
-    /// BoundsRecord argument) when the kernel was compiled without bounds checks.
+    /// The checked array accesses of a bounds-checked kernel and the kernel's asserts, by site
+    /// number; empty (and no BoundsRecord argument) when the kernel has neither.
     std::vector<BoundsSite> bounds_sites;
+    /// Whether the kernel calls print(...): its waits flush the process's stdout.
+    bool prints = false;
 
     /// Whether the kernel takes a bounds record (its last argument).
     bool checks_bounds() const {

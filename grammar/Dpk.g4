@@ -126,6 +126,7 @@ primary
     : INT                                                      # intLit
     | FLOAT                                                    # floatLit
     | (TRUE | FALSE)                                           # boolLit
+    | STRING                                                   # stringLit
     | ID LPAREN (expr (COMMA expr)*)? RPAREN                   # call
     | (ID | LOCAL | GLOBAL)                                    # name
     | LPAREN expr (COMMA expr)* RPAREN                         # parenOrTuple

@@ -28,9 +28,10 @@ namespace dpk {
 class KernelCache {
 public:
     /// The envelope of image entries (runtime/sealed_file.h): their magic and format version
-    /// (2: payload format, kernel variants, written arrays, bounds-check sites; 3: range guards).
+    /// (2: payload format, kernel variants, written arrays, bounds-check sites; 3: range guards;
+    /// 4: asserts, print flag).
     static constexpr runtime::FileMagic kImageMagic = "dpkimage";
-    static constexpr std::uint32_t kImageFormatVersion = 3;
+    static constexpr std::uint32_t kImageFormatVersion = 4;
 
     explicit KernelCache(runtime::CacheConfig config = runtime::CacheConfig::from_environment());
     ~KernelCache();

@@ -105,6 +105,7 @@ compiler::CompileOptions ProgramState::compile_options() const {
     co.fp_contract = options.fp_contract;
     co.warnings_as_errors = options.warnings_as_errors;
     co.check_bounds = options.check_bounds;
+    co.asserts = options.asserts;
     return co;
 }
 

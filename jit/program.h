@@ -42,6 +42,10 @@ struct ProgramOptions {
     /// raised as a BoundsError by the wait for it (docs/runtime.md, "Bounds-checked mode").
     /// DPK_CHECK_BOUNDS=1 in the environment turns it on for every program.
     bool check_bounds = false;
+    /// Compile `assert(cond, message)`: a false condition is raised as an AssertionError by the
+    /// wait for the launch (docs/runtime.md, "Asserts"). Off (`--no-asserts`): asserts emit
+    /// nothing and cost nothing.
+    bool asserts = true;
 };
 
 /// A program and its kernels. Cheap to copy (copies share the kernels and their definitions).

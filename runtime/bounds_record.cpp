@@ -1,6 +1,7 @@
 #include "runtime/bounds_record.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "backends/backend.h"
@@ -21,7 +22,9 @@ UsmType record_usm_type(const Device& device, const std::string& kernel) {
     if (info.supports(UsmType::Host)) return UsmType::Host;
     if (info.supports(UsmType::Shared)) return UsmType::Shared;
     throw UnsupportedDeviceFeatureError(
-        "kernel '" + kernel + "' is bounds-checked: its record needs host or shared USM, which " +
+        "kernel '" + kernel +
+        "' is bounds-checked or has asserts: its record needs host or shared "
+        "USM, which " +
         device.filter_string() + " (" + info.name +
         ") cannot provide: " + info.usm_backing(UsmType::Host));
 }
@@ -46,7 +49,14 @@ bool BoundsRecord::is_complete() const {
 
 void BoundsRecord::raise_violation() {
     if (settled_.exchange(true, std::memory_order_acq_rel)) return;
-    if (recorded()) throw BoundsError(message());
+    if (!recorded()) return;
+    std::uint64_t site = 0;
+    std::memcpy(&site, static_cast<const char*>(memory_.data()) + Layout::kSite * sizeof site,
+                sizeof site);
+    const auto& sites = kernel_.image().abi.bounds_sites;
+    if (site < sites.size() && sites[site].access == BoundsSite::Access::Assert)
+        throw AssertionError(message());
+    throw BoundsError(message());
 }
 
 bool BoundsRecord::recorded() const {
@@ -67,7 +77,14 @@ std::string BoundsRecord::message() const {
     for (std::uint32_t d = 0; d < dims_; ++d)
         work_item += (d ? ", " : "") + std::to_string(words[Layout::kWorkItem + d]);
     work_item += ")";
-    std::string s = "kernel '" + image.kernel_name + "': out-of-bounds ";
+    std::string s = "kernel '" + image.kernel_name + "': ";
+    if (site_number < sites.size() && sites[site_number].access == BoundsSite::Access::Assert) {
+        const BoundsSite& site = sites[site_number];
+        s += "assert(" + site.condition + ") failed at " + site.location;
+        if (site.function != image.kernel_name) s += " in function '" + site.function + "'";
+        return s + ": " + site.message + ", by work-item " + work_item;
+    }
+    s += "out-of-bounds ";
     if (site_number >= sites.size())  // the record names no site of the image: say what it holds
         return s + "access (site " + std::to_string(site_number) + "): index " +
                std::to_string(index) + " in dimension " + std::to_string(words[Layout::kDim]) +
@@ -106,6 +123,7 @@ void PendingBoundsRecords::add(std::shared_ptr<BoundsRecord> record) {
 }
 
 void PendingBoundsRecords::raise_violations() {
+    if (prints_.exchange(false, std::memory_order_relaxed)) std::fflush(stdout);
     std::vector<std::shared_ptr<BoundsRecord>> done;
     {
         std::lock_guard lock(mutex_);
@@ -118,7 +136,7 @@ void PendingBoundsRecords::raise_violations() {
     for (std::size_t i = 0; i < done.size(); ++i) {
         try {
             done[i]->raise_violation();
-        } catch (const BoundsError&) {
+        } catch (const error&) {  // BoundsError, AssertionError
             // The rest stay for later waits, in launch order.
             std::lock_guard lock(mutex_);
             records_.insert(records_.begin(), done.begin() + static_cast<std::ptrdiff_t>(i) + 1,

@@ -62,11 +62,14 @@ public:
     void prune();
     /// Adds a launch's record.
     void add(std::shared_ptr<BoundsRecord> record);
-    /// Raises (BoundsError) the first violation among the completed launches not yet raised;
-    /// settles the clean ones.
+    /// Raises (BoundsError, AssertionError) the first violation among the completed launches not
+    /// yet raised; settles the clean ones. Flushes stdout first when a launch printed.
     void raise_violations();
+    /// A launch on the queue calls print: the next wait flushes stdout.
+    void note_print() { prints_.store(true, std::memory_order_relaxed); }
 
 private:
+    std::atomic<bool> prints_{false};
     std::mutex mutex_;
     std::vector<std::shared_ptr<BoundsRecord>> records_;
 };

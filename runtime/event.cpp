@@ -1,5 +1,7 @@
 #include "runtime/event.h"
 
+#include <cstdio>
+
 #include "backends/backend.h"
 #include "runtime/bounds_record.h"
 
@@ -7,6 +9,7 @@ namespace dpk::runtime {
 
 void Event::wait() const {
     if (impl_) impl_->wait();
+    if (prints_) std::fflush(stdout);  // what the driver printed, before anything after the wait
     if (bounds_) bounds_->raise_violation();
 }
 

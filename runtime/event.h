@@ -20,13 +20,16 @@ class Event {
 public:
     Event() = default;
     explicit Event(std::shared_ptr<backends::Event> impl) : impl_(std::move(impl)) {}
-    /// The event of a bounds-checked launch and its record.
-    Event(std::shared_ptr<backends::Event> impl, std::shared_ptr<BoundsRecord> bounds)
-        : impl_(std::move(impl)), bounds_(std::move(bounds)) {}
+    /// The event of a launch with a bounds record (bounds checks, asserts; may be null) or whose
+    /// kernel prints.
+    Event(std::shared_ptr<backends::Event> impl, std::shared_ptr<BoundsRecord> bounds,
+          bool prints = false)
+        : impl_(std::move(impl)), bounds_(std::move(bounds)), prints_(prints) {}
 
-    /// Blocks until the command finished; throws BackendError if it failed, and BoundsError if
-    /// it is a bounds-checked launch that indexed an array outside its shape (raised by the
-    /// first wait that sees it: this one or the queue's).
+    /// Blocks until the command finished; throws BackendError if it failed, BoundsError if it
+    /// is a bounds-checked launch that indexed an array outside its shape, and AssertionError if
+    /// an assert of its kernel failed (raised by the first wait that sees it: this one or the
+    /// queue's). The wait for a launch whose kernel prints flushes stdout first.
     void wait() const;
     bool is_complete() const;
     /// Device timestamps (ns) of the command; waits first. Throws BackendError if the queue was
@@ -44,6 +47,7 @@ public:
 private:
     std::shared_ptr<backends::Event> impl_;
     std::shared_ptr<BoundsRecord> bounds_;
+    bool prints_ = false;
 };
 
 }  // namespace dpk::runtime

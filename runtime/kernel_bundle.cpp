@@ -11,7 +11,9 @@ namespace dpk::runtime {
 
 namespace {
 constexpr FileMagic kMagic = "dpkbundl";
-constexpr std::uint32_t kFormatVersion = 3;  // 2: payload format, kernel variants, written arrays, bounds-check sites; 3: range guards
+// 2: payload format, kernel variants, written arrays, bounds-check sites; 3: range guards;
+// 4: asserts, print flag.
+constexpr std::uint32_t kFormatVersion = 4;
 }  // namespace
 
 KernelBundle KernelBundle::read(const std::filesystem::path& path) {

@@ -54,11 +54,14 @@ void write_bounds_site(ByteWriter& out, const BoundsSite& site) {
     out.str(site.location);
     out.u32(static_cast<std::uint32_t>(site.shape.size()));
     for (std::int64_t extent : site.shape) out.u64(static_cast<std::uint64_t>(extent));
+    if (site.access != BoundsSite::Access::Assert) return;
+    out.str(site.condition);
+    out.str(site.message);
 }
 
 BoundsSite read_bounds_site(ByteReader& in, std::uint32_t nparams) {
     BoundsSite site;
-    site.access = read_enum(in, BoundsSite::Access::Atomic, "bounds-check access");
+    site.access = read_enum(in, BoundsSite::Access::Assert, "bounds-check access");
     site.array = in.str();
     site.param = in.u32();
     if (site.param != BoundsSite::kNoParam && site.param >= nparams)
@@ -71,6 +74,10 @@ BoundsSite read_bounds_site(ByteReader& in, std::uint32_t nparams) {
         const auto extent = static_cast<std::int64_t>(in.u64());
         if (extent < 0) in.fail("negative extent in a bounds-check shape");
         site.shape.push_back(extent);
+    }
+    if (site.access == BoundsSite::Access::Assert) {
+        site.condition = in.str();
+        site.message = in.str();
     }
     return site;
 }
@@ -107,6 +114,7 @@ void write_kernel_image(ByteWriter& out, const KernelImage& image) {
         out.str(v.entry_point);
         out.u8(v.facts.bits());
     }
+    out.u8(image.abi.prints ? 1 : 0);
     if (!image.abi.checks_bounds()) return;
     out.u32(static_cast<std::uint32_t>(image.abi.bounds_sites.size()));
     for (const BoundsSite& site : image.abi.bounds_sites) write_bounds_site(out, site);
@@ -183,6 +191,9 @@ KernelImage read_kernel_image(ByteReader& in) {
             in.fail("invalid kernel variant '" + v.entry_point + "'");
         image.variants.push_back(std::move(v));
     }
+    const std::uint8_t prints = in.u8();
+    if (prints > 1) in.fail("invalid print flag " + std::to_string(prints));
+    image.abi.prints = prints == 1;
     if (image.abi.checks_bounds()) {
         const std::uint32_t nsites = in.u32();
         if (nsites > (1u << 24)) in.fail("implausible bounds-check site count");

@@ -280,10 +280,12 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
         }
     }
     std::shared_ptr<backends::Event> event = queue.backend().launch(kernel, range, dep_list.span());
-    if (!bounds) return Event(std::move(event));
+    const bool prints = s.image.abi.prints;
+    if (prints) queue.bounds_records().note_print();
+    if (!bounds) return prints ? Event(std::move(event), nullptr, true) : Event(std::move(event));
     bounds->set_event(event);
     queue.bounds_records().add(bounds);
-    return Event(std::move(event), std::move(bounds));
+    return Event(std::move(event), std::move(bounds), prints);
 }
 
 }  // namespace

@@ -40,7 +40,19 @@ struct TypeExpr {
 // ---------------------------------------------------------------------------------------------
 // Expressions
 
-enum class ExprKind { IntLit, FloatLit, BoolLit, Name, Unary, Binary, Call, Index, Member, Tuple };
+enum class ExprKind {
+    IntLit,
+    FloatLit,
+    BoolLit,
+    StringLit,
+    Name,
+    Unary,
+    Binary,
+    Call,
+    Index,
+    Member,
+    Tuple
+};
 
 enum class UnaryOp { Neg, Not, BitNot, Plus };
 enum class BinaryOp {
@@ -90,6 +102,11 @@ struct FloatLit : Expr {
 struct BoolLit : Expr {
     BoolLit() : Expr(ExprKind::BoolLit) {}
     bool value = false;
+};
+/// `"text"`: only print's format and assert's message take one.
+struct StringLit : Expr {
+    StringLit() : Expr(ExprKind::StringLit) {}
+    std::string value;  // escapes decoded: `\n` is one newline character
 };
 /// A bare identifier: a variable, parameter, const, or (as a call argument) a type or the
 /// barrier flags `local` / `global`.

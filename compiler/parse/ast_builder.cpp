@@ -471,6 +471,7 @@ ast::ExprPtr AstBuilder::build_primary(P::PrimaryContext* ctx) {
         e->value = ctx->getStart()->getType() == P::TRUE;
         return e;
     }
+    if (auto* str = dynamic_cast<P::StringLitContext*>(ctx)) return build_string(str->STRING());
     if (auto* c = dynamic_cast<P::CallContext*>(ctx)) {
         auto e = make<ast::Call>(range);
         e->callee = c->ID()->getText();
@@ -499,6 +500,34 @@ ast::ExprPtr AstBuilder::build_int(antlr4::Token* token) {
         error(e->range, "integer literal '" + token->getText() + "' is too large for 64 bits");
     e->value = lit.value;
     e->suffix = lit.suffix;
+    return e;
+}
+
+ast::ExprPtr AstBuilder::build_string(antlr4::tree::TerminalNode* node) {
+    auto e = make<ast::StringLit>(loc_.range(node->getSymbol()));
+    const std::string text = node->getText();
+    const std::string_view body = std::string_view(text).substr(1, text.size() - 2);
+    for (std::size_t i = 0; i < body.size(); ++i) {
+        if (body[i] != '\\') {
+            e->value += body[i];
+            continue;
+        }
+        const char c = i + 1 < body.size() ? body[++i] : '\\';
+        switch (c) {
+            case 'n': e->value += '\n'; break;
+            case 't': e->value += '\t'; break;
+            case '\\': e->value += '\\'; break;
+            case '"': e->value += '"'; break;
+            default: {
+                SourceRange at = e->range;
+                at.begin.column += static_cast<std::uint32_t>(i);  // the backslash, after the quote
+                at.end = at.begin;
+                at.end.column += 2;
+                error(at, std::string("unknown escape '\\") + c +
+                              "' in a string: write \\n, \\t, \\\\ or \\\"");
+            }
+        }
+    }
     return e;
 }
 

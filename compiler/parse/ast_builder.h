@@ -52,6 +52,7 @@ private:
     ast::ExprPtr build_primary(P::PrimaryContext* ctx);
     ast::ExprPtr build_int(antlr4::Token* token);
     ast::ExprPtr build_float(antlr4::Token* token);
+    ast::ExprPtr build_string(antlr4::tree::TerminalNode* node);
     /// An expression node with the next id of the current function.
     template <class T>
     std::unique_ptr<T> make(source::SourceRange range);

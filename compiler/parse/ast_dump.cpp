@@ -124,6 +124,9 @@ std::string dump(const ast::Expr* e) {
         case ast::ExprKind::FloatLit: return static_cast<const ast::FloatLit*>(e)->text;
         case ast::ExprKind::BoolLit:
             return static_cast<const ast::BoolLit*>(e)->value ? "true" : "false";
+        case ast::ExprKind::StringLit:
+            return "(string " +
+                   std::to_string(static_cast<const ast::StringLit*>(e)->value.size()) + ")";
         case ast::ExprKind::Name: return static_cast<const ast::Name*>(e)->name;
         case ast::ExprKind::Unary: {
             const auto* u = static_cast<const ast::Unary*>(e);

@@ -1,5 +1,6 @@
 // Typing of builtin calls: work-item queries, local/private arrays, barriers, atomics, select,
 // math and sub-group collectives.
+#include "compiler/sema/print_format.h"
 #include "compiler/sema/type_checker.h"
 
 namespace dpk::compiler::sema {
@@ -11,6 +12,7 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
     ExprInfo& in = info(e);
     in.call_kind = CallKind::Builtin;
     in.builtin = b;
+    if (builtin_group(b) == BuiltinGroup::Debug) return debug(e, b);
     bool args_ok = static_cast<int>(e.args.size()) == builtin_arity(b);
     for (const auto& a : e.args) args_ok &= a != nullptr;
     if (!args_ok) {  // arity is reported by the resolver
@@ -38,6 +40,7 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
             return Operand::typed(info(e).type);
         case BuiltinGroup::SubGroupValue: return sub_group_value(e, b);
         case BuiltinGroup::SubGroupVote: return sub_group_vote(e, b);
+        case BuiltinGroup::Debug: break;  // above
     }
     return Operand::failed();
 }
@@ -299,6 +302,87 @@ Operand TypeChecker::runtime_untyped_call(const ast::Call& e, bool is_float,
     untyped_[e.id] = is_float ? UntypedValue::floating(0) : UntypedValue::integer(0);
     runtime_untyped_[e.id] = 1;
     return Operand::runtime_untyped(is_float, c);
+}
+
+Operand TypeChecker::debug(const ast::Call& e, Builtin b) {
+    // Arity is reported by the resolver; the arguments are still checked.
+    const types::Type* void_type = ctx_.types().void_type();
+    const bool is_print = b == Builtin::Print;
+    if (!is_print && e.args.size() != 2) {
+        for (const auto& a : e.args)
+            if (a && a->kind == ast::ExprKind::StringLit)
+                info(*a);
+            else if (a)
+                check(*a);
+        return Operand::failed();
+    }
+    const ast::Expr* text =
+        e.args.empty() ? nullptr : e.args[is_print ? 0 : e.args.size() - 1].get();
+    const auto* literal = text && text->kind == ast::ExprKind::StringLit
+                              ? static_cast<const ast::StringLit*>(text)
+                              : nullptr;
+    bool ok = is_print ? !e.args.empty() : e.args.size() == 2;
+    for (std::size_t i = 0; i < e.args.size(); ++i) {
+        const ast::Expr* a = e.args[i].get();
+        if (!a) {
+            ok = false;
+            continue;
+        }
+        if (a == literal) {
+            info(*a);  // sizes the side tables: a string has no type
+            continue;
+        }
+        if (!is_print) {  // the condition, or a message that is not a string
+            if (a == text)
+                check(*a);
+            else
+                condition(*a);
+            continue;
+        }
+        Operand v = check(*a);
+        if (v.error || !has_value(*a, v)) {
+            ok = false;
+            continue;
+        }
+        const types::Type* t = materialize(*a, v);  // a literal alone: i64 / f64
+        if (!t->is_scalar()) {
+            error(a->range, "print shows scalars, found " + describe(v) +
+                                (t->is_array() ? "; print one element, e.g. " + text_of(*a) + "[i]"
+                                               : std::string()));
+            ok = false;
+        }
+    }
+    if (!text) return Operand::failed();
+    if (!literal) {
+        error(text->range, is_print ? "print's first argument must be a format string, e.g. "
+                                      "print(\"x = {}\", x)"
+                                    : "assert's message must be a string, e.g. assert(i < n, "
+                                      "\"i is out of range\")");
+        return Operand::failed();
+    }
+    if (is_print) {
+        std::string problem;
+        const auto format = parse_print_format(literal->value, problem);
+        if (!format) {
+            error(literal->range, problem);
+            return Operand::failed();
+        }
+        const std::size_t values = e.args.size() - 1;
+        if (format->placeholders() != values) {
+            std::string msg = "print's format has " + std::to_string(format->placeholders()) +
+                              (format->placeholders() == 1 ? " placeholder" : " placeholders") +
+                              " '{}' but " + std::to_string(values) +
+                              (values == 1 ? " value follows" : " values follow");
+            if (auto conversion = printf_conversion(literal->value))
+                msg += "; print's placeholders are {}, not printf's " + *conversion +
+                       ": print(\"x = {}\", x) shows x whatever its type";
+            error(literal->range, msg);
+            return Operand::failed();
+        }
+    }
+    if (!ok) return Operand::failed();
+    info(e).type = void_type;
+    return Operand::typed(void_type);
 }
 
 Operand TypeChecker::int_bits(const ast::Call& e, Builtin b) {

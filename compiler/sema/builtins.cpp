@@ -86,6 +86,8 @@ constexpr auto kBuiltins = std::to_array<BuiltinInfo>({
     {Builtin::Popcount, "popcount", 1, G::IntBits},
     {Builtin::Clz, "clz", 1, G::IntBits},
     {Builtin::Ctz, "ctz", 1, G::IntBits},
+    {Builtin::Print, "print", kVariadic, G::Debug},
+    {Builtin::Assert, "assert", 2, G::Debug},
     {Builtin::SubGroupSize, "sub_group_size", 0, G::SubGroupItem},
     {Builtin::SubGroupLocalId, "sub_group_local_id", 0, G::SubGroupItem},
     {Builtin::SubGroupId, "sub_group_id", 0, G::SubGroupItem},

@@ -28,6 +28,8 @@ enum class Builtin : std::uint8_t {
     Min, Max, Clamp, Abs,
     // 32- and 64-bit integers: bit counts, the argument's type
     Popcount, Clz, Ctz,
+    // debugging: print(format, values...), assert(cond, message)
+    Print, Assert,
     // sub-groups (devices with sub-groups): () -> i64
     SubGroupSize, SubGroupLocalId, SubGroupId, NumSubGroups,
     // sub-group collectives: (x, id) and (x) -> x's type
@@ -58,6 +60,7 @@ enum class BuiltinGroup : std::uint8_t {
     FloatTest,    // isnan, isinf, isfinite: float in, bool out
     NumericMath,  // min, max, clamp, abs: ints and floats
     IntBits,      // popcount, clz, ctz: 32- or 64-bit integer in, same type out
+    Debug,        // print (a format string, then any number of scalars), assert(cond, message)
     SubGroupItem,   // sub_group_size ... num_sub_groups: () -> i64
     SubGroupValue,  // sub_group_broadcast/shuffle* (x, id), reduce/scan (x): x -> x
     SubGroupVote,   // sub_group_ballot/any/all (bool) -> u64 / bool
@@ -66,8 +69,9 @@ enum class BuiltinGroup : std::uint8_t {
 /// The builtin a name denotes, if any.
 std::optional<Builtin> find_builtin(std::string_view name);
 std::string_view builtin_name(Builtin b);
-/// Number of arguments the builtin takes (every builtin has a fixed count).
+/// Number of arguments the builtin takes; kVariadic for print (one or more).
 int builtin_arity(Builtin b);
+inline constexpr int kVariadic = -1;
 BuiltinGroup builtin_group(Builtin b);
 /// Every builtin name in declaration order (for "did you mean" suggestions).
 std::vector<std::string_view> all_builtin_names();

@@ -23,6 +23,11 @@ Operand TypeChecker::check(const ast::Expr& e) {
         case ast::ExprKind::Call: return call(static_cast<const ast::Call&>(e));
         case ast::ExprKind::Index: return index(static_cast<const ast::Index&>(e));
         case ast::ExprKind::Member: return member(static_cast<const ast::Member&>(e));
+        case ast::ExprKind::StringLit:
+            error(e.range,
+                  "a string is only allowed as the format of print(...) or the message "
+                  "of assert(cond, message)");
+            return Operand::failed();
         case ast::ExprKind::Tuple:
             for (const auto& el : static_cast<const ast::Tuple&>(e).elements)
                 if (el) check(*el);

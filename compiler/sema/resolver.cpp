@@ -232,7 +232,8 @@ void Resolver::expr(const ast::Expr& e) {
     switch (e.kind) {
         case ast::ExprKind::IntLit:
         case ast::ExprKind::FloatLit:
-        case ast::ExprKind::BoolLit: break;
+        case ast::ExprKind::BoolLit:
+        case ast::ExprKind::StringLit: break;
         case ast::ExprKind::Name: name(static_cast<const ast::Name&>(e)); break;
         case ast::ExprKind::Unary: {
             const auto& u = static_cast<const ast::Unary&>(e);

@@ -39,6 +39,10 @@ private:
     // Calls (resolver_calls.cpp)
     void call(const ast::Call& c);
     void builtin_call(const ast::Call& c, Builtin b);
+    /// print(format, values...) and assert(cond, message): their arity.
+    void debug_call(const ast::Call& c, Builtin b);
+    /// `printf("x=%d\n", x)` as print spells it: `print("x={}", x)`.
+    std::string print_spelling(const ast::Call& c) const;
     void array_alloc(const ast::Call& c, Builtin b);
     void mem_flags(const ast::Expr& e, Builtin b);
     bool arity(const ast::Call& c, std::size_t expected, const std::string& what);

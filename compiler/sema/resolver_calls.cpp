@@ -1,6 +1,7 @@
 // Resolution of calls: casts, builtins (arity, local_array placement, barrier flags) and user
 // functions (arity, the call graph).
 #include "compiler/ast/foreign_names.h"
+#include "compiler/sema/print_format.h"
 #include "compiler/sema/resolver.h"
 #include "compiler/sema/suggest.h"
 #include "compiler/sema/type_rules.h"
@@ -130,6 +131,9 @@ void Resolver::unknown_function(const ast::Call& c) {
     std::string msg = "unknown function '" + c.callee + "'";
     if (c.callee == "range") {
         msg = "range(...) can only be used in a for loop: for i in range(n) { ... }";
+    } else if ((c.callee == "printf" || c.callee == "println") && find_builtin("print")) {
+        msg += "; dpk's is print, with {} placeholders, and it ends the line itself: write " +
+               print_spelling(c);
     } else if (auto t = ast::dpk_type_for(c.callee)) {
         std::string arg =
             c.args.size() == 1 && c.args[0] ? source_text(file_, c.args[0]->range) : "...";
@@ -142,8 +146,45 @@ void Resolver::unknown_function(const ast::Call& c) {
     error(c.callee_range, std::move(msg));
 }
 
+std::string Resolver::print_spelling(const ast::Call& c) const {
+    std::string format = "\"{}\"";
+    std::size_t first_value = 0;
+    if (!c.args.empty() && c.args[0] && c.args[0]->kind == ast::ExprKind::StringLit) {
+        std::string text = source_text(file_, c.args[0]->range);  // as written, escapes kept
+        if (text.size() >= 2 && text.front() == '"' && text.back() == '"') {
+            format.clear();
+            for (std::size_t i = 0; i < text.size(); ++i) {
+                auto conversion = printf_conversion(std::string_view(text).substr(i));
+                if (text[i] == '%' && conversion &&
+                    text.compare(i, conversion->size(), *conversion) == 0) {
+                    format += "{}";
+                    i += conversion->size() - 1;
+                } else if (text[i] == '%' && i + 1 < text.size() && text[i + 1] == '%') {
+                    format += '%';
+                    ++i;
+                } else if (text[i] == '{' || text[i] == '}') {
+                    format += std::string(2, text[i]);
+                } else {
+                    format += text[i];
+                }
+            }
+            if (format.size() >= 4 && format.compare(format.size() - 3, 3, "\\n\"") == 0)
+                format.erase(format.size() - 3, 2);  // print ends the line itself
+        }
+        first_value = 1;
+    }
+    std::string out = "print(" + format;
+    for (std::size_t i = first_value; i < c.args.size(); ++i)
+        out += ", " + (c.args[i] ? source_text(file_, c.args[i]->range) : std::string("..."));
+    return out + ")";
+}
+
 void Resolver::builtin_call(const ast::Call& c, Builtin b) {
     std::string name(builtin_name(b));
+    if (builtin_group(b) == BuiltinGroup::Debug) {
+        debug_call(c, b);
+        return;
+    }
     bool ok = arity(c, static_cast<std::size_t>(builtin_arity(b)), name);
     switch (builtin_group(b)) {
         case BuiltinGroup::ArrayAlloc:
@@ -184,6 +225,26 @@ void Resolver::builtin_call(const ast::Call& c, Builtin b) {
     }
     for (const auto& a : c.args)
         if (a) expr(*a);
+}
+
+void Resolver::debug_call(const ast::Call& c, Builtin b) {
+    for (const auto& a : c.args)
+        if (a) expr(*a);
+    if (b == Builtin::Print) {
+        if (c.args.empty())
+            error(c.range,
+                  "'print' takes a format string and the values it shows: print(\"i = {}\", i)");
+        return;
+    }
+    if (c.args.size() == 2) return;
+    if (c.args.size() == 1)
+        error(c.range,
+              "'assert' takes a condition and a message: assert(" +
+                  (c.args[0] ? source_text(file_, c.args[0]->range) : std::string("cond")) +
+                  ", \"what went wrong\")");
+    else
+        error(c.range, "'assert' takes 2 arguments (a condition and a message string), got " +
+                           std::to_string(c.args.size()));
 }
 
 void Resolver::array_alloc(const ast::Call& c, Builtin b) {

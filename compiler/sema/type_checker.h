@@ -138,6 +138,8 @@ private:
     Operand atomic(const ast::Call& e, Builtin b);
     Operand math(const ast::Call& e, Builtin b);
     Operand int_bits(const ast::Call& e, Builtin b);
+    /// print(format, values...) and assert(cond, message): void.
+    Operand debug(const ast::Call& e, Builtin b);
     bool atomic_index(const ast::Expr& e, const types::Type* array, Builtin b);
     /// A constant integer argument (dimensions, shapes); reports `what` when it is not one.
     std::optional<std::int64_t> constant_int(const ast::Expr& e, const std::string& what);

@@ -295,7 +295,8 @@ private:
         switch (e.kind) {
             case ast::ExprKind::IntLit:
             case ast::ExprKind::FloatLit:
-            case ast::ExprKind::BoolLit: return {};
+            case ast::ExprKind::BoolLit:
+            case ast::ExprKind::StringLit: return {};
             case ast::ExprKind::Name:
                 if (info.name_kind == ExprInfo::NameKind::Var) return f.vars[info.var_id];
                 return {};

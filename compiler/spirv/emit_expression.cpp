@@ -66,9 +66,10 @@ Id FunctionEmitter::emit_raw(const ast::Expr& e) {
         case ast::ExprKind::Call: return emit_call(static_cast<const ast::Call&>(e));
         case ast::ExprKind::Index: return emit_index(static_cast<const ast::Index&>(e));
         case ast::ExprKind::Member: return emit_member(static_cast<const ast::Member&>(e));
-        case ast::ExprKind::Tuple: break;
+        case ast::ExprKind::Tuple:
+        case ast::ExprKind::StringLit: break;
     }
-    error("internal: a tuple is not a value here");
+    error("internal: a tuple or a string is not a value here");
     return m_.const_i64(0);
 }
 
@@ -440,7 +441,7 @@ Id FunctionEmitter::emit_user_call(const ast::Call& e) {
             operands.push_back(emit_value_as(*e.args[i], p));
         }
     }
-    if (checks_bounds()) operands.push_back(bounds_record_);
+    if (m_.takes_record) operands.push_back(bounds_record_);
     return inst(spv::Op::OpFunctionCall, f.return_type, operands);
 }
 

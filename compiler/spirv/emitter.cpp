@@ -20,10 +20,22 @@ void declare_function(ModuleContext& m, const sema::FunctionInstance& fn, bool i
     for (const types::Type* t : fn.param_types)
         for (const auto& part : expand_parameter(m, t, is_kernel))
             info.param_types.push_back(part.type);
-    if (m.options.check_bounds) info.param_types.push_back(m.bounds_record_type());
+    if (m.takes_record) info.param_types.push_back(m.bounds_record_type());
     info.type = m.b.type_function(info.return_type, info.param_types);
     if (m.options.debug_names) m.b.name(info.id, is_kernel ? fn.decl->name : fn.symbol);
     m.functions.emplace(&fn, std::move(info));
+}
+
+/// Whether the kernel's functions take a bounds record: bounds checks, or an assert compiled in.
+bool takes_record(const sema::TypedKernel& kernel, const EmitOptions& options) {
+    if (options.check_bounds) return true;
+    if (!options.asserts) return false;
+    for (const auto& inst : kernel.instances)
+        for (const sema::ExprInfo& e : inst->exprs)
+            if (e.call_kind == sema::ExprInfo::CallKind::Builtin &&
+                e.builtin == sema::Builtin::Assert)
+                return true;
+    return false;
 }
 
 /// The module, with `record_dims` global-id components in bounds records (check_bounds only).
@@ -34,6 +46,7 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
     ModuleContext m(builder, options);
     m.uniformity = &kernel.uniformity;
     m.bounds_record_dims = record_dims;
+    m.takes_record = takes_record(kernel, options);
 
     builder.require(spv::Capability::Addresses, "Physical64 addressing (pointer arguments)");
     builder.require(spv::Capability::Kernel, "OpenCL kernels");
@@ -95,6 +108,7 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
     result.abi.static_local_bytes = static_local_bytes;
     result.abi.work_dims_used = m.work_dims_used;
     result.abi.bounds_sites = std::move(m.bounds_sites);
+    result.abi.prints = m.prints;
     result.capabilities = builder.capabilities();
     result.requirements = builder.feature_requirements();
     result.errors = std::move(m.errors);
@@ -117,7 +131,8 @@ EmitResult emit_kernel(const sema::TypedKernel& kernel, const EmitOptions& optio
     // A bounds-checked kernel records the work-item ids it reads, known once it is emitted:
     // emitted again when those are fewer than three.
     const std::uint32_t used = result.abi.work_dims_used;
-    if (!options.check_bounds || !result.ok() || used == 0 || used == kWorkItemDims) return result;
+    if (!takes_record(kernel, options) || !result.ok() || used == 0 || used == kWorkItemDims)
+        return result;
     return emit_module(kernel, options, used);
 }
 

@@ -40,6 +40,10 @@ struct EmitOptions {
     /// the first one is written to the record (core/kernel_abi.h, BoundsRecordLayout), each
     /// access numbered in KernelAbi::bounds_sites. Off: nothing of this is emitted.
     bool check_bounds = false;
+    /// Compile `assert(cond, message)`: a kernel that has one takes the bounds record as
+    /// check_bounds does, and a false `cond` writes it (BoundsSite::Access::Assert). Off: asserts
+    /// emit nothing and their conditions are not evaluated.
+    bool asserts = true;
 };
 
 /// A problem that stops emission: a capability the target lacks, or a construct the emitter

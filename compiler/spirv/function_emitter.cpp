@@ -84,7 +84,7 @@ void FunctionEmitter::declare_parameters() {
         if (t->needs_strides())
             for (int d = 0; d < t->ndim; ++d) b.array.strides.push_back(ids.at(next++));
     }
-    if (checks_bounds()) {  // last, after every source parameter's parts
+    if (m_.takes_record) {  // last, after every source parameter's parts
         bounds_record_ = add_parameter(m_.bounds_record_type(), "bounds_record");
         if (abi_) abi_->args.push_back({AbiArg::Kind::BoundsRecord, 0, 0, DType::U64});
     }

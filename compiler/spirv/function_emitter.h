@@ -152,6 +152,12 @@ private:
 
     // -- emit_builtin.cpp -----------------------------------------------------------------------
     Id emit_builtin(const ast::Call& e);
+
+    // -- emit_debug.cpp: print and assert --------------------------------------------------------
+    void emit_print(const ast::Call& e);
+    /// A UniformConstant i8* to `text` (with its terminating 0).
+    Id string_pointer(std::string_view text);
+    void emit_assert(const ast::Call& e);
     Id emit_work_item(const ast::Call& e, spv::BuiltIn builtin);
     /// barrier / fence (work-group scope) and sub_group_barrier (`execution` Subgroup).
     void emit_barrier(const ast::Call& e, bool control,

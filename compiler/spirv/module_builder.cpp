@@ -233,6 +233,23 @@ Id ModuleBuilder::global_variable(Id pointer_type, spv::StorageClass storage) {
     return id;
 }
 
+Id ModuleBuilder::string_constant(std::string_view bytes) {
+    if (auto it = strings_.find(bytes); it != strings_.end()) return it->second;
+    const Id i8 = type_int(8);
+    const Id array = type_array(i8, bytes.size() + 1);
+    Key elements{operand(spv::Op::OpConstantComposite), array};
+    for (char c : bytes) elements.push_back(constant(i8, static_cast<unsigned char>(c)));
+    elements.push_back(constant(i8, 0));
+    const Id value = intern(constants_, std::move(elements), true);
+    const Id id = next_id();
+    encode(section(Section::Globals), spv::Op::OpVariable,
+           {type_pointer(spv::StorageClass::UniformConstant, array), id,
+            operand(spv::StorageClass::UniformConstant), value});
+    decorate(id, spv::Decoration::Constant);
+    strings_.emplace(std::string(bytes), id);
+    return id;
+}
+
 Id ModuleBuilder::builtin_variable(spv::BuiltIn builtin, Id pointer_type) {
     if (auto it = builtins_.find(builtin); it != builtins_.end()) return it->second;
     Id id = global_variable(pointer_type, spv::StorageClass::Input);

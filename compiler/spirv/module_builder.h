@@ -118,6 +118,9 @@ public:
     /// The Input variable of builtin `builtin` with type `pointer_type`, created once and
     /// decorated BuiltIn + Constant (the OpenCL SPIR-V convention).
     Id builtin_variable(spv::BuiltIn builtin, Id pointer_type);
+    /// A UniformConstant array of i8 holding `bytes` and a terminating 0 (a printf format), made
+    /// once per text and decorated Constant; the result is the variable.
+    Id string_constant(std::string_view bytes);
     /// Builtin variables in creation order (they belong in each entry point's interface).
     const std::vector<Id>& builtin_variables() const { return builtin_order_; }
 
@@ -169,6 +172,7 @@ private:
     std::unordered_map<Key, Id, KeyHash> pointer_types_;
     std::unordered_map<Key, Id, KeyHash> function_types_;
     std::unordered_map<Key, Id, KeyHash> constants_;
+    std::map<std::string, Id, std::less<>> strings_;
     std::unordered_map<Id, std::uint64_t> constant_bits_;
     std::unordered_map<Id, std::uint32_t> scalar_widths_;
     std::unordered_set<Id> float_types_;

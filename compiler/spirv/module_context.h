@@ -99,8 +99,13 @@ public:
     /// reads (a launch has exactly those), all three when it reads none. Reading a component
     /// the kernel does not otherwise use keeps Intel's CPU compiler from vectorizing it.
     std::uint32_t bounds_record_dims = kWorkItemDims;
-    /// Every checked access, numbered in emission order (the record's site number).
+    /// Every checked access and assert, numbered in emission order (the record's site number).
     std::vector<BoundsSite> bounds_sites;
+    /// Whether every function takes the bounds record: the kernel is bounds-checked, or it has
+    /// asserts that are compiled in.
+    bool takes_record = false;
+    /// Whether a function of the kernel calls print.
+    bool prints = false;
 
 private:
     /// The Input variable of `builtin` with value type `type`, made once and named.

@@ -161,6 +161,10 @@ public:
     return visitChildren(ctx);
   }
 
+  virtual antlrcpp::Any visitStringLit(DpkParser::StringLitContext *ctx) override {
+    return visitChildren(ctx);
+  }
+
   virtual antlrcpp::Any visitCall(DpkParser::CallContext *ctx) override {
     return visitChildren(ctx);
   }

@@ -649,6 +649,14 @@ public:
     virtual antlrcpp::Any accept(antlr4::tree::ParseTreeVisitor *visitor) override;
   };
 
+  class  StringLitContext : public PrimaryContext {
+  public:
+    StringLitContext(PrimaryContext *ctx);
+
+    antlr4::tree::TerminalNode *STRING();
+    virtual antlrcpp::Any accept(antlr4::tree::ParseTreeVisitor *visitor) override;
+  };
+
   class  FloatLitContext : public PrimaryContext {
   public:
     FloatLitContext(PrimaryContext *ctx);

@@ -92,6 +92,8 @@ public:
 
     virtual antlrcpp::Any visitBoolLit(DpkParser::BoolLitContext *context) = 0;
 
+    virtual antlrcpp::Any visitStringLit(DpkParser::StringLitContext *context) = 0;
+
     virtual antlrcpp::Any visitCall(DpkParser::CallContext *context) = 0;
 
     virtual antlrcpp::Any visitName(DpkParser::NameContext *context) = 0;

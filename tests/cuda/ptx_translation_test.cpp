@@ -712,3 +712,47 @@ kernel k(a: i8[::1], b: i8[::1], x: i32[::1], y: i32[::1], u: u64[::1], f: f32[:
     CHECK(contains(ptx, "cvt.rzi.u32.f32"));
     CHECK(contains(ptx, "setp.eq.f32"));  // NaN -> 0 for f32 -> u32
 }
+
+TEST_CASE("ptx: print is the driver's vprintf, its values packed at their natural alignment") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1], n: i8[::1], flags: bool[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    print(\"{} {} {} {} {}\", x[i], i, n[i], flags[i], u32(7));\n"
+                 "    print(\"no values\");\n"
+                 "}\n"),
+        "print");
+    const std::string& t = m.text;
+    CHECK(contains(t,
+                   ".extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 "
+                   "vprintf_param_0,\n\t.param .b64 vprintf_param_1\n);\n"));
+    // The format, as printf reads it (f32 promoted to f64: %g; the bool as a string: %s).
+    CHECK(contains(t, ".global .align 1 .b8 __dpk_string$"));
+    CHECK(contains(
+        t, "] = {37, 103, 32, 37, 108, 100, 32, 37, 100, 32, 37, 115, 32, 37, 117, 10, 0};"));
+    CHECK(contains(t, "] = {116, 114, 117, 101, 0};"));  // "true"
+    CHECK(contains(t, "cvta.global.u64"));
+    // f64 at 0, i64 at 8, the i8 widened to 32 bits at 16, the string's address at 24, u32 at 32.
+    CHECK(contains(t, ".local .align 8 .b8 __dpk_printf$"));
+    CHECK(contains(t, "[36];"));
+    CHECK(contains(t, "+0], %fd"));
+    CHECK(contains(t, "st.local.u64 \t[__dpk_printf$"));
+    CHECK(contains(t, "+16], %r"));
+    CHECK(contains(t, "+32], %r"));
+    CHECK(contains(t, "cvta.local.u64"));
+    CHECK(contains(t, "call (written), vprintf, (format, arguments);"));
+    // Without values: no buffer, a null argument pointer.
+    CHECK(contains(t, "st.param.b64 \t[arguments], 0;"));
+
+    // A target without fp64: the SPIR-V passes the f32, the translator promotes it as C does.
+    auto f32_only = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1]) { print(\"{}\", x[global_id(0)]); }\n", "opencl-fp64"),
+        "print f32");
+    CHECK(contains(f32_only.text, "cvt.f64.f32"));
+    CHECK(contains(f32_only.text, "st.local.f64"));
+
+    // A kernel without print has none of it.
+    auto plain = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1]) { x[global_id(0)] = 1.0; }\n"), "no print");
+    CHECK(!contains(plain.text, "vprintf"));
+    CHECK(!contains(plain.text, "__dpk_string"));
+}

@@ -30,6 +30,7 @@ struct CorpusFile {
     std::vector<std::string> absent;    // `// absent: TEXT`: not in the SPIR-V disassembly
     bool werror = false;                // `// options: -Werror`
     bool check_bounds = false;          // `// options: --check-bounds`
+    bool no_asserts = false;            // `// options: --no-asserts`
 };
 
 inline std::string trim(std::string s) {
@@ -61,6 +62,7 @@ inline CorpusFile read_corpus_file(const std::filesystem::path& path) {
         if (auto v = value("options"); !v.empty()) {
             f.werror = v.find("-Werror") != std::string::npos;
             f.check_bounds = v.find("--check-bounds") != std::string::npos;
+            f.no_asserts = v.find("--no-asserts") != std::string::npos;
         }
         for (const char* key : {"expect", "warning"}) {
             std::string v = value(key);

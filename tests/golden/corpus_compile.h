@@ -21,6 +21,7 @@ inline std::optional<KernelImage> compile_corpus_file(const CorpusFile& f,
     compiler::CompileOptions options;
     options.warnings_as_errors = f.werror;
     options.check_bounds = f.check_bounds;
+    options.asserts = !f.no_asserts;
     if (!f.target.empty()) {
         std::string error;
         auto target = compiler::spirv::TargetProfile::parse(f.target, &error);

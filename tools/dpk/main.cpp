@@ -24,6 +24,7 @@ constexpr const char* kRunUsage =
     "usage: dpk run FILE.dpk [-k KERNEL] [-s SIGNATURE] --global G0[,G1[,G2]]\n"
     "               [--local L0[,L1[,L2]]] [--device FILTER] [--repeat N]\n"
     "               [--warmup N] [--no-restore] [--no-fp-contract] [--check-bounds]\n"
+    "               [--no-asserts]\n"
     "               [--out NAME=PATH.npy]... NAME=VALUE...\n"
     "  -k KERNEL: the kernel to run; may be left out when FILE.dpk has one kernel\n"
     "  VALUE: @PATH.npy | zeros:DTYPE[D0,D1,...] | local:DTYPE[N] | NUMBER[:DTYPE]\n"
@@ -34,7 +35,9 @@ constexpr const char* kRunUsage =
     "  each starts from the arrays as given (--no-restore: from what the last one left)\n"
     "  --check-bounds: check every array index against the array's shape; the first\n"
     "  index outside is an error naming kernel, array, index, shape and work-item\n"
-    "  (also DPK_CHECK_BOUNDS=1)\n";
+    "  (also DPK_CHECK_BOUNDS=1)\n"
+    "  --no-asserts: compile assert(cond, message) to nothing; by default a false\n"
+    "  condition is an error naming kernel, line, condition, message and work-item\n";
 
 void usage(std::ostream& out) {
     out << "usage: dpk devices\n"

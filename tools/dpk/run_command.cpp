@@ -226,6 +226,8 @@ RunRequest parse_run_arguments(const std::vector<std::string>& words) {
             r.warmup = static_cast<int>(n);
         } else if (w == "--no-restore")
             r.restore = false;
+        else if (w == "--no-asserts")
+            r.compile.asserts = false;
         else if (w == "--repeat") {
             const std::string& text = need(i, w);
             const std::int64_t n = parse_count(text, "--repeat");
@@ -283,6 +285,7 @@ ProgramOptions program_options(const RunRequest& request, std::shared_ptr<Kernel
     options.cache = std::move(cache);
     options.fp_contract = request.compile.fp_contract;
     options.check_bounds = request.compile.check_bounds;
+    options.asserts = request.compile.asserts;
     return options;
 }
 

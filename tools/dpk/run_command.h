@@ -46,6 +46,9 @@ struct CompileFlags {
     /// --check-bounds: every array access is checked against the array's shape
     /// (ProgramOptions::check_bounds).
     bool check_bounds = false;
+    /// --no-asserts turns off: assert(cond, message) compiles to nothing
+    /// (ProgramOptions::asserts).
+    bool asserts = true;
 };
 
 /// A parsed `dpk run` command line.

@@ -22,7 +22,8 @@ namespace {
 
 constexpr const char* kUsage =
     R"USAGE(usage: dpk-aot -o OUT.dpkb FILE.dpk... -k KERNEL -s SIGNATURE [-s SIGNATURE]... [-k KERNEL -s ...]...
-               [--target SPEC] [--stdlib DIR] [--no-fp-contract] [--check-bounds] [--depfile DEP]
+               [--target SPEC] [--stdlib DIR] [--no-fp-contract] [--check-bounds] [--no-asserts]
+               [--depfile DEP]
        dpk-aot --list BUNDLE.dpkb
        dpk-aot --version
 
@@ -43,6 +44,7 @@ signature checks as the JIT. The device is chosen when the bundle is loaded.
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
       --check-bounds      bounds-checked kernels (every array index checked against the shape;
                           the launch's wait raises the first one outside)
+      --no-asserts        compile assert(cond, message) to nothing
       --depfile DEP       also write DEP: a Makefile rule naming every file the bundle was
                           compiled from (the FILEs and what they import, std.* included), for
                           build systems (dpk_add_kernels in CMake)
@@ -150,6 +152,8 @@ int main(int argc, char** argv) {
             options.fp_contract = false;
         } else if (a == "--check-bounds") {
             options.check_bounds = true;
+        } else if (a == "--no-asserts") {
+            options.asserts = false;
         } else if (a == "--list") {
             list_path = *v;
         } else if (a == "--depfile") {

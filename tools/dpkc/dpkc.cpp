@@ -32,8 +32,8 @@ constexpr int kExitInternal = 3;
 
 constexpr const char* kUsage =
     R"usage(usage: dpkc FILE.dpk [-k KERNEL] [-s SIGNATURE] [-o OUT]
-            [--emit spirv|spvasm|abi|ptx] [--no-fp-contract] [--check-bounds] [--target TARGET]
-            [-Werror]
+            [--emit spirv|spvasm|abi|ptx] [--no-fp-contract] [--check-bounds] [--no-asserts]
+            [--target TARGET] [-Werror]
 
 Compiles one kernel of a dpk program to validated SPIR-V, or to the text a backend hands its
 driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
@@ -50,6 +50,8 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           `a * b - c`, `c - a * b`, `+=`, `-=`) may be fused, as in OpenCL C
       --check-bounds      check every array index against the array's shape: the kernel takes
                           a bounds record as its last argument (see --emit abi)
+      --no-asserts        compile assert(cond, message) to nothing (the condition is not
+                          evaluated); by default a kernel with an assert takes the bounds record
       --target TARGET     what the kernel may use: opencl (default: fp64 and 64-bit atomics, no
                           fp16, no sub-groups) or level-zero (everything), then +FEATURE or
                           -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle
@@ -123,6 +125,10 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
         }
         if (arg == "--check-bounds") {
             opt.compile.check_bounds = true;
+            continue;
+        }
+        if (arg == "--no-asserts") {
+            opt.compile.asserts = false;
             continue;
         }
         if (arg == "--emit") {

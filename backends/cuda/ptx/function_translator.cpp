@@ -111,6 +111,13 @@ std::string FunctionTranslator::use(Id id) {
         return regs_[id] = r;
     }
     if (auto v = module_.variables.find(id); v != module_.variables.end()) {
+        if (auto str = state_.string_symbols.find(id); str != state_.string_symbols.end()) {
+            const std::string address = new_reg(RegClass::B64);
+            const std::string generic = new_reg(RegClass::B64);
+            emit_prologue("mov.u64", {address, str->second});
+            emit_prologue("cvta.global.u64", {generic, address});
+            return regs_[id] = generic;
+        }
         auto sym = state_.shared_symbols.find(id);
         if (v->second.storage != spv::StorageClass::Workgroup || sym == state_.shared_symbols.end())
             fail("cannot translate the use of module-scope variable " + id_text(module_, id) +

@@ -22,7 +22,11 @@ struct ModuleState {
     std::set<Id> kernel_functions;               // the entry points' functions
     std::map<Id, std::string> shared_symbols;    // Workgroup OpVariables: their .shared name
     std::vector<std::string> math_symbols;       // math library functions called, first use first
+    /// UniformConstant OpVariables (printf formats and the strings they print): their .global
+    /// name.
+    std::map<Id, std::string> string_symbols;
     bool uses_dynamic_shared = false;
+    bool uses_vprintf = false;
 };
 
 /// A BuiltIn for messages ("WorkDim", or its number).
@@ -102,6 +106,7 @@ private:
     bool select_sub_group(const SpirvInstruction& inst);     // select_sub_group.cpp
     bool select_vote(const SpirvInstruction& inst);          // select_sub_group.cpp
     bool select_ext_inst(const SpirvInstruction& inst);      // select_ext_inst.cpp
+    void select_printf(const SpirvInstruction& inst);        // select_printf.cpp
 
     // ---- helpers shared between families
     /// `d = a OP b` for an integer/float min/max/add or an integer and/or/xor, as sub-group

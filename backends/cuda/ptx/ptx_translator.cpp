@@ -63,7 +63,7 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
             "the OpenCL memory model");
     check_execution_modes(m);
 
-    ModuleState state{m, target, {}, {}, {}, false};
+    ModuleState state{m, target, {}, {}, {}, {}, false, false};
     std::map<Id, const SpirvEntryPoint*> entries;
     for (const auto& e : m.entry_points) {
         if (!m.function(e.function))
@@ -89,6 +89,34 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         const std::string what = "Workgroup variable " + id_text(m, id);
         shared_layout[id] = {size_of(m, pointee, what), alignment_of(m, pointee, what)};
         state.shared_symbols[id] = sanitize(m.name_of(id), "shared") + "$" + std::to_string(id);
+    }
+
+    // Strings (print's formats): UniformConstant arrays of bytes, .global as nvcc puts them.
+    std::map<Id, std::string> string_definitions;
+    for (const auto& [id, v] : m.variables) {
+        if (v.storage != spv::StorageClass::UniformConstant) continue;
+        const std::string what = "UniformConstant variable " + id_text(m, id);
+        const SpirvType& array = m.type(m.type(v.pointer_type).pointee);
+        auto init = m.constants.find(v.initializer);
+        if (array.opcode != spv::Op::OpTypeArray ||
+            m.type(array.element).opcode != spv::Op::OpTypeInt ||
+            m.type(array.element).width != 8 || init == m.constants.end() ||
+            init->second.opcode != spv::Op::OpConstantComposite)
+            fail("cannot translate " + what +
+                 " to PTX: only byte arrays with a constant initializer (strings) are supported");
+        const std::string symbol = "__dpk_string$" + std::to_string(id);
+        std::string bytes;
+        for (Id part : init->second.constituents) {
+            auto c = m.constants.find(part);
+            if (c == m.constants.end() || c->second.opcode != spv::Op::OpConstant)
+                fail("cannot translate " + what +
+                     " to PTX: its initializer is not made of constants");
+            bytes += (bytes.empty() ? "" : ", ") + std::to_string(c->second.bits & 0xff);
+        }
+        string_definitions[id] = ".global .align 1 .b8 " + symbol + "[" +
+                                 std::to_string(init->second.constituents.size()) + "] = {" +
+                                 bytes + "};\n";
+        state.string_symbols[id] = symbol;
     }
 
     // Translate each kernel, the functions it calls inlined.
@@ -143,6 +171,12 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         if (def.back() != '\n') code += "\n";
     }
 
+    if (state.uses_vprintf)
+        code +=
+            "\n.extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,"
+            "\n\t.param .b64 vprintf_param_1\n);\n";
+    if (!string_definitions.empty()) code += "\n";
+    for (const auto& [id, definition] : string_definitions) code += definition;
     if (state.uses_dynamic_shared)
         code += "\n.extern .shared .align 16 .b8 " + std::string(kDynamicSharedSymbol) + "[];\n";
     bool first_shared = true;

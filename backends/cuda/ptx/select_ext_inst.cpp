@@ -340,6 +340,10 @@ bool FunctionTranslator::select_ext_inst(const SpirvInstruction& inst) {
     if (set == module_.ext_inst_imports.end() || set->second != "OpenCL.std")
         unsupported(inst, "only OpenCL.std extended instructions are supported");
     const std::uint32_t number = inst.operand(1);
+    if (number == OpenCLLIB::Printf) {
+        select_printf(inst);
+        return true;
+    }
     const auto name = opencl_std_name(number);
     const std::string text = "OpenCL.std " + std::string(name ? *name : std::to_string(number));
     const Scalar s = scalar(inst.result_type, inst);

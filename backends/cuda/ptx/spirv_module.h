@@ -48,6 +48,8 @@ struct SpirvConstant {
     spv::Op opcode = spv::Op::OpConstant;
     Id type = 0;
     std::uint64_t bits = 0;
+    /// OpConstantComposite: its constituents (the bytes of a printf format string).
+    std::vector<Id> constituents;
 };
 
 /// A module-scope OpVariable.

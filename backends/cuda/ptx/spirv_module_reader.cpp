@@ -218,6 +218,9 @@ private:
             if (t.width > kWordBits) c.bits |= std::uint64_t{inst.operand(1)} << kWordBits;
         } else if (inst.opcode == spv::Op::OpConstantTrue) {
             c.bits = 1;
+        } else if (inst.opcode == spv::Op::OpConstantComposite) {
+            for (std::uint32_t part : inst.operands)
+                c.constituents.push_back(check_id(part, inst.opcode));
         }
         module_.constants[inst.result] = c;  // other kinds are rejected where used
     }
