@@ -22,9 +22,12 @@ using runtime::Range;
 using runtime::Scalar;
 using runtime::UsmArray;
 
-/// Work items per work-group, and elements per work item in a scan tile.
+/// Work items per work-group.
 constexpr std::size_t kGroupSize = 256;
-constexpr std::int64_t kScanPerItem = 8;
+/// Elements per work item in a scan tile at most: more on CPUs, where each tile's barriers and
+/// work-group scan cost more than on GPUs, whose work-group memory is smaller.
+constexpr std::int64_t kScanPerItemCpu = 32;
+constexpr std::int64_t kScanPerItemGpu = 8;
 /// Elements per work item a reduction aims for before it adds work-groups.
 constexpr std::int64_t kReducePerItem = 16;
 /// Work-groups per compute unit at most (each loops over its chunk).
@@ -74,6 +77,18 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 std::size_t group_size(const Queue& q) {
     const auto max = static_cast<std::size_t>(q.device().info().max_work_group_size);
     return std::max<std::size_t>(1, std::min(kGroupSize, max == 0 ? kGroupSize : max));
+}
+
+/// Elements per work item in a scan tile of `dtype`: the tile and the work-group sums within
+/// half the device's work-group memory.
+std::int64_t scan_per_item(const Queue& q, std::size_t wg, DType dtype) {
+    const auto& info = q.device().info();
+    std::int64_t per_item = info.kind == DeviceKind::Cpu ? kScanPerItemCpu : kScanPerItemGpu;
+    const std::uint64_t budget = info.local_mem_size / 2;
+    while (per_item > 1 &&
+           (static_cast<std::uint64_t>(per_item) + 1) * wg * dtype_size(dtype) > budget)
+        per_item /= 2;
+    return per_item;
 }
 
 std::int64_t max_groups(const Queue& q) {
@@ -181,7 +196,8 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
                 bool exclusive, ScanMode mode, std::span<const Event> deps) {
     const std::size_t wg = group_size(q);
     const std::int64_t n = x.size();
-    const std::int64_t tile = static_cast<std::int64_t>(wg) * kScanPerItem;
+    const std::int64_t per_item = scan_per_item(q, wg, y.dtype());
+    const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
     const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
     const std::int64_t chunk = ceil_div(tiles, std::min(tiles, max_groups(q))) * tile;
     const std::int64_t groups = std::max<std::int64_t>(1, ceil_div(n, chunk));
@@ -191,7 +207,7 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
     const auto m = static_cast<std::int32_t>(mode);
     if (groups == 1)
         return launch(kernels().scan_chunks, q, 1, wg,
-                      {x, y, y, chunk, kScanPerItem, excl, std::int32_t{0}, m, tile_mem, sums_mem},
+                      {x, y, y, chunk, per_item, excl, std::int32_t{0}, m, tile_mem, sums_mem},
                       deps);
     UsmArray partials = scratch_array(scratch, q, y.dtype(), groups);
     UsmArray offsets = scratch_array(scratch, q, y.dtype(), groups);
@@ -200,11 +216,11 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
             LocalMemory{y.dtype(), wg}},
            deps);
     launch(kernels().scan_chunks, q, 1, wg,
-           {partials, offsets, partials, groups, kScanPerItem, std::int32_t{1}, std::int32_t{0},
+           {partials, offsets, partials, groups, per_item, std::int32_t{1}, std::int32_t{0},
             std::int32_t{0}, tile_mem, sums_mem},
            {});
     return launch(kernels().scan_chunks, q, groups, wg,
-                  {x, y, offsets, chunk, kScanPerItem, excl, std::int32_t{1}, m, tile_mem, sums_mem},
+                  {x, y, offsets, chunk, per_item, excl, std::int32_t{1}, m, tile_mem, sums_mem},
                   {});
 }
 
