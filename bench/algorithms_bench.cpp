@@ -110,7 +110,9 @@ int main(int argc, char** argv) {
         const double fb = 4.0 * static_cast<double>(n);
         std::vector<float> out(hf.size());
 
-        auto anchor = [&](const std::function<void()>& f) { return cpu ? median_time(runs, f) : 0.0; };
+        auto anchor = [&](const std::function<void()>& f) {
+            return cpu ? median_time(runs, f) : 0.0;
+        };
 
         print_row({"reduce sum", "f32", n, fb, false},
                   median_time(runs, [&] { alg::reduce(q, x, one, alg::ReduceOp::Sum).wait(); }),
@@ -125,11 +127,11 @@ int main(int argc, char** argv) {
                       (void)s;
                   }));
         print_row({"inclusive_scan", "f32", n, 2 * fb, false},
-                  median_time(runs, [&] { alg::inclusive_scan(q, x, y).wait(); }),
-                  anchor([&] { std::inclusive_scan(DPK_STD_POLICY hf.begin(), hf.end(), out.begin()); }));
+                  median_time(runs, [&] { alg::inclusive_scan(q, x, y).wait(); }), anchor([&] {
+                      std::inclusive_scan(DPK_STD_POLICY hf.begin(), hf.end(), out.begin());
+                  }));
         print_row({"exclusive_scan", "f32", n, 2 * fb, false},
-                  median_time(runs, [&] { alg::exclusive_scan(q, x, y).wait(); }),
-                  anchor([&] {
+                  median_time(runs, [&] { alg::exclusive_scan(q, x, y).wait(); }), anchor([&] {
                       std::exclusive_scan(DPK_STD_POLICY hf.begin(), hf.end(), out.begin(), 0.0f);
                   }));
         // Reads values and flags, writes about half: counted as 4 + 1 + 2 bytes per element.
@@ -141,8 +143,7 @@ int main(int argc, char** argv) {
                           if (hflags[i]) out[k++] = hf[i];
                   }));
         print_row({"histogram 256", "u32", n, fb, false},
-                  median_time(runs, [&] { alg::histogram(q, bytes, bins, 0).wait(); }),
-                  anchor([&] {
+                  median_time(runs, [&] { alg::histogram(q, bytes, bins, 0).wait(); }), anchor([&] {
                       std::vector<std::uint32_t> h(256, 0);
                       for (std::uint32_t b : hbytes) ++h[b];
                   }));
@@ -172,8 +173,9 @@ int main(int argc, char** argv) {
                   anchor([&] {
                       for (std::size_t i = 0; i < hkeys.size(); ++i)
                           pairs[i] = {hkeys[i], static_cast<std::uint32_t>(i)};
-                      std::stable_sort(DPK_STD_POLICY pairs.begin(), pairs.end(),
-                                       [](const auto& a, const auto& b) { return a.first < b.first; });
+                      std::stable_sort(
+                          DPK_STD_POLICY pairs.begin(), pairs.end(),
+                          [](const auto& a, const auto& b) { return a.first < b.first; });
                   }));
         return 0;
     } catch (const std::exception& e) {

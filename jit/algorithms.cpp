@@ -43,8 +43,7 @@ enum class ScanMode : std::int32_t { Values = 0, NonZero = 1 };
 
 /// The algorithms' kernels: stdlib/algorithms.dpk, loaded once per process.
 const Program& algorithms_program() {
-    static const Program program =
-        Program::from_file(compiler::stdlib_dir() / "algorithms.dpk");
+    static const Program program = Program::from_file(compiler::stdlib_dir() / "algorithms.dpk");
     return program;
 }
 
@@ -57,9 +56,9 @@ struct AlgorithmKernels {
 const AlgorithmKernels& kernels() {
     static const AlgorithmKernels k = [] {
         const Program& p = algorithms_program();
-        return AlgorithmKernels{p.kernel("reduce_chunks"),    p.kernel("scan_chunks"),
-                                p.kernel("compact_scatter"),  p.kernel("histogram_chunks"),
-                                p.kernel("radix_counts"),     p.kernel("radix_scatter")};
+        return AlgorithmKernels{p.kernel("reduce_chunks"),   p.kernel("scan_chunks"),
+                                p.kernel("compact_scatter"), p.kernel("histogram_chunks"),
+                                p.kernel("radix_counts"),    p.kernel("radix_scatter")};
     }();
     return k;
 }
@@ -72,7 +71,9 @@ UsmArray scratch_array(Scratch& scratch, const Queue& q, DType dtype, std::int64
     return scratch.back();
 }
 
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    return (a + b - 1) / b;
+}
 
 std::size_t group_size(const Queue& q) {
     const auto max = static_cast<std::size_t>(q.device().info().max_work_group_size);
@@ -97,8 +98,7 @@ std::int64_t max_groups(const Queue& q) {
 
 Event launch(const Kernel& kernel, const Queue& q, std::int64_t groups, std::size_t wg,
              std::vector<KernelArg> args, std::span<const Event> deps) {
-    return kernel.launch(q, Range(static_cast<std::size_t>(groups) * wg), Range(wg), args,
-                               deps);
+    return kernel.launch(q, Range(static_cast<std::size_t>(groups) * wg), Range(wg), args, deps);
 }
 
 /// A grid of `items` work items (any local size; no barriers).
@@ -135,8 +135,8 @@ void check_same_dtype(const char* algorithm, const char* param, const UsmArray& 
                                    ": they must have the same dtype");
 }
 
-void check_size(const char* algorithm, const char* param, const UsmArray& a,
-                std::int64_t expected, const std::string& what) {
+void check_size(const char* algorithm, const char* param, const UsmArray& a, std::int64_t expected,
+                const std::string& what) {
     if (a.size() != expected)
         throw InvalidArgumentError(where(algorithm, param) + " has " + std::to_string(a.size()) +
                                    " elements, " + what + " " + std::to_string(expected));
@@ -157,8 +157,8 @@ Scalar identity(DType t, ReduceOp op) {
                                              : std::numeric_limits<double>::infinity());
     const int bits = dtype_bits(t);
     if (is_signed(t)) {
-        const std::int64_t hi =
-            bits == 64 ? std::numeric_limits<std::int64_t>::max() : (std::int64_t{1} << (bits - 1)) - 1;
+        const std::int64_t hi = bits == 64 ? std::numeric_limits<std::int64_t>::max()
+                                           : (std::int64_t{1} << (bits - 1)) - 1;
         return Scalar::from_int(t, lowest ? -hi - 1 : hi);
     }
     const std::uint64_t hi =
@@ -252,16 +252,16 @@ struct RadixKey {
 
 RadixKey radix_key(const char* algorithm, DType t) {
     switch (t) {
-    case DType::U32: return {DType::U32, 0};
-    case DType::I32: return {DType::U32, 1};
-    case DType::F32: return {DType::U32, 2};
-    case DType::U64: return {DType::U64, 0};
-    case DType::I64: return {DType::U64, 1};
-    case DType::F64: return {DType::U64, 2};
-    default:
-        throw InvalidArgumentError(where(algorithm, "keys") + " is " +
-                                   std::string(dtype_name(t)) +
-                                   ": sort keys are u32, i32, u64, i64, f32 or f64");
+        case DType::U32: return {DType::U32, 0};
+        case DType::I32: return {DType::U32, 1};
+        case DType::F32: return {DType::U32, 2};
+        case DType::U64: return {DType::U64, 0};
+        case DType::I64: return {DType::U64, 1};
+        case DType::F64: return {DType::U64, 2};
+        default:
+            throw InvalidArgumentError(where(algorithm, "keys") + " is " +
+                                       std::string(dtype_name(t)) +
+                                       ": sort keys are u32, i32, u64, i64, f32 or f64");
     }
 }
 
@@ -294,8 +294,8 @@ Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
     for (int shift = 0; shift < bits; shift += kRadixBits) {
         const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(shift));
         const std::span<const Event> first = shift == 0 ? deps : std::span<const Event>{};
-        launch_items(kernels().radix_counts, q, units, {k0, counts, units, seg, s, rk.kind, sign_bit},
-                     first);
+        launch_items(kernels().radix_counts, q, units,
+                     {k0, counts, units, seg, s, rk.kind, sign_bit}, first);
         scan_into(*scratch, q, counts, offsets, true, ScanMode::Values, {});
         e = launch_items(kernels().radix_scatter, q, units,
                          {k0, k1, v0, v1, offsets, units, seg, s, rk.kind, sign_bit, with_values},
@@ -344,12 +344,11 @@ Event copy_if(const Queue& queue, const UsmArray& in, const UsmArray& flags, con
     check_size("copy_if", "flags", flags, in.size(), "in has");
     check_same_dtype("copy_if", "out", out, "in", in);
     if (out.size() < in.size())
-        throw InvalidArgumentError(where("copy_if", "out") + " has " +
-                                   std::to_string(out.size()) + " elements, fewer than in's " +
-                                   std::to_string(in.size()));
+        throw InvalidArgumentError(where("copy_if", "out") + " has " + std::to_string(out.size()) +
+                                   " elements, fewer than in's " + std::to_string(in.size()));
     if (count.dtype() != DType::I64 || count.size() != 1)
-        throw InvalidArgumentError(where("copy_if", "count") +
-                                   " must be one i64 element, got " + count.describe());
+        throw InvalidArgumentError(where("copy_if", "count") + " must be one i64 element, got " +
+                                   count.describe());
     auto scratch = std::make_shared<Scratch>();
     const std::int64_t n = in.size();
     UsmArray positions = scratch_array(*scratch, queue, DType::I64, n);
@@ -388,10 +387,12 @@ Event histogram(const Queue& queue, const UsmArray& in, const UsmArray& bins, st
     const bool use_local = static_cast<std::uint64_t>(bins.size()) * 4 <= local_bytes / 4;
     UsmArray counts = bins;  // a handle of the same memory, for the non-const fill
     Event zeroed = counts.fill(Scalar(std::uint32_t{0}), depends_on);
-    return launch(kernels().histogram_chunks, queue, groups, wg,
-                  {in, bins, *lo_in, chunk, static_cast<std::int32_t>(use_local ? 1 : 0),
-                   LocalMemory{DType::U32, use_local ? static_cast<std::size_t>(bins.size()) : 1}},
-                  std::span<const Event>(&zeroed, 1));
+    return launch(
+        kernels().histogram_chunks, queue, groups, wg,
+        {in, bins, *lo_in, chunk, static_cast<std::int32_t>(use_local ? 1 : 0),
+         LocalMemory{DType::U32,
+                     use_local && bins.size() > 0 ? static_cast<std::size_t>(bins.size()) : 1}},
+        std::span<const Event>(&zeroed, 1));
 }
 
 Event sort(const Queue& queue, const UsmArray& keys, std::span<const Event> depends_on) {

@@ -22,7 +22,7 @@ enum class ReduceOp : std::uint8_t { Sum, Min, Max };
 /// out[0] = in[0] op in[1] op ... (the identity for an empty `in`: 0, the dtype's largest value
 /// for Min, its lowest for Max; +inf / -inf for floats). `out`: one element of in's dtype.
 /// Every arithmetic dtype. Floats are summed in a fixed tree order that differs from a
-/// sequential loop's; Min and Max skip NaNs (OpenCL's fmin / fmax).
+/// sequential loop's; Min and Max skip NaNs (OpenCL's fmin / fmax): NaNs only give the identity.
 runtime::Event reduce(const runtime::Queue& queue, const runtime::UsmArray& in,
                       const runtime::UsmArray& out, ReduceOp op,
                       std::span<const runtime::Event> depends_on = {});

@@ -14,12 +14,15 @@ int main() {
     auto x = dpk::UsmArray::from_host<std::int32_t>(q, host);
     auto prefix = dpk::UsmArray::empty(q, dpk::DType::I32, {8});
     auto total = dpk::UsmArray::empty(q, dpk::DType::I32, {1});
-    auto flags = dpk::UsmArray::from_host<std::uint8_t>(q, std::vector<std::uint8_t>{1, 0, 1, 0, 1, 0, 1, 1});
+    auto flags = dpk::UsmArray::from_host<std::uint8_t>(
+        q, std::vector<std::uint8_t>{1, 0, 1, 0, 1, 0, 1, 1});
     auto kept = dpk::UsmArray::empty(q, dpk::DType::I32, {8});
     auto count = dpk::UsmArray::empty(q, dpk::DType::I64, {1});
-    auto bins = dpk::UsmArray::empty(q, dpk::DType::U32, {4});        // values 5, 6, 7, 8
-    auto keys = dpk::UsmArray::from_host<float>(q, std::vector<float>{2.5f, -0.0f, 1.0f, 0.0f, -7.0f, 1.0f});
-    auto order = dpk::UsmArray::from_host<std::uint32_t>(q, std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5});
+    auto bins = dpk::UsmArray::empty(q, dpk::DType::U32, {4});  // values 5, 6, 7, 8
+    auto keys = dpk::UsmArray::from_host<float>(
+        q, std::vector<float>{2.5f, -0.0f, 1.0f, 0.0f, -7.0f, 1.0f});
+    auto order =
+        dpk::UsmArray::from_host<std::uint32_t>(q, std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5});
 
     // Each call enqueues its kernels and returns at once; events order them.
     dpk::Event scanned = alg::inclusive_scan(q, x, prefix);

@@ -40,7 +40,8 @@ constexpr std::int64_t kLargeSort = 1'000'003;
 template <typename T>
 std::vector<T> small_values(std::int64_t n, unsigned seed) {
     std::mt19937 gen(seed);
-    std::uniform_int_distribution<int> dist(std::is_unsigned_v<T> ? 0 : -4, std::is_unsigned_v<T> ? 8 : 4);
+    std::uniform_int_distribution<int> dist(std::is_unsigned_v<T> ? 0 : -4,
+                                            std::is_unsigned_v<T> ? 8 : 4);
     std::vector<T> v(static_cast<std::size_t>(n));
     for (auto& x : v) x = static_cast<T>(dist(gen));
     return v;
@@ -99,13 +100,16 @@ std::vector<T> random_keys(std::int64_t n, unsigned seed) {
         if constexpr (std::is_floating_point_v<T>) {
             const std::uint64_t r = gen();
             switch (r % 16) {
-            case 0: x = T(0.0); break;
-            case 1: x = T(-0.0); break;
-            case 2: x = std::numeric_limits<T>::infinity(); break;
-            case 3: x = -std::numeric_limits<T>::infinity(); break;
-            case 4: x = std::numeric_limits<T>::quiet_NaN(); break;
-            case 5: x = -std::numeric_limits<T>::quiet_NaN(); break;
-            default: x = static_cast<T>(std::ldexp(static_cast<double>(r >> 12) / 4503599627370496.0 - 0.5, static_cast<int>(r % 41) - 20));
+                case 0: x = T(0.0); break;
+                case 1: x = T(-0.0); break;
+                case 2: x = std::numeric_limits<T>::infinity(); break;
+                case 3: x = -std::numeric_limits<T>::infinity(); break;
+                case 4: x = std::numeric_limits<T>::quiet_NaN(); break;
+                case 5: x = -std::numeric_limits<T>::quiet_NaN(); break;
+                default:
+                    x = static_cast<T>(
+                        std::ldexp(static_cast<double>(r >> 12) / 4503599627370496.0 - 0.5,
+                                   static_cast<int>(r % 41) - 20));
             }
         } else {
             x = static_cast<T>(gen());
@@ -133,8 +137,14 @@ TEST_CASE("reduce: sum, min and max of every arithmetic dtype; the identity for 
                 auto in = UsmArray::from_host<T>(q, h);
                 auto out = UsmArray::empty(q, dtype_of<T>(), {1});
                 const T sum = std::accumulate(h.begin(), h.end(), T{0}, add<T>);
-                const T lo = h.empty() ? (std::is_floating_point_v<T> ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max()) : *std::min_element(h.begin(), h.end());
-                const T hi = h.empty() ? (std::is_floating_point_v<T> ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::lowest()) : *std::max_element(h.begin(), h.end());
+                const T lo = h.empty()
+                                 ? (std::is_floating_point_v<T> ? std::numeric_limits<T>::infinity()
+                                                                : std::numeric_limits<T>::max())
+                                 : *std::min_element(h.begin(), h.end());
+                const T hi =
+                    h.empty() ? (std::is_floating_point_v<T> ? -std::numeric_limits<T>::infinity()
+                                                             : std::numeric_limits<T>::lowest())
+                              : *std::max_element(h.begin(), h.end());
                 INFO(label(dev, dtype_of<T>(), n));
                 alg::reduce(q, in, out, alg::ReduceOp::Sum).wait();
                 CHECK(out.template to_vector<T>()[0] == sum);
@@ -144,6 +154,25 @@ TEST_CASE("reduce: sum, min and max of every arithmetic dtype; the identity for 
                 CHECK(out.template to_vector<T>()[0] == hi);
             }
         });
+    }
+}
+
+TEST_CASE("reduce: min and max skip NaNs; NaNs only give the identity") {
+    for (const runtime::Device& dev : tests::devices_under_test()) {
+        Queue q(dev);
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        std::vector<float> h(5000, 1.0f);
+        h[0] = nan, h[17] = -3.0f, h[2500] = nan, h[4000] = 9.0f, h[4999] = nan;
+        auto in = UsmArray::from_host<float>(q, h);
+        auto out = UsmArray::empty(q, DType::F32, {1});
+        INFO(dev.filter_string());
+        alg::reduce(q, in, out, alg::ReduceOp::Min).wait();
+        CHECK(out.template to_vector<float>()[0] == -3.0f);
+        alg::reduce(q, in, out, alg::ReduceOp::Max).wait();
+        CHECK(out.template to_vector<float>()[0] == 9.0f);
+        auto all_nan = UsmArray::from_host<float>(q, std::vector<float>(3, nan));
+        alg::reduce(q, all_nan, out, alg::ReduceOp::Max).wait();
+        CHECK(out.template to_vector<float>()[0] == -std::numeric_limits<float>::infinity());
     }
 }
 
@@ -191,9 +220,10 @@ TEST_CASE("copy_if keeps the flagged elements in order and counts them") {
             auto in = UsmArray::from_host<float>(q, h);
             auto out = UsmArray::zeros(q, DType::F32, {n});
             auto count = UsmArray::empty(q, DType::I64, {1});
-            for (const UsmArray& f : {UsmArray::from_host<std::uint8_t>(q, flags),
-                                      UsmArray::from_host<std::int32_t>(q, flags32),
-                                      UsmArray::from_host<std::uint8_t>(q, flags).view_as(DType::Bool)}) {
+            for (const UsmArray& f :
+                 {UsmArray::from_host<std::uint8_t>(q, flags),
+                  UsmArray::from_host<std::int32_t>(q, flags32),
+                  UsmArray::from_host<std::uint8_t>(q, flags).view_as(DType::Bool)}) {
                 INFO("flags " << dtype_name(f.dtype()));
                 alg::copy_if(q, in, f, out, count).wait();
                 const std::int64_t c = count.template to_vector<std::int64_t>()[0];
@@ -215,7 +245,9 @@ TEST_CASE("histogram counts integer values in [lo, lo + bins), in work-group or 
             std::mt19937_64 gen(static_cast<std::uint64_t>(n + bins));
             std::vector<T> h(static_cast<std::size_t>(n));
             for (auto& x : h)
-                x = static_cast<T>(lo - spread + static_cast<std::int64_t>(gen() % static_cast<std::uint64_t>(bins + 2 * spread)));
+                x = static_cast<T>(lo - spread +
+                                   static_cast<std::int64_t>(
+                                       gen() % static_cast<std::uint64_t>(bins + 2 * spread)));
             std::vector<std::uint32_t> want(static_cast<std::size_t>(bins), 0);
             for (T x : h) {
                 const auto v = static_cast<std::int64_t>(x);
@@ -234,6 +266,7 @@ TEST_CASE("histogram counts integer values in [lo, lo + bins), in work-group or 
             check(std::int8_t{}, n, -100, 7, 3);
             check(std::uint64_t{}, n, 1000, 33, 10);
             check(std::int64_t{}, n, -5, 200'000, 0);  // more bins than local memory holds
+            check(std::int16_t{}, n, 3, 0, 4);         // no bins: nothing counted
         }
     }
 }
@@ -244,11 +277,13 @@ TEST_CASE("sort orders u32, i32, u64, i64, f32 and f64 keys (floats in IEEE tota
         auto check = [&](auto zero) {
             using T = decltype(zero);
             for (std::int64_t n : sizes_with(kLargeSort)) {
-                if (n == kLargeSort && !std::is_same_v<T, float> && !std::is_same_v<T, std::uint64_t>)
+                if (n == kLargeSort && !std::is_same_v<T, float> &&
+                    !std::is_same_v<T, std::uint64_t>)
                     continue;
                 std::vector<T> h = random_keys<T>(n, static_cast<unsigned>(n) + 3);
                 auto keys = UsmArray::from_host<T>(q, h);
-                std::stable_sort(h.begin(), h.end(), [](T a, T b) { return ordered_bits(a) < ordered_bits(b); });
+                std::stable_sort(h.begin(), h.end(),
+                                 [](T a, T b) { return ordered_bits(a) < ordered_bits(b); });
                 INFO(label(dev, dtype_of<T>(), n));
                 alg::sort(q, keys).wait();
                 CHECK(same_bits(keys.template to_vector<T>(), h));
@@ -267,15 +302,20 @@ TEST_CASE("sort_by_key is stable: values of equal keys keep their order") {
             for (std::int64_t n : sizes_with(kLargeSort)) {
                 std::mt19937_64 gen(static_cast<std::uint64_t>(n) * 7 + distinct);
                 std::vector<T> keys(static_cast<std::size_t>(n));
-                for (auto& k : keys) k = static_cast<T>(static_cast<std::int64_t>(gen() % distinct) - static_cast<std::int64_t>(distinct / 2));
+                for (auto& k : keys)
+                    k = static_cast<T>(static_cast<std::int64_t>(gen() % distinct) -
+                                       static_cast<std::int64_t>(distinct / 2));
                 std::vector<std::uint32_t> values(keys.size());
                 std::iota(values.begin(), values.end(), 0u);
                 std::vector<std::size_t> order(keys.size());
                 std::iota(order.begin(), order.end(), std::size_t{0});
-                std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return ordered_bits(keys[a]) < ordered_bits(keys[b]); });
+                std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+                    return ordered_bits(keys[a]) < ordered_bits(keys[b]);
+                });
                 std::vector<T> want_keys;
                 std::vector<std::uint32_t> want_values;
-                for (std::size_t i : order) want_keys.push_back(keys[i]), want_values.push_back(values[i]);
+                for (std::size_t i : order)
+                    want_keys.push_back(keys[i]), want_values.push_back(values[i]);
                 INFO(label(dev, dtype_of<T>(), n) << " distinct keys " << distinct);
                 auto dk = UsmArray::from_host<T>(q, keys);
                 auto dv = UsmArray::from_host<std::uint32_t>(q, values);
