@@ -22,8 +22,11 @@ using runtime::Range;
 using runtime::Scalar;
 using runtime::UsmArray;
 
-/// Work items per work-group.
-constexpr std::size_t kGroupSize = 256;
+/// Work items per work-group. On a CPU, a work-group's items run one SIMD vector after another,
+/// so a group of one vector's width (16 lanes of AVX-512) walks its chunk in order, where a wider
+/// group would sweep the chunk once per vector; on a GPU they run side by side.
+constexpr std::size_t kGroupSizeGpu = 256;
+constexpr std::size_t kGroupSizeCpu = 16;
 /// Elements per work item in a scan tile at most: more on CPUs, where each tile's barriers and
 /// work-group scan cost more than on GPUs, whose work-group memory is smaller.
 constexpr std::int64_t kScanPerItemCpu = 32;
@@ -77,7 +80,9 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
 
 std::size_t group_size(const Queue& q) {
     const auto max = static_cast<std::size_t>(q.device().info().max_work_group_size);
-    return std::max<std::size_t>(1, std::min(kGroupSize, max == 0 ? kGroupSize : max));
+    const std::size_t wanted =
+        q.device().info().kind == DeviceKind::Cpu ? kGroupSizeCpu : kGroupSizeGpu;
+    return std::max<std::size_t>(1, std::min(wanted, max == 0 ? wanted : max));
 }
 
 /// Elements per work item in a scan tile of `dtype`: the tile and the work-group sums within
