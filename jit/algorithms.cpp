@@ -92,7 +92,7 @@ std::int64_t scan_per_item(const Queue& q, std::size_t wg, DType dtype) {
     std::int64_t per_item = info.kind == DeviceKind::Cpu ? kScanPerItemCpu : kScanPerItemGpu;
     const std::uint64_t budget = info.local_mem_size / 2;
     while (per_item > 1 &&
-           (static_cast<std::uint64_t>(per_item) + 1) * wg * dtype_size(dtype) > budget)
+           (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * dtype_size(dtype) > budget)
         per_item /= 2;
     return per_item;
 }
@@ -206,7 +206,8 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
     const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
     const std::int64_t chunk = ceil_div(tiles, std::min(tiles, max_groups(q))) * tile;
     const std::int64_t groups = std::max<std::int64_t>(1, ceil_div(n, chunk));
-    const LocalMemory tile_mem{y.dtype(), static_cast<std::size_t>(tile)};
+    // The tile, with one padding element in 32 (scan_chunks' `padded`).
+    const LocalMemory tile_mem{y.dtype(), static_cast<std::size_t>(tile + tile / 32 + 1)};
     const LocalMemory sums_mem{y.dtype(), wg};
     const auto excl = static_cast<std::int32_t>(exclusive ? 1 : 0);
     const auto m = static_cast<std::int32_t>(mode);
