@@ -40,6 +40,10 @@ constexpr std::int64_t kRadixPerItem = 256;
 /// Radix-sort units at most (the digit-count table has 16 per unit).
 constexpr std::int64_t kRadixMaxUnits = 1 << 16;
 constexpr int kRadixBits = 4;
+/// Keys per work item in a SortMethod::Tiles tile at most (halved until the tile fits half the
+/// work-group memory); a tile stays below 65536 keys, the range of its 16-bit digit counters.
+constexpr std::int64_t kRadixTilePerItemCpu = 64;
+constexpr std::int64_t kRadixTilePerItemGpu = 16;
 constexpr std::int64_t kRadixDigits = 1 << kRadixBits;
 
 enum class ScanMode : std::int32_t { Values = 0, NonZero = 1 };
@@ -53,15 +57,16 @@ const Program& algorithms_program() {
 /// The algorithms' kernels, one handle each, so every call shares their definitions.
 struct AlgorithmKernels {
     Kernel reduce_chunks, scan_chunks, compact_scatter, histogram_chunks, radix_counts,
-        radix_scatter;
+        radix_scatter, radix_tile_counts, radix_tile_scatter;
 };
 
 const AlgorithmKernels& kernels() {
     static const AlgorithmKernels k = [] {
         const Program& p = algorithms_program();
-        return AlgorithmKernels{p.kernel("reduce_chunks"),   p.kernel("scan_chunks"),
-                                p.kernel("compact_scatter"), p.kernel("histogram_chunks"),
-                                p.kernel("radix_counts"),    p.kernel("radix_scatter")};
+        return AlgorithmKernels{p.kernel("reduce_chunks"),     p.kernel("scan_chunks"),
+                                p.kernel("compact_scatter"),   p.kernel("histogram_chunks"),
+                                p.kernel("radix_counts"),      p.kernel("radix_scatter"),
+                                p.kernel("radix_tile_counts"), p.kernel("radix_tile_scatter")};
     }();
     return k;
 }
@@ -271,8 +276,55 @@ RadixKey radix_key(const char* algorithm, DType t) {
     }
 }
 
+/// The passes of SortMethod::Tiles (radix_tile_counts, radix_tile_scatter).
+Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* values,
+                       const RadixKey& rk, std::span<const Event> deps) {
+    const std::int64_t n = keys.size();
+    const std::size_t wg = group_size(q);
+    const auto& info = q.device().info();
+    std::int64_t per_item =
+        info.kind == DeviceKind::Cpu ? kRadixTilePerItemCpu : kRadixTilePerItemGpu;
+    const std::uint64_t budget = info.local_mem_size / 2;
+    while (per_item > 1 &&
+           (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * dtype_size(rk.bits) +
+                   wg * 8 >
+               budget)
+        per_item /= 2;
+    const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
+    const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
+    auto scratch = std::make_shared<Scratch>();
+    UsmArray k0 = keys.view_as(rk.bits);
+    UsmArray k1 = scratch_array(*scratch, q, rk.bits, n);
+    UsmArray v0 = values ? *values : k0;
+    UsmArray v1 = values ? scratch_array(*scratch, q, values->dtype(), n) : k1;
+    UsmArray counts = scratch_array(*scratch, q, DType::I64, kRadixDigits * tiles);
+    UsmArray offsets = scratch_array(*scratch, q, DType::I64, kRadixDigits * tiles);
+    const int bits = dtype_bits(rk.bits);
+    const Scalar sign_bit = Scalar::from_uint(rk.bits, std::uint64_t{1} << (bits - 1));
+    const auto with_values = static_cast<std::int32_t>(values ? 1 : 0);
+    const LocalMemory hist{DType::U32, kRadixDigits};
+    const LocalMemory tile_mem{rk.bits, static_cast<std::size_t>(tile + tile / 32 + 1)};
+    const LocalMemory words{DType::U64, wg};
+    const LocalMemory starts{DType::I64, kRadixDigits};
+    Event e;
+    for (int shift = 0; shift < bits; shift += kRadixBits) {
+        const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(shift));
+        const std::span<const Event> first = shift == 0 ? deps : std::span<const Event>{};
+        launch(kernels().radix_tile_counts, q, tiles, wg,
+               {k0, counts, tiles, per_item, s, rk.kind, sign_bit, hist}, first);
+        scan_into(*scratch, q, counts, offsets, true, ScanMode::Values, {});
+        e = launch(kernels().radix_tile_scatter, q, tiles, wg,
+                   {k0, k1, v0, v1, offsets, tiles, per_item, s, rk.kind, sign_bit, with_values,
+                    tile_mem, words, starts},
+                   {});
+        std::swap(k0, k1);
+        std::swap(v0, v1);
+    }
+    return with_scratch(e, scratch);
+}
+
 Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
-                 const UsmArray* values, std::span<const Event> deps) {
+                 const UsmArray* values, std::span<const Event> deps, SortMethod method) {
     check_array(algorithm, "keys", q, keys);
     const RadixKey rk = radix_key(algorithm, keys.dtype());
     if (values) {
@@ -282,6 +334,9 @@ Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
             throw InvalidArgumentError(where(algorithm, "values") +
                                        " shares its memory with 'keys': give a separate array");
     }
+    if (method == SortMethod::Tiles ||
+        (method == SortMethod::Auto && q.device().info().kind != DeviceKind::Cpu))
+        return radix_sort_tiles(q, keys, values, rk, deps);
     const std::int64_t n = keys.size();
     const std::int64_t units =
         std::clamp<std::int64_t>(ceil_div(n, kRadixPerItem), 1, kRadixMaxUnits);
@@ -401,13 +456,14 @@ Event histogram(const Queue& queue, const UsmArray& in, const UsmArray& bins, st
         std::span<const Event>(&zeroed, 1));
 }
 
-Event sort(const Queue& queue, const UsmArray& keys, std::span<const Event> depends_on) {
-    return radix_sort("sort", queue, keys, nullptr, depends_on);
+Event sort(const Queue& queue, const UsmArray& keys, std::span<const Event> depends_on,
+           SortMethod method) {
+    return radix_sort("sort", queue, keys, nullptr, depends_on, method);
 }
 
 Event sort_by_key(const Queue& queue, const UsmArray& keys, const UsmArray& values,
-                  std::span<const Event> depends_on) {
-    return radix_sort("sort_by_key", queue, keys, &values, depends_on);
+                  std::span<const Event> depends_on, SortMethod method) {
+    return radix_sort("sort_by_key", queue, keys, &values, depends_on, method);
 }
 
 }  // namespace dpk::algorithms

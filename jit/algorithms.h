@@ -53,15 +53,29 @@ runtime::Event histogram(const runtime::Queue& queue, const runtime::UsmArray& i
                          const runtime::UsmArray& bins, std::int64_t lo,
                          std::span<const runtime::Event> depends_on = {});
 
+/// How a radix-sort pass places keys; both are stable and give the same result.
+enum class SortMethod : std::uint8_t {
+    /// Segments on CPU devices, Tiles on others.
+    Auto,
+    /// Each work item counts and moves its own run of consecutive keys, in order: the fastest
+    /// on CPUs, uncoalesced on GPUs.
+    Segments,
+    /// Each work-group reads a tile of keys along its length and ranks them together (a
+    /// work-group scan of packed digit counters): coalesced reads on GPUs.
+    Tiles,
+};
+
 /// Sorts `keys` in place, ascending: u32, i32, u64, i64, f32, f64 (floats in IEEE total order:
 /// -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN). LSD radix sort, 4 bits a pass.
 runtime::Event sort(const runtime::Queue& queue, const runtime::UsmArray& keys,
-                    std::span<const runtime::Event> depends_on = {});
+                    std::span<const runtime::Event> depends_on = {},
+                    SortMethod method = SortMethod::Auto);
 
 /// Sorts `keys` in place as `sort` does and moves values[i] with keys[i]; stable: values of equal
 /// keys keep their order. `values`: any dtype, keys' size.
 runtime::Event sort_by_key(const runtime::Queue& queue, const runtime::UsmArray& keys,
                            const runtime::UsmArray& values,
-                           std::span<const runtime::Event> depends_on = {});
+                           std::span<const runtime::Event> depends_on = {},
+                           SortMethod method = SortMethod::Auto);
 
 }  // namespace dpk::algorithms

@@ -118,6 +118,13 @@ std::vector<T> random_keys(std::int64_t n, unsigned seed) {
     return v;
 }
 
+/// Both ways of placing keys, whatever the device would choose.
+const alg::SortMethod kSortMethods[] = {alg::SortMethod::Segments, alg::SortMethod::Tiles};
+
+const char* method_name(alg::SortMethod m) {
+    return m == alg::SortMethod::Tiles ? " (tiles)" : " (segments)";
+}
+
 template <typename T>
 bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0;
@@ -273,61 +280,66 @@ TEST_CASE("histogram counts integer values in [lo, lo + bins), in work-group or 
 
 TEST_CASE("sort orders u32, i32, u64, i64, f32 and f64 keys (floats in IEEE total order)") {
     for (const runtime::Device& dev : tests::devices_under_test()) {
-        Queue q(dev);
-        auto check = [&](auto zero) {
-            using T = decltype(zero);
-            for (std::int64_t n : sizes_with(kLargeSort)) {
-                if (n == kLargeSort && !std::is_same_v<T, float> &&
-                    !std::is_same_v<T, std::uint64_t>)
-                    continue;
-                std::vector<T> h = random_keys<T>(n, static_cast<unsigned>(n) + 3);
-                auto keys = UsmArray::from_host<T>(q, h);
-                std::stable_sort(h.begin(), h.end(),
-                                 [](T a, T b) { return ordered_bits(a) < ordered_bits(b); });
-                INFO(label(dev, dtype_of<T>(), n));
-                alg::sort(q, keys).wait();
-                CHECK(same_bits(keys.template to_vector<T>(), h));
-            }
-        };
-        check(std::uint32_t{}), check(std::int32_t{}), check(std::uint64_t{});
-        check(std::int64_t{}), check(float{}), check(double{});
+        for (alg::SortMethod method : kSortMethods) {
+            Queue q(dev);
+            auto check = [&](auto zero) {
+                using T = decltype(zero);
+                for (std::int64_t n : sizes_with(kLargeSort)) {
+                    if (n == kLargeSort && !std::is_same_v<T, float> &&
+                        !std::is_same_v<T, std::uint64_t>)
+                        continue;
+                    std::vector<T> h = random_keys<T>(n, static_cast<unsigned>(n) + 3);
+                    auto keys = UsmArray::from_host<T>(q, h);
+                    std::stable_sort(h.begin(), h.end(),
+                                     [](T a, T b) { return ordered_bits(a) < ordered_bits(b); });
+                    INFO(label(dev, dtype_of<T>(), n) << method_name(method));
+                    alg::sort(q, keys, {}, method).wait();
+                    CHECK(same_bits(keys.template to_vector<T>(), h));
+                }
+            };
+            check(std::uint32_t{}), check(std::int32_t{}), check(std::uint64_t{});
+            check(std::int64_t{}), check(float{}), check(double{});
+        }
     }
 }
 
 TEST_CASE("sort_by_key is stable: values of equal keys keep their order") {
     for (const runtime::Device& dev : tests::devices_under_test()) {
-        Queue q(dev);
-        auto check = [&](auto zero, std::uint64_t distinct) {
-            using T = decltype(zero);
-            for (std::int64_t n : sizes_with(kLargeSort)) {
-                std::mt19937_64 gen(static_cast<std::uint64_t>(n) * 7 + distinct);
-                std::vector<T> keys(static_cast<std::size_t>(n));
-                for (auto& k : keys)
-                    k = static_cast<T>(static_cast<std::int64_t>(gen() % distinct) -
-                                       static_cast<std::int64_t>(distinct / 2));
-                std::vector<std::uint32_t> values(keys.size());
-                std::iota(values.begin(), values.end(), 0u);
-                std::vector<std::size_t> order(keys.size());
-                std::iota(order.begin(), order.end(), std::size_t{0});
-                std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-                    return ordered_bits(keys[a]) < ordered_bits(keys[b]);
-                });
-                std::vector<T> want_keys;
-                std::vector<std::uint32_t> want_values;
-                for (std::size_t i : order)
-                    want_keys.push_back(keys[i]), want_values.push_back(values[i]);
-                INFO(label(dev, dtype_of<T>(), n) << " distinct keys " << distinct);
-                auto dk = UsmArray::from_host<T>(q, keys);
-                auto dv = UsmArray::from_host<std::uint32_t>(q, values);
-                alg::sort_by_key(q, dk, dv).wait();
-                CHECK(same_bits(dk.template to_vector<T>(), want_keys));
-                CHECK(dv.template to_vector<std::uint32_t>() == want_values);
-            }
-        };
-        check(std::uint32_t{}, 16);
-        check(std::int32_t{}, 1000);
-        check(float{}, 16);
-        check(std::uint64_t{}, 5);
+        for (alg::SortMethod method : kSortMethods) {
+            Queue q(dev);
+            auto check = [&](auto zero, std::uint64_t distinct) {
+                using T = decltype(zero);
+                for (std::int64_t n : sizes_with(kLargeSort)) {
+                    std::mt19937_64 gen(static_cast<std::uint64_t>(n) * 7 + distinct);
+                    std::vector<T> keys(static_cast<std::size_t>(n));
+                    for (auto& k : keys)
+                        k = static_cast<T>(static_cast<std::int64_t>(gen() % distinct) -
+                                           static_cast<std::int64_t>(distinct / 2));
+                    std::vector<std::uint32_t> values(keys.size());
+                    std::iota(values.begin(), values.end(), 0u);
+                    std::vector<std::size_t> order(keys.size());
+                    std::iota(order.begin(), order.end(), std::size_t{0});
+                    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+                        return ordered_bits(keys[a]) < ordered_bits(keys[b]);
+                    });
+                    std::vector<T> want_keys;
+                    std::vector<std::uint32_t> want_values;
+                    for (std::size_t i : order)
+                        want_keys.push_back(keys[i]), want_values.push_back(values[i]);
+                    INFO(label(dev, dtype_of<T>(), n)
+                         << " distinct keys " << distinct << method_name(method));
+                    auto dk = UsmArray::from_host<T>(q, keys);
+                    auto dv = UsmArray::from_host<std::uint32_t>(q, values);
+                    alg::sort_by_key(q, dk, dv, {}, method).wait();
+                    CHECK(same_bits(dk.template to_vector<T>(), want_keys));
+                    CHECK(dv.template to_vector<std::uint32_t>() == want_values);
+                }
+            };
+            check(std::uint32_t{}, 16);
+            check(std::int32_t{}, 1000);
+            check(float{}, 16);
+            check(std::uint64_t{}, 5);
+        }
     }
 }
 
