@@ -48,11 +48,17 @@ double seconds_of(const std::function<void()>& f) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-/// The median time of `runs` calls of `f` after one warm-up call.
-double median_time(int runs, const std::function<void()>& f) {
+/// The median time of `runs` calls of `f` after one warm-up call; `prepare` (untimed) before
+/// each.
+double median_time(
+    int runs, const std::function<void()>& f, const std::function<void()>& prepare = [] {}) {
+    prepare();
     f();
     std::vector<double> t;
-    for (int r = 0; r < runs; ++r) t.push_back(seconds_of(f));
+    for (int r = 0; r < runs; ++r) {
+        prepare();
+        t.push_back(seconds_of(f));
+    }
     return dpk::bench::median(t);
 }
 
@@ -151,32 +157,38 @@ int main(int argc, char** argv) {
         UsmArray keys = UsmArray::from_host<std::uint32_t>(q, hkeys);
         UsmArray vals = UsmArray::empty(q, DType::U32, {n_sort});
         std::vector<std::uint32_t> sorted(hkeys.size());
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(hkeys.size());
         const auto keys_n = static_cast<double>(n_sort);
         // Each run sorts a fresh copy of the same random keys (the copy is timed for both).
-        print_row({"sort", "u32", n_sort, keys_n, true},
-                  median_time(runs,
-                              [&] {
-                                  keys.copy_from_host(hkeys.data(), hkeys.size() * 4);
-                                  alg::sort(q, keys).wait();
-                              }),
-                  anchor([&] {
-                      sorted = hkeys;
-                      std::sort(DPK_STD_POLICY sorted.begin(), sorted.end());
-                  }));
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(hkeys.size());
-        print_row({"sort_by_key", "u32", n_sort, keys_n, true},
-                  median_time(runs,
-                              [&] {
-                                  keys.copy_from_host(hkeys.data(), hkeys.size() * 4);
-                                  alg::sort_by_key(q, keys, vals).wait();
-                              }),
-                  anchor([&] {
-                      for (std::size_t i = 0; i < hkeys.size(); ++i)
-                          pairs[i] = {hkeys[i], static_cast<std::uint32_t>(i)};
-                      std::stable_sort(
-                          DPK_STD_POLICY pairs.begin(), pairs.end(),
-                          [](const auto& a, const auto& b) { return a.first < b.first; });
-                  }));
+        // Each run sorts the same random keys, restored (untimed) from a device copy.
+        UsmArray original = UsmArray::from_host<std::uint32_t>(q, hkeys);
+        auto restore = [&] { keys.copy_from(original).wait(); };
+        for (alg::SortMethod method : {alg::SortMethod::Segments, alg::SortMethod::Tiles}) {
+            const bool tiles = method == alg::SortMethod::Tiles;
+            const bool chosen = tiles != cpu;  // what SortMethod::Auto picks on this device
+            const double t_sort = median_time(
+                runs, [&] { alg::sort(q, keys, {}, method).wait(); }, restore);
+            const double t_pairs = median_time(
+                runs, [&] { alg::sort_by_key(q, keys, vals, {}, method).wait(); }, restore);
+            print_row({tiles ? (chosen ? "sort tiles*" : "sort tiles")
+                             : (chosen ? "sort segments*" : "sort segments"),
+                       "u32", n_sort, keys_n, true},
+                      t_sort, anchor([&] {
+                          sorted = hkeys;
+                          std::sort(DPK_STD_POLICY sorted.begin(), sorted.end());
+                      }));
+            print_row({tiles ? (chosen ? "by_key tiles*" : "by_key tiles")
+                             : (chosen ? "by_key segments*" : "by_key segments"),
+                       "u32", n_sort, keys_n, true},
+                      t_pairs, anchor([&] {
+                          for (std::size_t i = 0; i < hkeys.size(); ++i)
+                              pairs[i] = {hkeys[i], static_cast<std::uint32_t>(i)};
+                          std::stable_sort(
+                              DPK_STD_POLICY pairs.begin(), pairs.end(),
+                              [](const auto& a, const auto& b) { return a.first < b.first; });
+                      }));
+        }
+        std::printf("(* the method SortMethod::Auto takes on this device)\n");
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_algorithms: %s\n", e.what());
