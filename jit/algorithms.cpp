@@ -287,7 +287,7 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
     const std::uint64_t budget = info.local_mem_size / 2;
     while (per_item > 1 &&
            (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * dtype_size(rk.bits) +
-                   wg * 8 >
+                   wg * 4 * 8 >
                budget)
         per_item /= 2;
     const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
@@ -304,7 +304,7 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
     const auto with_values = static_cast<std::int32_t>(values ? 1 : 0);
     const LocalMemory hist{DType::U32, kRadixDigits};
     const LocalMemory tile_mem{rk.bits, static_cast<std::size_t>(tile + tile / 32 + 1)};
-    const LocalMemory words{DType::U64, wg};
+    const LocalMemory words{DType::U64, 4 * wg};
     const LocalMemory starts{DType::I64, kRadixDigits};
     Event e;
     for (int shift = 0; shift < bits; shift += kRadixBits) {
