@@ -159,6 +159,15 @@ void check_arithmetic(const char* algorithm, const char* param, const UsmArray& 
                                    ": an arithmetic dtype (integer or float) is needed");
 }
 
+/// Whether two contiguous arrays share any byte (views of one allocation, or of memory another
+/// library owns, alike).
+bool overlap(const UsmArray& a, const UsmArray& b) {
+    if (a.nbytes() == 0 || b.nbytes() == 0) return false;
+    const auto a0 = reinterpret_cast<std::uintptr_t>(a.data());
+    const auto b0 = reinterpret_cast<std::uintptr_t>(b.data());
+    return a0 < b0 + b.nbytes() && b0 < a0 + a.nbytes();
+}
+
 Scalar identity(DType t, ReduceOp op) {
     if (op == ReduceOp::Sum) return Scalar::from_int(t, 0);
     const bool lowest = op == ReduceOp::Max;
@@ -247,7 +256,7 @@ Event scan(const char* algorithm, const Queue& q, const UsmArray& in, const UsmA
     check_arithmetic(algorithm, "in", in);
     check_same_dtype(algorithm, "out", out, "in", in);
     check_size(algorithm, "out", out, in.size(), "in has");
-    if (out.allocation() == in.allocation())
+    if (overlap(out, in))
         throw InvalidArgumentError(where(algorithm, "out") +
                                    " shares its memory with 'in': give a separate array");
     auto scratch = std::make_shared<Scratch>();
@@ -330,7 +339,7 @@ Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
     if (values) {
         check_array(algorithm, "values", q, *values);
         check_size(algorithm, "values", *values, keys.size(), "keys has");
-        if (values->allocation() == keys.allocation())
+        if (overlap(*values, keys))
             throw InvalidArgumentError(where(algorithm, "values") +
                                        " shares its memory with 'keys': give a separate array");
     }

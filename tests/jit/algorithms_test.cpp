@@ -394,6 +394,10 @@ TEST_CASE("bad arguments name the parameter and both types") {
                              "dpk::algorithms::inclusive_scan: parameter 'out' shares its memory "
                              "with 'in': give a separate array",
                              InvalidArgumentError);
+        auto both = UsmArray::zeros(q, DType::F32, {20});
+        CHECK_NOTHROW(alg::inclusive_scan(q, both.slice(0, 0, 10), both.slice(0, 10, 20)).wait());
+        CHECK_THROWS_AS(alg::inclusive_scan(q, both.slice(0, 0, 10), both.slice(0, 5, 15)),
+                        InvalidArgumentError);
         CHECK_THROWS_AS(alg::reduce(q, two_d, one, alg::ReduceOp::Max), InvalidArgumentError);
         CHECK_THROWS_WITH_AS(alg::sort(q, i8),
                              "dpk::algorithms::sort: parameter 'keys' is i8: sort keys are u32, "
