@@ -3,6 +3,7 @@
 
 #include "core/error.h"
 #include "core/version.h"
+#include "jit/algorithms.h"
 #include "jit/bundle_writer.h"
 #include "jit/compile_error.h"
 #include "jit/compiled_kernel.h"

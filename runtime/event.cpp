@@ -27,6 +27,12 @@ std::uint64_t Event::duration_ns() const {
     return t.end >= t.start ? t.end - t.start : 0;
 }
 
+Event Event::keeping(std::shared_ptr<const void> resources) const {
+    Event e = *this;
+    e.resources_ = std::move(resources);
+    return e;
+}
+
 void Event::wait_all(std::span<const Event> events) {
     for (const Event& e : events) e.wait();
 }

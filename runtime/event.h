@@ -41,6 +41,10 @@ public:
     /// Waits for every event.
     static void wait_all(std::span<const Event> events);
 
+    /// This event, also owning `resources` (memory its command uses, e.g. an algorithm's scratch
+    /// arrays) until its last copy goes: asynchronous work keeps what it needs without a wait.
+    Event keeping(std::shared_ptr<const void> resources) const;
+
     backends::Event* backend() const { return impl_.get(); }
     explicit operator bool() const { return impl_ != nullptr; }
 
@@ -48,6 +52,7 @@ private:
     std::shared_ptr<backends::Event> impl_;
     std::shared_ptr<BoundsRecord> bounds_;
     bool prints_ = false;
+    std::shared_ptr<const void> resources_;
 };
 
 }  // namespace dpk::runtime

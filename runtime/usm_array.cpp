@@ -373,6 +373,16 @@ UsmArray UsmArray::transpose() const {
     return permute(axes);
 }
 
+UsmArray UsmArray::view_as(DType dtype) const {
+    if (dtype_size(dtype) != dtype_size(dtype_))
+        throw UsmError("view_as: " + std::string(dtype_name(dtype)) + " (" +
+                       std::to_string(dtype_size(dtype)) + " bytes) cannot view the elements of " +
+                       describe() + " (" + std::to_string(dtype_size(dtype_)) + " bytes)");
+    UsmArray v = *this;
+    v.dtype_ = dtype;
+    return v;
+}
+
 UsmArray UsmArray::permute(const std::vector<int>& axes) const {
     if (static_cast<int>(axes.size()) != ndim())
         throw UsmError("permute: " + std::to_string(axes.size()) + " axes for a " +

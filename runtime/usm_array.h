@@ -126,6 +126,9 @@ public:
     UsmArray select(int dim, std::int64_t index) const;
     /// Dimensions reversed (a C array becomes F): a view.
     UsmArray transpose() const;
+    /// The same elements read as `dtype`, of the same size (f32 bits as u32, as numpy's
+    /// `view`). A view; throws UsmError for another size.
+    UsmArray view_as(DType dtype) const;
     /// Dimensions reordered: result dim i is this array's dim axes[i]. A view.
     UsmArray permute(const std::vector<int>& axes) const;
 

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <memory>
 
 #include "core/error.h"
 #include "runtime/launch.h"
@@ -130,4 +131,18 @@ TEST_CASE("events of another device's queue are waited for on the host") {
     CHECK(e0.is_complete());
     CHECK(a0.to_vector<float>()[7] == 2.0f);
     CHECK(a1.to_vector<float>()[7] == 6.0f);
+}
+
+TEST_CASE("Event::keeping owns its resources until the last copy of the event goes") {
+    auto resource = std::make_shared<int>(7);
+    std::weak_ptr<int> watch = resource;
+    {
+        Event e = Event().keeping(std::move(resource));
+        Event copy = e;
+        e = Event();
+        CHECK_FALSE(watch.expired());  // the copy still holds it
+        copy.wait();                   // an empty event is complete; waiting changes nothing
+        CHECK_FALSE(watch.expired());
+    }
+    CHECK(watch.expired());
 }

@@ -193,6 +193,25 @@ TEST_CASE("ownership: views keep the allocation alive; nothing leaks") {
     }
 }
 
+TEST_CASE("view_as reads the same elements as another dtype of the same size") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        auto a = UsmArray::from_host<float>(q, std::vector<float>{1.0f, -0.0f, 2.5f, 4.0f},
+                                            {2, 2});
+        UsmArray bits = a.view_as(DType::U32);
+        CHECK(bits.dtype() == DType::U32);
+        CHECK(bits.shape() == a.shape());
+        CHECK(bits.allocation() == a.allocation());
+        CHECK(bits.to_vector<std::uint32_t>() ==
+              std::vector<std::uint32_t>{0x3f800000u, 0x80000000u, 0x40200000u, 0x40800000u});
+        CHECK(a.transpose().view_as(DType::I32).to_vector<std::int32_t>()[1] == 0x40200000);
+        CHECK_THROWS_WITH_AS(a.view_as(DType::F64),
+                             doctest::Contains("view_as: f64 (8 bytes) cannot view the elements"),
+                             UsmError);
+    }
+}
+
 TEST_CASE("which usm_types SVM can back (decision table)") {
     using namespace dpk::backends::opencl;
     // PoCL here: fine-grain buffer SVM with atomics, CPU device.

@@ -1,0 +1,478 @@
+#include "jit/algorithms.h"
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compiler/program_sources.h"
+#include "core/error.h"
+#include "jit/program.h"
+#include "runtime/launch.h"
+
+namespace dpk::algorithms {
+namespace {
+
+using runtime::Event;
+using runtime::KernelArg;
+using runtime::LocalMemory;
+using runtime::Queue;
+using runtime::Range;
+using runtime::Scalar;
+using runtime::UsmArray;
+
+/// Work items per work-group. On a CPU, a work-group's items run one SIMD vector after another,
+/// so a group of one vector's width (16 lanes of AVX-512) walks its chunk in order, where a wider
+/// group would sweep the chunk once per vector; on a GPU they run side by side.
+constexpr std::size_t kGroupSizeGpu = 256;
+constexpr std::size_t kGroupSizeCpu = 16;
+/// Elements per work item in a scan tile at most: more on CPUs, where each tile's barriers and
+/// work-group scan cost more than on GPUs, whose work-group memory is smaller.
+constexpr std::int64_t kScanPerItemCpu = 32;
+constexpr std::int64_t kScanPerItemGpu = 8;
+/// Elements per work item a reduction aims for before it adds work-groups.
+constexpr std::int64_t kReducePerItem = 16;
+/// Work-groups per compute unit at most (each loops over its chunk).
+constexpr std::int64_t kGroupsPerComputeUnit = 8;
+/// Keys a radix-sort work item walks at least.
+constexpr std::int64_t kRadixPerItem = 256;
+/// Radix-sort units at most (the digit-count table has 16 per unit).
+constexpr std::int64_t kRadixMaxUnits = 1 << 16;
+constexpr int kRadixBits = 4;
+/// Keys per work item in a SortMethod::Tiles tile at most (halved until the tile fits half the
+/// work-group memory); a tile stays below 65536 keys, the range of its 16-bit digit counters.
+constexpr std::int64_t kRadixTilePerItemCpu = 64;
+constexpr std::int64_t kRadixTilePerItemGpu = 16;
+constexpr std::int64_t kRadixDigits = 1 << kRadixBits;
+
+enum class ScanMode : std::int32_t { Values = 0, NonZero = 1 };
+
+/// The algorithms' kernels: stdlib/algorithms.dpk, loaded once per process.
+const Program& algorithms_program() {
+    static const Program program = Program::from_file(compiler::stdlib_dir() / "algorithms.dpk");
+    return program;
+}
+
+/// The algorithms' kernels, one handle each, so every call shares their definitions.
+struct AlgorithmKernels {
+    Kernel reduce_chunks, scan_chunks, compact_scatter, histogram_chunks, radix_counts,
+        radix_scatter, radix_tile_counts, radix_tile_scatter;
+};
+
+const AlgorithmKernels& kernels() {
+    static const AlgorithmKernels k = [] {
+        const Program& p = algorithms_program();
+        return AlgorithmKernels{p.kernel("reduce_chunks"),     p.kernel("scan_chunks"),
+                                p.kernel("compact_scatter"),   p.kernel("histogram_chunks"),
+                                p.kernel("radix_counts"),      p.kernel("radix_scatter"),
+                                p.kernel("radix_tile_counts"), p.kernel("radix_tile_scatter")};
+    }();
+    return k;
+}
+
+/// The scratch arrays of one call, owned by its event.
+using Scratch = std::vector<UsmArray>;
+
+UsmArray scratch_array(Scratch& scratch, const Queue& q, DType dtype, std::int64_t n) {
+    scratch.push_back(UsmArray::empty(q, dtype, {n}));
+    return scratch.back();
+}
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    return (a + b - 1) / b;
+}
+
+std::size_t group_size(const Queue& q) {
+    const auto max = static_cast<std::size_t>(q.device().info().max_work_group_size);
+    const std::size_t wanted =
+        q.device().info().kind == DeviceKind::Cpu ? kGroupSizeCpu : kGroupSizeGpu;
+    return std::max<std::size_t>(1, std::min(wanted, max == 0 ? wanted : max));
+}
+
+/// Elements per work item in a scan tile of `dtype`: the tile and the work-group sums within
+/// half the device's work-group memory.
+std::int64_t scan_per_item(const Queue& q, std::size_t wg, DType dtype) {
+    const auto& info = q.device().info();
+    std::int64_t per_item = info.kind == DeviceKind::Cpu ? kScanPerItemCpu : kScanPerItemGpu;
+    const std::uint64_t budget = info.local_mem_size / 2;
+    while (per_item > 1 &&
+           (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * dtype_size(dtype) > budget)
+        per_item /= 2;
+    return per_item;
+}
+
+std::int64_t max_groups(const Queue& q) {
+    return std::max<std::int64_t>(1, q.device().info().compute_units) * kGroupsPerComputeUnit;
+}
+
+Event launch(const Kernel& kernel, const Queue& q, std::int64_t groups, std::size_t wg,
+             std::vector<KernelArg> args, std::span<const Event> deps) {
+    return kernel.launch(q, Range(static_cast<std::size_t>(groups) * wg), Range(wg), args, deps);
+}
+
+/// A grid of `items` work items (any local size; no barriers).
+Event launch_items(const Kernel& kernel, const Queue& q, std::int64_t items,
+                   std::vector<KernelArg> args, std::span<const Event> deps) {
+    const std::size_t wg = group_size(q);
+    const auto groups = static_cast<std::size_t>(std::max<std::int64_t>(1, ceil_div(items, wg)));
+    return kernel.launch(q, Range(groups * wg), Range(wg), args, deps);
+}
+
+// ---- argument checks ----
+
+std::string where(const char* algorithm, const char* param) {
+    return std::string("dpk::algorithms::") + algorithm + ": parameter '" + param + "'";
+}
+
+void check_array(const char* algorithm, const char* param, const Queue& q, const UsmArray& a) {
+    if (!a) throw InvalidArgumentError(where(algorithm, param) + " is an empty UsmArray handle");
+    if (a.ndim() != 1 || !a.is_c_contiguous())
+        throw InvalidArgumentError(where(algorithm, param) +
+                                   " must be a 1-d contiguous array, got " + a.describe());
+    if (!(a.device() == q.device()))
+        throw InvalidArgumentError(where(algorithm, param) + " lives on " +
+                                   a.device().filter_string() + ", the queue on " +
+                                   q.device().filter_string() + ": " + a.describe());
+}
+
+void check_same_dtype(const char* algorithm, const char* param, const UsmArray& a,
+                      const char* other_name, const UsmArray& other) {
+    if (a.dtype() != other.dtype())
+        throw InvalidArgumentError(where(algorithm, param) + " is " +
+                                   std::string(dtype_name(a.dtype())) + ", '" + other_name +
+                                   "' is " + std::string(dtype_name(other.dtype())) +
+                                   ": they must have the same dtype");
+}
+
+void check_size(const char* algorithm, const char* param, const UsmArray& a, std::int64_t expected,
+                const std::string& what) {
+    if (a.size() != expected)
+        throw InvalidArgumentError(where(algorithm, param) + " has " + std::to_string(a.size()) +
+                                   " elements, " + what + " " + std::to_string(expected));
+}
+
+void check_arithmetic(const char* algorithm, const char* param, const UsmArray& a) {
+    if (!is_integer(a.dtype()) && !is_float(a.dtype()))
+        throw InvalidArgumentError(where(algorithm, param) + " is " +
+                                   std::string(dtype_name(a.dtype())) +
+                                   ": an arithmetic dtype (integer or float) is needed");
+}
+
+/// Whether two contiguous arrays share any byte (views of one allocation, or of memory another
+/// library owns, alike).
+bool overlap(const UsmArray& a, const UsmArray& b) {
+    if (a.nbytes() == 0 || b.nbytes() == 0) return false;
+    const auto a0 = reinterpret_cast<std::uintptr_t>(a.data());
+    const auto b0 = reinterpret_cast<std::uintptr_t>(b.data());
+    return a0 < b0 + b.nbytes() && b0 < a0 + a.nbytes();
+}
+
+Scalar identity(DType t, ReduceOp op) {
+    if (op == ReduceOp::Sum) return Scalar::from_int(t, 0);
+    const bool lowest = op == ReduceOp::Max;
+    if (is_float(t))
+        return Scalar::from_double(t, lowest ? -std::numeric_limits<double>::infinity()
+                                             : std::numeric_limits<double>::infinity());
+    const int bits = dtype_bits(t);
+    if (is_signed(t)) {
+        const std::int64_t hi = bits == 64 ? std::numeric_limits<std::int64_t>::max()
+                                           : (std::int64_t{1} << (bits - 1)) - 1;
+        return Scalar::from_int(t, lowest ? -hi - 1 : hi);
+    }
+    const std::uint64_t hi =
+        bits == 64 ? std::numeric_limits<std::uint64_t>::max() : (std::uint64_t{1} << bits) - 1;
+    return Scalar::from_uint(t, lowest ? 0 : hi);
+}
+
+// ---- the phases, shared by the algorithms ----
+
+/// Reduces `x` into out[0] (out's dtype); mode as in reduce_chunks.
+Event reduce_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmArray& out,
+                  ReduceOp op, ScanMode mode, std::span<const Event> deps) {
+    const std::size_t wg = group_size(q);
+    const std::int64_t n = x.size();
+    const std::int64_t groups = std::clamp<std::int64_t>(
+        ceil_div(n, static_cast<std::int64_t>(wg) * kReducePerItem), 1, max_groups(q));
+    const std::int64_t chunk = std::max<std::int64_t>(1, ceil_div(n, groups));
+    const Scalar id = identity(out.dtype(), op);
+    const auto op_code = static_cast<std::int32_t>(op);
+    const LocalMemory local{out.dtype(), wg};
+    if (groups == 1)
+        return launch(kernels().reduce_chunks, q, 1, wg,
+                      {x, out, op_code, static_cast<std::int32_t>(mode), id, chunk, local}, deps);
+    UsmArray partials = scratch_array(scratch, q, out.dtype(), groups);
+    launch(kernels().reduce_chunks, q, groups, wg,
+           {x, partials, op_code, static_cast<std::int32_t>(mode), id, chunk, local}, deps);
+    return launch(kernels().reduce_chunks, q, 1, wg,
+                  {partials, out, op_code, std::int32_t{0}, id, groups, local}, {});
+}
+
+/// Scans (sum) `x` into `y` (y's dtype): reduce-then-scan in three launches — each
+/// work-group's chunk total, the exclusive scan of those totals by one work-group, and the scan
+/// of each chunk from its offset — or one launch when one chunk covers `x`.
+Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmArray& y,
+                bool exclusive, ScanMode mode, std::span<const Event> deps) {
+    const std::size_t wg = group_size(q);
+    const std::int64_t n = x.size();
+    const std::int64_t per_item = scan_per_item(q, wg, y.dtype());
+    const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
+    const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
+    const std::int64_t chunk = ceil_div(tiles, std::min(tiles, max_groups(q))) * tile;
+    const std::int64_t groups = std::max<std::int64_t>(1, ceil_div(n, chunk));
+    // The tile, with one padding element in 32 (scan_chunks' `padded`).
+    const LocalMemory tile_mem{y.dtype(), static_cast<std::size_t>(tile + tile / 32 + 1)};
+    const LocalMemory sums_mem{y.dtype(), wg};
+    const auto excl = static_cast<std::int32_t>(exclusive ? 1 : 0);
+    const auto m = static_cast<std::int32_t>(mode);
+    if (groups == 1)
+        return launch(kernels().scan_chunks, q, 1, wg,
+                      {x, y, y, chunk, per_item, excl, std::int32_t{0}, m, tile_mem, sums_mem},
+                      deps);
+    UsmArray partials = scratch_array(scratch, q, y.dtype(), groups);
+    UsmArray offsets = scratch_array(scratch, q, y.dtype(), groups);
+    launch(kernels().reduce_chunks, q, groups, wg,
+           {x, partials, std::int32_t{0}, m, Scalar::from_int(y.dtype(), 0), chunk,
+            LocalMemory{y.dtype(), wg}},
+           deps);
+    launch(kernels().scan_chunks, q, 1, wg,
+           {partials, offsets, partials, groups, per_item, std::int32_t{1}, std::int32_t{0},
+            std::int32_t{0}, tile_mem, sums_mem},
+           {});
+    return launch(kernels().scan_chunks, q, groups, wg,
+                  {x, y, offsets, chunk, per_item, excl, std::int32_t{1}, m, tile_mem, sums_mem},
+                  {});
+}
+
+Event with_scratch(const Event& e, std::shared_ptr<Scratch> scratch) {
+    if (scratch->empty()) return e;
+    return e.keeping(std::move(scratch));
+}
+
+Event scan(const char* algorithm, const Queue& q, const UsmArray& in, const UsmArray& out,
+           bool exclusive, std::span<const Event> deps) {
+    check_array(algorithm, "in", q, in);
+    check_array(algorithm, "out", q, out);
+    check_arithmetic(algorithm, "in", in);
+    check_same_dtype(algorithm, "out", out, "in", in);
+    check_size(algorithm, "out", out, in.size(), "in has");
+    if (overlap(out, in))
+        throw InvalidArgumentError(where(algorithm, "out") +
+                                   " shares its memory with 'in': give a separate array");
+    auto scratch = std::make_shared<Scratch>();
+    Event e = scan_into(*scratch, q, in, out, exclusive, ScanMode::Values, deps);
+    return with_scratch(e, scratch);
+}
+
+/// How a sort key dtype is sorted: its unsigned bits and their order.
+struct RadixKey {
+    DType bits;
+    std::int32_t kind;  // radix_key's: 0 unsigned, 1 signed, 2 float
+};
+
+RadixKey radix_key(const char* algorithm, DType t) {
+    switch (t) {
+        case DType::U32: return {DType::U32, 0};
+        case DType::I32: return {DType::U32, 1};
+        case DType::F32: return {DType::U32, 2};
+        case DType::U64: return {DType::U64, 0};
+        case DType::I64: return {DType::U64, 1};
+        case DType::F64: return {DType::U64, 2};
+        default:
+            throw InvalidArgumentError(where(algorithm, "keys") + " is " +
+                                       std::string(dtype_name(t)) +
+                                       ": sort keys are u32, i32, u64, i64, f32 or f64");
+    }
+}
+
+/// The passes of SortMethod::Tiles (radix_tile_counts, radix_tile_scatter).
+Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* values,
+                       const RadixKey& rk, std::span<const Event> deps) {
+    const std::int64_t n = keys.size();
+    const std::size_t wg = group_size(q);
+    const auto& info = q.device().info();
+    std::int64_t per_item =
+        info.kind == DeviceKind::Cpu ? kRadixTilePerItemCpu : kRadixTilePerItemGpu;
+    const std::uint64_t budget = info.local_mem_size / 2;
+    while (per_item > 1 &&
+           (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * dtype_size(rk.bits) +
+                   wg * 4 * 8 >
+               budget)
+        per_item /= 2;
+    const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
+    const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
+    auto scratch = std::make_shared<Scratch>();
+    UsmArray k0 = keys.view_as(rk.bits);
+    UsmArray k1 = scratch_array(*scratch, q, rk.bits, n);
+    UsmArray v0 = values ? *values : k0;
+    UsmArray v1 = values ? scratch_array(*scratch, q, values->dtype(), n) : k1;
+    UsmArray counts = scratch_array(*scratch, q, DType::I64, kRadixDigits * tiles);
+    UsmArray offsets = scratch_array(*scratch, q, DType::I64, kRadixDigits * tiles);
+    const int bits = dtype_bits(rk.bits);
+    const Scalar sign_bit = Scalar::from_uint(rk.bits, std::uint64_t{1} << (bits - 1));
+    const auto with_values = static_cast<std::int32_t>(values ? 1 : 0);
+    const LocalMemory hist{DType::U32, kRadixDigits};
+    const LocalMemory tile_mem{rk.bits, static_cast<std::size_t>(tile + tile / 32 + 1)};
+    const LocalMemory words{DType::U64, 4 * wg};
+    const LocalMemory starts{DType::I64, kRadixDigits};
+    Event e;
+    for (int shift = 0; shift < bits; shift += kRadixBits) {
+        const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(shift));
+        const std::span<const Event> first = shift == 0 ? deps : std::span<const Event>{};
+        launch(kernels().radix_tile_counts, q, tiles, wg,
+               {k0, counts, tiles, per_item, s, rk.kind, sign_bit, hist}, first);
+        scan_into(*scratch, q, counts, offsets, true, ScanMode::Values, {});
+        e = launch(kernels().radix_tile_scatter, q, tiles, wg,
+                   {k0, k1, v0, v1, offsets, tiles, per_item, s, rk.kind, sign_bit, with_values,
+                    tile_mem, words, starts},
+                   {});
+        std::swap(k0, k1);
+        std::swap(v0, v1);
+    }
+    return with_scratch(e, scratch);
+}
+
+Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
+                 const UsmArray* values, std::span<const Event> deps, SortMethod method) {
+    check_array(algorithm, "keys", q, keys);
+    const RadixKey rk = radix_key(algorithm, keys.dtype());
+    if (values) {
+        check_array(algorithm, "values", q, *values);
+        check_size(algorithm, "values", *values, keys.size(), "keys has");
+        if (overlap(*values, keys))
+            throw InvalidArgumentError(where(algorithm, "values") +
+                                       " shares its memory with 'keys': give a separate array");
+    }
+    if (method == SortMethod::Tiles ||
+        (method == SortMethod::Auto && q.device().info().kind != DeviceKind::Cpu))
+        return radix_sort_tiles(q, keys, values, rk, deps);
+    const std::int64_t n = keys.size();
+    const std::int64_t units =
+        std::clamp<std::int64_t>(ceil_div(n, kRadixPerItem), 1, kRadixMaxUnits);
+    const std::int64_t seg = std::max<std::int64_t>(1, ceil_div(n, units));
+    auto scratch = std::make_shared<Scratch>();
+    UsmArray k0 = keys.view_as(rk.bits);
+    UsmArray k1 = scratch_array(*scratch, q, rk.bits, n);
+    UsmArray v0 = values ? *values : k0;
+    UsmArray v1 = values ? scratch_array(*scratch, q, values->dtype(), n) : k1;
+    UsmArray counts = scratch_array(*scratch, q, DType::I64, kRadixDigits * units);
+    UsmArray offsets = scratch_array(*scratch, q, DType::I64, kRadixDigits * units);
+    const int bits = dtype_bits(rk.bits);
+    const Scalar sign_bit = Scalar::from_uint(rk.bits, std::uint64_t{1} << (bits - 1));
+    const auto with_values = static_cast<std::int32_t>(values ? 1 : 0);
+    Event e;
+    for (int shift = 0; shift < bits; shift += kRadixBits) {
+        const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(shift));
+        const std::span<const Event> first = shift == 0 ? deps : std::span<const Event>{};
+        launch_items(kernels().radix_counts, q, units,
+                     {k0, counts, units, seg, s, rk.kind, sign_bit}, first);
+        scan_into(*scratch, q, counts, offsets, true, ScanMode::Values, {});
+        e = launch_items(kernels().radix_scatter, q, units,
+                         {k0, k1, v0, v1, offsets, units, seg, s, rk.kind, sign_bit, with_values},
+                         {});
+        std::swap(k0, k1);
+        std::swap(v0, v1);
+    }
+    // An even number of passes: the sorted data is back in `keys` and `values`.
+    return with_scratch(e, scratch);
+}
+
+}  // namespace
+
+Event reduce(const Queue& queue, const UsmArray& in, const UsmArray& out, ReduceOp op,
+             std::span<const Event> depends_on) {
+    check_array("reduce", "in", queue, in);
+    check_array("reduce", "out", queue, out);
+    check_arithmetic("reduce", "in", in);
+    check_same_dtype("reduce", "out", out, "in", in);
+    check_size("reduce", "out", out, 1, "it needs");
+    auto scratch = std::make_shared<Scratch>();
+    Event e = reduce_into(*scratch, queue, in, out, op, ScanMode::Values, depends_on);
+    return with_scratch(e, scratch);
+}
+
+Event inclusive_scan(const Queue& queue, const UsmArray& in, const UsmArray& out,
+                     std::span<const Event> depends_on) {
+    return scan("inclusive_scan", queue, in, out, false, depends_on);
+}
+
+Event exclusive_scan(const Queue& queue, const UsmArray& in, const UsmArray& out,
+                     std::span<const Event> depends_on) {
+    return scan("exclusive_scan", queue, in, out, true, depends_on);
+}
+
+Event copy_if(const Queue& queue, const UsmArray& in, const UsmArray& flags, const UsmArray& out,
+              const UsmArray& count, std::span<const Event> depends_on) {
+    check_array("copy_if", "in", queue, in);
+    check_array("copy_if", "flags", queue, flags);
+    check_array("copy_if", "out", queue, out);
+    check_array("copy_if", "count", queue, count);
+    if (!is_integer(flags.dtype()) && flags.dtype() != DType::Bool)
+        throw InvalidArgumentError(where("copy_if", "flags") + " is " +
+                                   std::string(dtype_name(flags.dtype())) +
+                                   ": flags are an integer or bool array");
+    check_size("copy_if", "flags", flags, in.size(), "in has");
+    check_same_dtype("copy_if", "out", out, "in", in);
+    if (out.size() < in.size())
+        throw InvalidArgumentError(where("copy_if", "out") + " has " + std::to_string(out.size()) +
+                                   " elements, fewer than in's " + std::to_string(in.size()));
+    if (count.dtype() != DType::I64 || count.size() != 1)
+        throw InvalidArgumentError(where("copy_if", "count") + " must be one i64 element, got " +
+                                   count.describe());
+    auto scratch = std::make_shared<Scratch>();
+    const std::int64_t n = in.size();
+    UsmArray positions = scratch_array(*scratch, queue, DType::I64, n);
+    // Bool flags are read as u8: the same bytes, and a dtype the scan's arithmetic takes.
+    const UsmArray f = flags.dtype() == DType::Bool ? flags.view_as(DType::U8) : flags;
+    scan_into(*scratch, queue, f, positions, true, ScanMode::NonZero, depends_on);
+    Event e = launch_items(kernels().compact_scatter, queue, std::max<std::int64_t>(n, 1),
+                           {in, f, positions, out, count}, {});
+    return with_scratch(e, scratch);
+}
+
+Event histogram(const Queue& queue, const UsmArray& in, const UsmArray& bins, std::int64_t lo,
+                std::span<const Event> depends_on) {
+    check_array("histogram", "in", queue, in);
+    check_array("histogram", "bins", queue, bins);
+    if (!is_integer(in.dtype()))
+        throw InvalidArgumentError(where("histogram", "in") + " is " +
+                                   std::string(dtype_name(in.dtype())) +
+                                   ": histogram counts integer values");
+    if (bins.dtype() != DType::U32)
+        throw InvalidArgumentError(where("histogram", "bins") + " is " +
+                                   std::string(dtype_name(bins.dtype())) + ": bins are u32");
+    const Scalar lo_value = Scalar::from_int(DType::I64, lo);
+    const std::optional<Scalar> lo_in = lo_value.exact_as(in.dtype());
+    if (!lo_in)
+        throw InvalidArgumentError(where("histogram", "lo") + " = " + std::to_string(lo) +
+                                   " is not a value of in's dtype " +
+                                   std::string(dtype_name(in.dtype())));
+    const std::size_t wg = group_size(queue);
+    const std::int64_t n = in.size();
+    const std::int64_t groups = std::clamp<std::int64_t>(
+        ceil_div(n, static_cast<std::int64_t>(wg) * kReducePerItem), 1, max_groups(queue));
+    const std::int64_t chunk = std::max<std::int64_t>(1, ceil_div(n, groups));
+    // Per-work-group counts in local memory while they fit in a quarter of it.
+    const std::uint64_t local_bytes = queue.device().info().local_mem_size;
+    const bool use_local = static_cast<std::uint64_t>(bins.size()) * 4 <= local_bytes / 4;
+    UsmArray counts = bins;  // a handle of the same memory, for the non-const fill
+    Event zeroed = counts.fill(Scalar(std::uint32_t{0}), depends_on);
+    return launch(
+        kernels().histogram_chunks, queue, groups, wg,
+        {in, bins, *lo_in, chunk, static_cast<std::int32_t>(use_local ? 1 : 0),
+         LocalMemory{DType::U32,
+                     use_local && bins.size() > 0 ? static_cast<std::size_t>(bins.size()) : 1}},
+        std::span<const Event>(&zeroed, 1));
+}
+
+Event sort(const Queue& queue, const UsmArray& keys, std::span<const Event> depends_on,
+           SortMethod method) {
+    return radix_sort("sort", queue, keys, nullptr, depends_on, method);
+}
+
+Event sort_by_key(const Queue& queue, const UsmArray& keys, const UsmArray& values,
+                  std::span<const Event> depends_on, SortMethod method) {
+    return radix_sort("sort_by_key", queue, keys, &values, depends_on, method);
+}
+
+}  // namespace dpk::algorithms
