@@ -68,12 +68,11 @@ def differences(expected, actual):
 
 
 def cuda_device(dpk):
-    r = subprocess.run([dpk, 'devices'], capture_output=True, text=True)
-    for line in r.stdout.split('\n'):
-        for word in line.split():
-            if word.startswith('cuda:gpu:'):
-                return word.rstrip(':,')
-    return None
+    """The first CUDA device `dpk devices` lists, or None."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..',
+                                    'tools', 'difftest'))
+    from difftest import list_devices  # the tester's own reading of `dpk devices`
+    return next((d for d in list_devices(dpk) if d.startswith('cuda:')), None)
 
 
 def main():

@@ -10,6 +10,9 @@ import os
 import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dpk_devices import spirv_devices  # noqa: E402
 from fractions import Fraction
 
 SKIP = 77
@@ -54,18 +57,6 @@ def run_ok(device, name, args):
     return rc == 0, out
 
 
-def spirv_devices():
-    """Filter strings of the devices `dpk devices` says take SPIR-V."""
-    p = subprocess.run([DPK, "devices"], capture_output=True, text=True, timeout=120)
-    devices, current = [], None
-    for line in p.stdout.splitlines():
-        m = re.match(r"^  (\S+:\S+:\d+)  ", line)
-        if m:
-            current = m.group(1)
-        elif current and line.strip().startswith("SPIR-V: yes"):
-            devices.append(current)
-            current = None
-    return devices
 
 
 def test_vecadd(dev):
@@ -284,7 +275,7 @@ DEVICES = []
 
 
 def main():
-    devices = spirv_devices()
+    devices = spirv_devices(DPK)
     DEVICES.extend(devices)
     if not devices:
         print("SKIPPED: `dpk devices` lists no device that takes SPIR-V")

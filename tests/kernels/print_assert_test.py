@@ -7,9 +7,11 @@ usage: print_assert_test.py DPK_BINARY SOURCE_DIR
 Exit status: 0 pass, 1 fail, 77 skipped (no device takes SPIR-V).
 """
 import os
-import re
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dpk_devices import spirv_devices  # noqa: E402
 
 SKIP = 77
 DPK, SRC = sys.argv[1], sys.argv[2]
@@ -34,17 +36,6 @@ def check(device, name, ok, detail=""):
     print("FAIL %s: %s\n%s" % (device, name, detail))
 
 
-def spirv_devices():
-    p = subprocess.run([DPK, "devices"], capture_output=True, text=True, timeout=120)
-    devices, current = [], None
-    for line in p.stdout.splitlines():
-        m = re.match(r"^  (\S+:\S+:\d+)  ", line)
-        if m:
-            current = m.group(1)
-        elif current and line.strip().startswith("SPIR-V: yes"):
-            devices.append(current)
-            current = None
-    return devices
 
 
 TYPES_OUT = (
@@ -103,7 +94,7 @@ def test(device):
 
 
 def main():
-    devices = spirv_devices()
+    devices = spirv_devices(DPK)
     if not devices:
         print("SKIPPED: no device takes SPIR-V (`dpk devices`)")
         return SKIP
