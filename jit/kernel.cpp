@@ -35,7 +35,8 @@ CompiledKernel Kernel::specialize(const Signature& signature, const runtime::Dev
 
 CompiledKernel Kernel::definition_for(std::span<const runtime::KernelArg> args,
                                       const runtime::Device& device) const {
-    if (!device) throw InvalidArgumentError("kernel '" + name() + "': definition_for needs a device");
+    if (!device)
+        throw InvalidArgumentError("kernel '" + name() + "': definition_for needs a device");
     jit::KernelState& s = *state_;
     const runtime::LoadedKernel* k = s.set.find(device, args);
     if (!k) k = &s.compile_for_launch(device, args);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Configures (once) and builds dpk into build/ with CMake + Ninja: the Release build of the whole
-# tree (-O3, no debug info) and the Python extension module, warnings as errors, as CI runs it. A consumer's build of dpk keeps
-# warnings as warnings (DPK_WERROR is OFF by default).
+# tree (-O3, no debug info) and the Python extension module, warnings as errors, as CI runs it. A
+# consumer's build of dpk keeps warnings as warnings (DPK_WERROR is OFF by default).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="$root/build"

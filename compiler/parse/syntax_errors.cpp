@@ -14,10 +14,9 @@ namespace {
 
 const std::initializer_list<std::size_t> kStatementStarts = {
     P::LET, P::VAR, P::IF, P::WHILE, P::FOR, P::BREAK, P::CONTINUE, P::RETURN, P::LBRACE};
-const std::initializer_list<std::size_t> kExprStarts = {P::INT,   P::FLOAT, P::TRUE,   P::FALSE,
-                                                        P::ID,    P::LOCAL, P::GLOBAL, P::LPAREN,
-                                                        P::MINUS, P::PLUS,  P::BANG,   P::TILDE,
-                                                        P::STRING};
+const std::initializer_list<std::size_t> kExprStarts = {
+    P::INT,    P::FLOAT, P::TRUE, P::FALSE, P::ID,    P::LOCAL, P::GLOBAL,
+    P::LPAREN, P::MINUS, P::PLUS, P::BANG,  P::TILDE, P::STRING};
 const std::initializer_list<std::size_t> kOperators = {
     P::STAR,  P::SLASH, P::PERCENT, P::PLUS,  P::MINUS,  P::SHL, P::SHR,
     P::LT,    P::LE,    P::GT,      P::GE,    P::EQ,     P::NE,  P::AMP,

@@ -127,7 +127,8 @@ void register_devices(nb::module_& m) {
             nb::arg("device"), nb::arg("native_queue"), nb::arg("owned") = false,
             "A dpk queue over another library's driver queue, given as an int: a "
             "cl_command_queue on the device's context, or a CUstream of the device's primary "
-            "context (torch.cuda.current_stream().cuda_stream, cupy.cuda.Stream().ptr; 0 is the legacy default stream). "
+            "context (torch.cuda.current_stream().cuda_stream, cupy.cuda.Stream().ptr; 0 is the "
+            "legacy default stream). "
             "Not "
             "released with the dpk queue unless `owned`; keep it alive as long as this queue.")
         .def_prop_ro("device", &Queue::device)

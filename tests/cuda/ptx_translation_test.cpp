@@ -597,23 +597,22 @@ TEST_CASE("ptx: the math library's leaf functions are inlined, sin/cos/tan stay 
 TEST_CASE("ptx: device functions are inlined into each kernel, every copy with its own labels") {
     // Two calls of one function with an early return, a loop and a private array, a bool
     // function in a condition, and a function calling another.
-    auto m = translate_and_assemble(
-        spirv_of("func f(a: i32, b: i32) -> i32 {\n"
-                 "    let p = private_array(i32, 4);\n"
-                 "    var s = 0;\n"
-                 "    for k in range(4) { p[k] = a * i32(k); }\n"
-                 "    if a < b { return p[3]; }\n"
-                 "    for k in range(b) { s += p[k & 3]; }\n"
-                 "    return s;\n"
-                 "}\n"
-                 "func odd(x: i32) -> bool { return (x & 1) == 1; }\n"
-                 "func g(x: i32) -> i32 { return f(x, 2) + 1; }\n"
-                 "kernel k(x: i32[::1]) {\n"
-                 "    let i = global_id(0);\n"
-                 "    x[i] = f(x[i], 3) + f(1, x[i]);\n"
-                 "    if odd(x[i]) { x[i] = g(x[i]); }\n"
-                 "}\n"),
-        "inlined functions");
+    auto m = translate_and_assemble(spirv_of("func f(a: i32, b: i32) -> i32 {\n"
+                                             "    let p = private_array(i32, 4);\n"
+                                             "    var s = 0;\n"
+                                             "    for k in range(4) { p[k] = a * i32(k); }\n"
+                                             "    if a < b { return p[3]; }\n"
+                                             "    for k in range(b) { s += p[k & 3]; }\n"
+                                             "    return s;\n"
+                                             "}\n"
+                                             "func odd(x: i32) -> bool { return (x & 1) == 1; }\n"
+                                             "func g(x: i32) -> i32 { return f(x, 2) + 1; }\n"
+                                             "kernel k(x: i32[::1]) {\n"
+                                             "    let i = global_id(0);\n"
+                                             "    x[i] = f(x[i], 3) + f(1, x[i]);\n"
+                                             "    if odd(x[i]) { x[i] = g(x[i]); }\n"
+                                             "}\n"),
+                                    "inlined functions");
     const std::string& t = m.text;
     CHECK(!contains(t, ".func"));
     CHECK(!contains(t, "call"));

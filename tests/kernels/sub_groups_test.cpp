@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <limits>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>

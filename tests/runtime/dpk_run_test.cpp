@@ -348,11 +348,10 @@ TEST_CASE("dpk run: -k may be left out when the file has one kernel") {
     std::ofstream(one) << "kernel twice(x: f32[::1]) { x[global_id(0)] *= 2.0; }\n";
     write_f32(tmp("x.npy"), {1, 2, 3});
     std::ostringstream out, err;
-    int code =
-        run_command(parse_run_arguments({one, "--global", "3", "--local", "3", "--device",
-                                         dev.filter_string(),
-                                         "x=@" + tmp("x.npy"), "--out", "x=" + tmp("x2.npy")}),
-                    out, err, fresh_cache("dpk_run_one_kernel_cache"));
+    int code = run_command(
+        parse_run_arguments({one, "--global", "3", "--local", "3", "--device", dev.filter_string(),
+                             "x=@" + tmp("x.npy"), "--out", "x=" + tmp("x2.npy")}),
+        out, err, fresh_cache("dpk_run_one_kernel_cache"));
     CHECK(err.str() == "");
     REQUIRE(code == 0);
     CHECK(read_f32(tmp("x2.npy")) == std::vector<float>{2, 4, 6});

@@ -197,8 +197,7 @@ TEST_CASE("view_as reads the same elements as another dtype of the same size") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));
         Queue q(dev);
-        auto a = UsmArray::from_host<float>(q, std::vector<float>{1.0f, -0.0f, 2.5f, 4.0f},
-                                            {2, 2});
+        auto a = UsmArray::from_host<float>(q, std::vector<float>{1.0f, -0.0f, 2.5f, 4.0f}, {2, 2});
         UsmArray bits = a.view_as(DType::U32);
         CHECK(bits.dtype() == DType::U32);
         CHECK(bits.shape() == a.shape());

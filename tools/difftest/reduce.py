@@ -4,8 +4,8 @@ same device and mode (tools/difftest/README.md, "Reducing a case").
 Each round makes every one-edit variant of the kernel — a run of statements or a statement
 deleted, an if/loop replaced by its body, an expression replaced by a same-typed child or by
 0 / 1 — drops those the reference model rejects (a race, an uninitialized read) or dpkc rejects,
-and runs the rest, smallest first, in batches of one module each. The first smallest variant that still fails becomes the kernel of
-the next round. Guards (in-bounds indices, bounded trip counts, divisors kept from 0 when the
+and runs the rest, smallest first, in batches of one module each. The first smallest variant
+that still fails becomes the kernel of the next round. Guards (in-bounds indices, bounded trip counts, divisors kept from 0 when the
 case was generated without div-edge, ...) are never edited away."""
 
 import copy

@@ -43,8 +43,8 @@ FunctionTranslator::FunctionTranslator(ModuleState& state, const SpirvFunction& 
 
 std::string FunctionTranslator::where() const {
     if (inline_frames_.empty()) return "kernel '" + entry_.name + "'";
-    return "function " + id_text(module_, inline_frames_.back().function) + " (inlined into kernel '" +
-           entry_.name + "')";
+    return "function " + id_text(module_, inline_frames_.back().function) +
+           " (inlined into kernel '" + entry_.name + "')";
 }
 
 void FunctionTranslator::unsupported(const SpirvInstruction& inst, const std::string& why) const {

@@ -89,7 +89,8 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             // A variable of a function inlined more than once: the copies run one after the
             // other (no recursion), so they share its memory.
             if (regs_.count(inst.result)) {
-                if (init) unsupported(inst, "initializers of variables in memory are not supported");
+                if (init)
+                    unsupported(inst, "initializers of variables in memory are not supported");
                 return true;
             }
             const std::string what = "variable " + id_text(module_, inst.result);
