@@ -7,10 +7,10 @@
 # Each case folder is copied to /tmp/dpk-reduce/NAME (DPK_REDUCE_DIR) and reduced there for at most
 # SECONDS (the reducer saves reduced.dpk after every round, so a stopped reduction keeps its
 # progress); nproc - 2 reductions run at a time. The log of each is NAME.log beside it. Then each
-# reduced kernel that faulted or reported an out-of-bounds index runs once more under compute-
-# sanitizer (memcheck, then synccheck: NAME.memcheck.log, NAME.synccheck.log). Everything small
-# enough to read (logs, reduced kernels, replays) is packed into $OUT/reduced.tgz, one file, since
-# the device tool brings back a limited number of files.
+# reduced kernel that faulted or reported an out-of-bounds index runs once more under
+# compute-sanitizer (memcheck, then synccheck: NAME.memcheck.log, NAME.synccheck.log). Everything
+# small enough to read (logs, reduced kernels, replays) is packed into $OUT/reduced.tgz, one file,
+# since the device tool brings back a limited number of files.
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${DPK_BUILD_DIR:-$root/build-gpu}"
