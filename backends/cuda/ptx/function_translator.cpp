@@ -192,7 +192,9 @@ void FunctionTranslator::emit_prologue(const std::string& opcode,
 }
 
 std::string FunctionTranslator::label(Id block) const {
-    return "$L" + std::to_string(block) + label_suffix_;
+    // Blocks of an inlined copy: the copy's suffix.
+    return "$L" + std::to_string(block) +
+           (inline_frames_.empty() ? std::string() : inline_frames_.back().label_suffix);
 }
 
 void FunctionTranslator::translate_parameters() {

@@ -19,9 +19,9 @@ namespace dpk::backends::cuda {
 struct ModuleState {
     const SpirvModule& module;
     PtxTarget target;
-    std::set<Id> kernel_functions;               // the entry points' functions
-    std::map<Id, std::string> shared_symbols;    // Workgroup OpVariables: their .shared name
-    std::vector<std::string> math_symbols;       // math library functions called, first use first
+    std::set<Id> kernel_functions;             // the entry points' functions
+    std::map<Id, std::string> shared_symbols;  // Workgroup OpVariables: their .shared name
+    std::vector<std::string> math_symbols;     // math library functions called, first use first
     /// UniformConstant OpVariables (printf formats and the strings they print): their .global
     /// name.
     std::map<Id, std::string> string_symbols;
@@ -153,15 +153,15 @@ private:
     const SpirvFunction& function_;
     const SpirvEntryPoint& entry_;
     Id current_block_ = 0;
-    /// A call being inlined: the callee, the register of its result (none for void) and the
-    /// label its returns branch to.
+    /// A call being inlined: the callee, the register of its result (none for void), the suffix
+    /// of its copy's labels and the label its returns branch to.
     struct InlineFrame {
         Id function = 0;
         std::string result;
+        std::string label_suffix;
         std::string done;
     };
     std::vector<InlineFrame> inline_frames_;  // innermost last
-    std::string label_suffix_;                // of the copy being translated ("" in the kernel)
     std::uint32_t inlined_calls_ = 0;
     std::map<Id, const SpirvBlock*> blocks_;
     std::array<std::uint32_t, kRegClassCount> reg_counts_{};

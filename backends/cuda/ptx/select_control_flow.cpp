@@ -49,11 +49,10 @@ void FunctionTranslator::inline_call(const SpirvInstruction& inst) {
     InlineFrame frame;
     frame.function = callee;
     if (module_.type(inst.result_type).opcode != spv::Op::OpTypeVoid) frame.result = def(inst);
-    // Each copy of the body has labels of its own: $L<block>_i<copy>.
-    const std::string outer_suffix = label_suffix_;
+    // Each copy of the body has labels of its own: $L<block>_i<copy>, and $Lret_i<copy> after it.
+    frame.label_suffix = "_i" + std::to_string(++inlined_calls_);
+    frame.done = "$Lret" + frame.label_suffix;
     const Id outer_block = current_block_;
-    label_suffix_ = "_i" + std::to_string(++inlined_calls_);
-    frame.done = "$Lret" + label_suffix_;
     inline_frames_.push_back(frame);
     for (const auto& block : f->blocks) {
         current_block_ = block.label;
@@ -62,7 +61,6 @@ void FunctionTranslator::inline_call(const SpirvInstruction& inst) {
     }
     inline_frames_.pop_back();
     emit_line(frame.done + ":");
-    label_suffix_ = outer_suffix;
     current_block_ = outer_block;
 }
 
