@@ -285,6 +285,33 @@ RadixKey radix_key(const char* algorithm, DType t) {
     }
 }
 
+/// What every radix-sort pass reads and writes, for `units` digit-count rows (work items or
+/// tiles): keys and values ping-pong between the arguments and scratch copies, digit counts and
+/// their scanned offsets, and the scalar arguments every pass kernel takes.
+struct RadixBuffers {
+    std::shared_ptr<Scratch> scratch = std::make_shared<Scratch>();
+    UsmArray k0, k1, v0, v1, counts, offsets;
+    int bits = 0;
+    Scalar sign_bit;
+    std::int32_t with_values = 0;
+};
+
+RadixBuffers radix_buffers(const Queue& q, const UsmArray& keys, const UsmArray* values,
+                           const RadixKey& rk, std::int64_t units) {
+    const std::int64_t n = keys.size();
+    RadixBuffers b;
+    b.k0 = keys.view_as(rk.bits);
+    b.k1 = scratch_array(*b.scratch, q, rk.bits, n);
+    b.v0 = values ? *values : b.k0;
+    b.v1 = values ? scratch_array(*b.scratch, q, values->dtype(), n) : b.k1;
+    b.counts = scratch_array(*b.scratch, q, DType::I64, kRadixDigits * units);
+    b.offsets = scratch_array(*b.scratch, q, DType::I64, kRadixDigits * units);
+    b.bits = dtype_bits(rk.bits);
+    b.sign_bit = Scalar::from_uint(rk.bits, std::uint64_t{1} << (b.bits - 1));
+    b.with_values = values ? 1 : 0;
+    return b;
+}
+
 /// The passes of SortMethod::Tiles (radix_tile_counts, radix_tile_scatter).
 Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* values,
                        const RadixKey& rk, std::span<const Event> deps) {
@@ -301,35 +328,26 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
         per_item /= 2;
     const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
     const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
-    auto scratch = std::make_shared<Scratch>();
-    UsmArray k0 = keys.view_as(rk.bits);
-    UsmArray k1 = scratch_array(*scratch, q, rk.bits, n);
-    UsmArray v0 = values ? *values : k0;
-    UsmArray v1 = values ? scratch_array(*scratch, q, values->dtype(), n) : k1;
-    UsmArray counts = scratch_array(*scratch, q, DType::I64, kRadixDigits * tiles);
-    UsmArray offsets = scratch_array(*scratch, q, DType::I64, kRadixDigits * tiles);
-    const int bits = dtype_bits(rk.bits);
-    const Scalar sign_bit = Scalar::from_uint(rk.bits, std::uint64_t{1} << (bits - 1));
-    const auto with_values = static_cast<std::int32_t>(values ? 1 : 0);
+    RadixBuffers b = radix_buffers(q, keys, values, rk, tiles);
     const LocalMemory hist{DType::U32, kRadixDigits};
     const LocalMemory tile_mem{rk.bits, static_cast<std::size_t>(tile + tile / 32 + 1)};
     const LocalMemory words{DType::U64, 4 * wg};
     const LocalMemory starts{DType::I64, kRadixDigits};
     Event e;
-    for (int shift = 0; shift < bits; shift += kRadixBits) {
+    for (int shift = 0; shift < b.bits; shift += kRadixBits) {
         const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(shift));
         const std::span<const Event> first = shift == 0 ? deps : std::span<const Event>{};
         launch(kernels().radix_tile_counts, q, tiles, wg,
-               {k0, counts, tiles, per_item, s, rk.kind, sign_bit, hist}, first);
-        scan_into(*scratch, q, counts, offsets, true, ScanMode::Values, {});
+               {b.k0, b.counts, tiles, per_item, s, rk.kind, b.sign_bit, hist}, first);
+        scan_into(*b.scratch, q, b.counts, b.offsets, true, ScanMode::Values, {});
         e = launch(kernels().radix_tile_scatter, q, tiles, wg,
-                   {k0, k1, v0, v1, offsets, tiles, per_item, s, rk.kind, sign_bit, with_values,
-                    tile_mem, words, starts},
+                   {b.k0, b.k1, b.v0, b.v1, b.offsets, tiles, per_item, s, rk.kind, b.sign_bit,
+                    b.with_values, tile_mem, words, starts},
                    {});
-        std::swap(k0, k1);
-        std::swap(v0, v1);
+        std::swap(b.k0, b.k1);
+        std::swap(b.v0, b.v1);
     }
-    return with_scratch(e, scratch);
+    return with_scratch(e, b.scratch);
 }
 
 Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
@@ -350,31 +368,23 @@ Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
     const std::int64_t units =
         std::clamp<std::int64_t>(ceil_div(n, kRadixPerItem), 1, kRadixMaxUnits);
     const std::int64_t seg = std::max<std::int64_t>(1, ceil_div(n, units));
-    auto scratch = std::make_shared<Scratch>();
-    UsmArray k0 = keys.view_as(rk.bits);
-    UsmArray k1 = scratch_array(*scratch, q, rk.bits, n);
-    UsmArray v0 = values ? *values : k0;
-    UsmArray v1 = values ? scratch_array(*scratch, q, values->dtype(), n) : k1;
-    UsmArray counts = scratch_array(*scratch, q, DType::I64, kRadixDigits * units);
-    UsmArray offsets = scratch_array(*scratch, q, DType::I64, kRadixDigits * units);
-    const int bits = dtype_bits(rk.bits);
-    const Scalar sign_bit = Scalar::from_uint(rk.bits, std::uint64_t{1} << (bits - 1));
-    const auto with_values = static_cast<std::int32_t>(values ? 1 : 0);
+    RadixBuffers b = radix_buffers(q, keys, values, rk, units);
     Event e;
-    for (int shift = 0; shift < bits; shift += kRadixBits) {
+    for (int shift = 0; shift < b.bits; shift += kRadixBits) {
         const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(shift));
         const std::span<const Event> first = shift == 0 ? deps : std::span<const Event>{};
         launch_items(kernels().radix_counts, q, units,
-                     {k0, counts, units, seg, s, rk.kind, sign_bit}, first);
-        scan_into(*scratch, q, counts, offsets, true, ScanMode::Values, {});
-        e = launch_items(kernels().radix_scatter, q, units,
-                         {k0, k1, v0, v1, offsets, units, seg, s, rk.kind, sign_bit, with_values},
-                         {});
-        std::swap(k0, k1);
-        std::swap(v0, v1);
+                     {b.k0, b.counts, units, seg, s, rk.kind, b.sign_bit}, first);
+        scan_into(*b.scratch, q, b.counts, b.offsets, true, ScanMode::Values, {});
+        e = launch_items(
+            kernels().radix_scatter, q, units,
+            {b.k0, b.k1, b.v0, b.v1, b.offsets, units, seg, s, rk.kind, b.sign_bit, b.with_values},
+            {});
+        std::swap(b.k0, b.k1);
+        std::swap(b.v0, b.v1);
     }
     // An even number of passes: the sorted data is back in `keys` and `values`.
-    return with_scratch(e, scratch);
+    return with_scratch(e, b.scratch);
 }
 
 }  // namespace
