@@ -176,57 +176,6 @@ std::vector<Device> devices_with(DeviceFeature f, std::optional<DeviceFeature> g
     return out;
 }
 
-template <typename T>
-void check_collectives(const char* type) {
-    const std::string t = type;
-    const std::string sig = "void(" + t + "[::1], " + t + "[:, ::1], i64[:, ::1])";
-    const std::vector<T> x = values<T>(kItems, 11);
-    Program p = sub_group_program();
-    const bool narrow = sizeof(T) < 4;
-    for (const Device& dev :
-         narrow ? devices_with(DeviceFeature::SubGroupExtendedTypes) : sub_group_devices()) {
-        CompiledKernel k = p.kernel("collectives").specialize(sig, dev);
-        Queue q(dev);
-        UsmArray dx = UsmArray::from_host<T>(q, x);
-        std::set<std::int64_t> sizes;
-        for (std::size_t local : kLocalSizes) {
-            INFO("device " << tests::device_label(dev) << ", " << t << ", local size " << local);
-            const auto rows = static_cast<std::int64_t>(kItems);
-            UsmArray out = UsmArray::zeros(q, dtype_of<T>(), {rows, kColumns});
-            UsmArray ids = UsmArray::zeros(q, DType::I64, {rows, kIdColumns});
-            k.launch(q, Range(kItems), Range(local), {dx, out, ids}).wait();
-            const std::vector<T> got = out.to_vector<T>();
-            SubGroups groups = check_ids(ids.to_vector<std::int64_t>(), kItems, local, sizes);
-            std::size_t mismatches = 0;
-            for (const auto& group : groups) {
-                // Not a structured binding: CHECK_MESSAGE's lambda names it, which clang
-                // before 16 refuses.
-                const auto& members = group.second;
-                std::vector<T> v;
-                for (std::size_t i : members) v.push_back(x[i]);
-                for (std::size_t m = 0; m < members.size(); ++m) {
-                    const std::vector<T> want = expected_row(v, m);
-                    for (std::size_t c = 0; c < kColumns; ++c) {
-                        const T g = got[members[m] * kColumns + c];
-                        if (g == want[c]) continue;
-                        if (++mismatches <= 5)
-                            CHECK_MESSAGE(false, "item " << members[m] << " column " << c
-                                                         << ": got " << +g << ", want " << +want[c]
-                                                         << " (sub-group size " << members.size()
-                                                         << ")");
-                    }
-                }
-            }
-            CHECK(mismatches == 0);
-        }
-        std::string seen;
-        for (std::int64_t s : sizes) seen.append(" ").append(std::to_string(s));
-        MESSAGE(tests::device_label(dev)
-                << ": " << t << " collectives match the host on " << kLocalSizes.size()
-                << " work-group sizes; sub-group sizes seen:" << seen);
-    }
-}
-
 /// A host model of one kernel of sub_groups.dpk: row `k` of a sub-group with values `v`.
 template <typename T, typename Out>
 using RowModel = std::vector<Out> (*)(const std::vector<T>& v, std::size_t k);
@@ -280,6 +229,15 @@ void check_against_model(const char* kernel, const std::string& signature, Devic
                 << ": " << std::string(kernel) << " " << signature << " matches the "
                 << "host model; sub-group sizes seen:" << seen);
     }
+}
+
+/// collectives(): broadcast, shuffle, the reductions and scans of sub_groups.dpk over `type`.
+template <typename T>
+void check_collectives(const char* type) {
+    const std::string t = type;
+    check_against_model<T, T>("collectives", "void(" + t + "[::1], " + t + "[:, ::1], i64[:, ::1])",
+                              DeviceFeature::SubGroups, kColumns, expected_row<T>,
+                              values<T>(kItems, 11));
 }
 
 /// shuffles(): down 1, down 5, up 1, up 3, xor 1, xor 6, down by the lane; a lane outside the
