@@ -101,6 +101,18 @@ def bench_dpk(device, launches, rounds, cpp):
     assert np.array_equal(c.to_numpy(), np.zeros(N, np.float32))
 
 
+def report_peer(name, launch, synchronize, launches, rounds):
+    """Warms a peer's launch up, then prints its asynchronous and synchronous time per launch."""
+    def launch_wait():
+        launch()
+        synchronize()
+
+    for _ in range(200):
+        launch_wait()
+    print(f"peer_launch {name} async_us={per_launch_us(launch, synchronize, launches, rounds):.2f} "
+          f"sync_us={sync_us(launch_wait, launches):.2f}")
+
+
 def bench_cupy(launches, rounds):
     try:
         import cupy as cp
@@ -120,14 +132,7 @@ def bench_cupy(launches, rounds):
     def launch():
         k((1,), (N,), (a, b, c, n))
 
-    def launch_wait():
-        launch()
-        stream.synchronize()
-
-    for _ in range(200):
-        launch_wait()
-    print(f"peer_launch cupy_rawkernel async_us={per_launch_us(launch, stream.synchronize, launches, rounds):.2f} "
-          f"sync_us={sync_us(launch_wait, launches):.2f}")
+    report_peer("cupy_rawkernel", launch, stream.synchronize, launches, rounds)
 
 
 def bench_triton(launches, rounds):
@@ -150,14 +155,7 @@ def bench_triton(launches, rounds):
     def launch():
         vecadd[(1,)](a, b, c, N, BLOCK=N)
 
-    def launch_wait():
-        launch()
-        torch.cuda.synchronize()
-
-    for _ in range(200):
-        launch_wait()
-    print(f"peer_launch triton async_us={per_launch_us(launch, torch.cuda.synchronize, launches, rounds):.2f} "
-          f"sync_us={sync_us(launch_wait, launches):.2f}")
+    report_peer("triton", launch, torch.cuda.synchronize, launches, rounds)
 
 
 def bench_numba(launches, rounds):
@@ -178,14 +176,7 @@ def bench_numba(launches, rounds):
     def launch():
         vecadd[1, N](a, b, c)
 
-    def launch_wait():
-        launch()
-        cuda.synchronize()
-
-    for _ in range(200):
-        launch_wait()
-    print(f"peer_launch numba_cuda async_us={per_launch_us(launch, cuda.synchronize, launches, rounds):.2f} "
-          f"sync_us={sync_us(launch_wait, launches):.2f}")
+    report_peer("numba_cuda", launch, cuda.synchronize, launches, rounds)
 
 
 def bench_zero_copy(device, launches, rounds):
