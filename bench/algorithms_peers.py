@@ -17,8 +17,9 @@ def row(algorithm, dtype, n, amount, keys, seconds, peer):
           f"{amount / seconds / 1e9:8.3f} {unit}")
 
 
-def median_seconds(runs, f, sync_event):
-    """The median time of `runs` calls of f, between two recorded events each."""
+def median_seconds(runs, f, sync_event, elapsed_ms=lambda start, end: start.elapsed_time(end)):
+    """The median time of `runs` calls of f, between two recorded events each (elapsed_ms: the
+    milliseconds between two of them; torch's events know it, CuPy asks a function)."""
     f()
     times = []
     for _ in range(runs):
@@ -27,7 +28,7 @@ def median_seconds(runs, f, sync_event):
         f()
         end.record()
         end.synchronize()
-        times.append(start.elapsed_time(end) / 1e3)
+        times.append(elapsed_ms(start, end) / 1e3)
     return statistics.median(times)
 
 
@@ -37,25 +38,25 @@ def run_cupy(runs, n, n_sort):
     except ImportError:
         print("cupy: not installed, skipped")
         return
-    ev = cp.cuda.Event
+
+    def median(f):
+        return median_seconds(runs, f, cp.cuda.Event, cp.cuda.get_elapsed_time)
+
     rng = cp.random.default_rng(1)
     x = (rng.integers(0, 16, n, dtype=cp.int32) - 8).astype(cp.float32)
     flags = rng.integers(0, 2, n, dtype=cp.uint8).astype(cp.bool_)
     b = rng.integers(0, 256, n, dtype=cp.uint32)
     keys = rng.integers(0, 2**32, n_sort, dtype=cp.uint64).astype(cp.uint32)
     fb = 4.0 * n
-    row("reduce sum", "f32", n, fb, False, median_seconds(runs, lambda: cp.sum(x), ev), "cupy")
-    row("reduce max", "f32", n, fb, False, median_seconds(runs, lambda: cp.max(x), ev), "cupy")
-    row("inclusive_scan", "f32", n, 2 * fb, False,
-        median_seconds(runs, lambda: cp.cumsum(x), ev), "cupy")
-    row("copy_if (1/2)", "f32", n, 7.0 * n, False, median_seconds(runs, lambda: x[flags], ev),
-        "cupy")
+    row("reduce sum", "f32", n, fb, False, median(lambda: cp.sum(x)), "cupy")
+    row("reduce max", "f32", n, fb, False, median(lambda: cp.max(x)), "cupy")
+    row("inclusive_scan", "f32", n, 2 * fb, False, median(lambda: cp.cumsum(x)), "cupy")
+    row("copy_if (1/2)", "f32", n, 7.0 * n, False, median(lambda: x[flags]), "cupy")
     row("histogram 256", "u32", n, fb, False,
-        median_seconds(runs, lambda: cp.bincount(b, minlength=256), ev), "cupy")
-    row("sort", "u32", n_sort, float(n_sort), True,
-        median_seconds(runs, lambda: cp.sort(keys), ev), "cupy")
-    row("sort_by_key", "u32", n_sort, float(n_sort), True,
-        median_seconds(runs, lambda: cp.argsort(keys), ev), "cupy")
+        median(lambda: cp.bincount(b, minlength=256)), "cupy")
+    row("sort", "u32", n_sort, float(n_sort), True, median(lambda: cp.sort(keys)), "cupy")
+    row("sort_by_key", "u32", n_sort, float(n_sort), True, median(lambda: cp.argsort(keys)),
+        "cupy")
 
 
 def run_torch(runs, n, n_sort):
@@ -67,7 +68,9 @@ def run_torch(runs, n, n_sort):
     if not torch.cuda.is_available():
         print("torch: no CUDA device, skipped")
         return
-    ev = lambda: torch.cuda.Event(enable_timing=True)  # noqa: E731
+    def median(f):
+        return median_seconds(runs, f, lambda: torch.cuda.Event(enable_timing=True))
+
     g = torch.Generator(device="cuda").manual_seed(1)
     x = (torch.randint(0, 16, (n,), device="cuda", generator=g) - 8).float()
     flags = torch.randint(0, 2, (n,), device="cuda", generator=g).bool()
@@ -75,18 +78,15 @@ def run_torch(runs, n, n_sort):
     keys = torch.randint(0, 2**31 - 1, (n_sort,), device="cuda", generator=g, dtype=torch.int64)
     keys = keys.to(torch.int32)  # torch sorts int32 (it has no uint32 sort on every version)
     fb = 4.0 * n
-    row("reduce sum", "f32", n, fb, False, median_seconds(runs, lambda: torch.sum(x), ev), "torch")
-    row("reduce max", "f32", n, fb, False, median_seconds(runs, lambda: torch.max(x), ev), "torch")
-    row("inclusive_scan", "f32", n, 2 * fb, False,
-        median_seconds(runs, lambda: torch.cumsum(x, 0), ev), "torch")
-    row("copy_if (1/2)", "f32", n, 7.0 * n, False, median_seconds(runs, lambda: x[flags], ev),
-        "torch")
+    row("reduce sum", "f32", n, fb, False, median(lambda: torch.sum(x)), "torch")
+    row("reduce max", "f32", n, fb, False, median(lambda: torch.max(x)), "torch")
+    row("inclusive_scan", "f32", n, 2 * fb, False, median(lambda: torch.cumsum(x, 0)), "torch")
+    row("copy_if (1/2)", "f32", n, 7.0 * n, False, median(lambda: x[flags]), "torch")
     row("histogram 256", "i64", n, 8.0 * n, False,
-        median_seconds(runs, lambda: torch.bincount(b, minlength=256), ev), "torch")
-    row("sort", "i32", n_sort, float(n_sort), True,
-        median_seconds(runs, lambda: torch.sort(keys), ev), "torch")
+        median(lambda: torch.bincount(b, minlength=256)), "torch")
+    row("sort", "i32", n_sort, float(n_sort), True, median(lambda: torch.sort(keys)), "torch")
     row("sort_by_key", "i32", n_sort, float(n_sort), True,
-        median_seconds(runs, lambda: torch.sort(keys, stable=True), ev), "torch")
+        median(lambda: torch.sort(keys, stable=True)), "torch")
 
 
 def main():

@@ -4,16 +4,21 @@
 # static one, as dpkc links -static) or, without one, drop it. Run after
 # find_package(antlr4-runtime) by dpk's build and by an installed dpk-config.cmake.
 find_library(DPK_UUID_STATIC_LIBRARY NAMES libuuid.a DOC "libuuid.a (uuid-dev), for antlr4_static")
-if(TARGET antlr4_static)
+# antlr4_shared (the Python module links it) lists it too; the shared library needs nothing
+# from it either, so there it is dropped.
+foreach(dpk_target antlr4_static antlr4_shared)
+    if(NOT TARGET ${dpk_target})
+        continue()
+    endif()
     foreach(dpk_prop INTERFACE_LINK_LIBRARIES IMPORTED_LINK_INTERFACE_LIBRARIES
                      IMPORTED_LINK_INTERFACE_LIBRARIES_NONE)
-        get_target_property(dpk_libs antlr4_static ${dpk_prop})
+        get_target_property(dpk_libs ${dpk_target} ${dpk_prop})
         if(dpk_libs AND "uuid" IN_LIST dpk_libs)
             list(REMOVE_ITEM dpk_libs uuid)
-            if(DPK_UUID_STATIC_LIBRARY)
+            if(DPK_UUID_STATIC_LIBRARY AND dpk_target STREQUAL "antlr4_static")
                 list(APPEND dpk_libs ${DPK_UUID_STATIC_LIBRARY})
             endif()
-            set_property(TARGET antlr4_static PROPERTY ${dpk_prop} "${dpk_libs}")
+            set_property(TARGET ${dpk_target} PROPERTY ${dpk_prop} "${dpk_libs}")
         endif()
     endforeach()
-endif()
+endforeach()

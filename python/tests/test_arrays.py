@@ -59,6 +59,10 @@ def test_bad_arguments_name_themselves(queue):
 
 def test_dlpack_export_to_numpy_shares_host_accessible_memory(queue):
     a = dpk.asarray(np.arange(6, dtype=np.float64).reshape(2, 3), queue, usm_type="shared")
+    if queue.device.backend == "cuda":  # numpy's consumers of CUDA memory are in test_cuda.py
+        ordinal = [d for d in dpk.devices() if d.backend == "cuda"].index(queue.device)
+        assert a.__dlpack_device__() == (13, ordinal)  # kDLCUDAManaged, the CUDA ordinal
+        return
     assert a.__dlpack_device__() == (1, 0)  # kDLCPU: the host reads shared USM
     view = np.from_dlpack(a)
     np.testing.assert_array_equal(view, np.arange(6).reshape(2, 3))

@@ -312,7 +312,8 @@ def reduce_case(args, tools):
 
 def replay_case(args, tools):
     import reduce
-    return reduce.replay(args.replay, tools)
+    devices = args.devices.split(',') if args.devices else [None]
+    return max(reduce.replay(args.replay, tools, device) for device in devices)
 
 
 def main():
@@ -343,7 +344,8 @@ def main():
     ap.add_argument('--replay', metavar='CASE', help='run the kernel of case folder CASE once '
                     '(its reduced.pkl when there is one) and compare; the inputs, outputs and '
                     'runner log stay in CASE/replay; DPK_DIFFTEST_WRAP="compute-sanitizer ..." '
-                    'runs the runner under that command')
+                    'runs the runner under that command; --devices replays it on those devices '
+                    'instead of the case\'s own')
     ap.add_argument('--print', dest='print_seed', type=int, metavar='SEED',
                     help='print the module of SEED and exit')
     for name, what in generate.FEATURES.items():

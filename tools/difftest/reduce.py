@@ -14,6 +14,7 @@ import os
 import pickle
 import shutil
 import subprocess
+import sys
 import tempfile
 
 import model
@@ -210,9 +211,19 @@ def save(case_dir, funcs, kernel, name, device, mode, kind):
     return out
 
 
+def load_case(path):
+    """(funcs, kernel, device, mode, kind) of a case.pkl / reduced.pkl, also one pickled by
+    numpy 2 (the GPU machine) read with numpy 1 (numpy 2 renamed numpy.core to numpy._core)."""
+    import numpy
+    if not hasattr(numpy, '_core'):
+        sys.modules.setdefault('numpy._core', numpy.core)
+        sys.modules.setdefault('numpy._core.multiarray', numpy.core.multiarray)
+    with open(path, 'rb') as f:
+        return pickle.load(f)
+
+
 def reduce_case(case_dir, tools, args):
-    with open(os.path.join(case_dir, 'case.pkl'), 'rb') as f:
-        funcs, kernel, device, mode, kind = pickle.load(f)
+    funcs, kernel, device, mode, kind = load_case(os.path.join(case_dir, 'case.pkl'))
     mark_guards(kernel.body)
     work = tempfile.mkdtemp(prefix='difftest-reduce-')
     log = open(os.path.join(work, 'runner.log'), 'w')
@@ -289,16 +300,17 @@ def reduce_case(case_dir, tools, args):
     return 0
 
 
-def replay(case_dir, tools):
-    """Runs the case's kernel (the reduced one when there is one) once on its device and mode and
-    compares it with the model. Everything stays in CASE/replay: the module, inputs, outputs and
-    the runner's log (with DPK_DIFFTEST_WRAP, also the wrapping tool's report)."""
+def replay(case_dir, tools, on_device=None):
+    """Runs the case's kernel (the reduced one when there is one) once in its mode, on its device
+    or on `on_device`, and compares it with the model. Everything stays in CASE/replay: the module,
+    inputs, outputs and the runner's log (with DPK_DIFFTEST_WRAP, also the wrapping tool's
+    report)."""
     import difftest
     pkl = os.path.join(case_dir, 'reduced.pkl')
     if not os.path.exists(pkl):
         pkl = os.path.join(case_dir, 'case.pkl')
-    with open(pkl, 'rb') as f:
-        funcs, kernel, device, mode, kind = pickle.load(f)
+    funcs, kernel, device, mode, kind = load_case(pkl)
+    device = on_device or device
     m = Module(used_funcs(funcs, [kernel]), [kernel])
     kernel.expected = model.run_kernel(model.compile_module(m.py()), kernel)
     d = os.path.join(case_dir, 'replay')

@@ -10,8 +10,10 @@ in.NAME.npy for each array. The PTX dpkc emits for it is edited into variants â€
 result replaced by 0) â€” and each variant is launched through the driver's JIT, and the first two
 also as cubins from `ptxas -O0` and `ptxas -O3`, for every entry point (the general kernel and its
 index32 / noalias variants), each launch in a process of its own (a fault poisons the CUDA
-context). One line per launch: OK and a hash of every array afterwards, or the error. Needs CuPy,
-numpy, ptxas and cuobjdump (the -O3 cubins' SASS is written next to the variants).
+context). A case of mode "bounds" (case.json) runs the bounds-checked kernel, with a zeroed
+record as its last argument. One line per launch: OK and a hash of every array afterwards (marked
+= or ! where the case has its expected value), or the error. Needs CuPy, numpy,
+ptxas and cuobjdump (the -O3 cubins' SASS is written next to the variants).
 """
 import argparse
 import hashlib
@@ -39,8 +41,10 @@ def kernel_params(source):
     return m.group(1), [tuple(p.split(': ')) for p in m.group(2).split(', ')]
 
 
-def launch(binary, ptx, entry, case_dir, out):
-    """Runs `entry` of `binary` (PTX or cubin made from `ptx`) once; prints the arrays' hashes."""
+def launch(binary, ptx, entry, case_dir, out, bounds='0'):
+    """Runs `entry` of `binary` (PTX or cubin made from `ptx`) once; prints the arrays' hashes
+    (with bounds == '1' the kernel is bounds-checked: a zeroed record is its last argument, and its
+    hash is printed last)."""
     import cupy as cp
     case = json.load(open(os.path.join(case_dir, 'case.json')))
     scalars = dict(re.findall(r' (\w+)=(-?\d+):\w+', case['reproduce']))
@@ -56,12 +60,23 @@ def launch(binary, ptx, entry, case_dir, out):
             args.append(np.uint64(v % 2**64) if ptx_types[i] in ('u64', 'b64', 's64')
                         else np.uint32(v % 2**32))
             i += 1
+    if bounds == '1':
+        args.append(cp.zeros(8, dtype=cp.uint64))  # core/kernel_abi.h, BoundsRecordLayout::kWords
     f = cp.RawModule(path=binary).get_function(entry)
     group = case['local']
     f(((case['global'] + group - 1) // group,), (group,), tuple(args))
     cp.cuda.Device().synchronize()
-    print('OK ' + ' '.join(hashlib.sha1(cp.asnumpy(a).tobytes()).hexdigest()[:8]
-                           for a in args if isinstance(a, cp.ndarray)))
+    # Each array's hash, marked "=" where it equals the case's expected.NAME.npy, "!" where not.
+    names = [n for n, ty in kernel_params(kernel_source(case_dir))[1] if '[' in ty] + ['record']
+    arrays = [a for a in args if isinstance(a, cp.ndarray)]
+    marks = []
+    for name, a in zip(names, arrays):
+        got = cp.asnumpy(a)
+        expected = os.path.join(case_dir, 'expected.%s.npy' % name)
+        mark = ('=' if np.array_equal(np.load(expected), got) else '!') \
+            if os.path.exists(expected) else ''
+        marks.append(hashlib.sha1(got.tobytes()).hexdigest()[:8] + mark)
+    print('OK ' + ' '.join(marks))
 
 
 def nocall(text):
@@ -83,7 +98,7 @@ CUBINS = ('emitted', 'aligned')
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == '--launch':
         try:
-            launch(*sys.argv[2:7])
+            launch(*sys.argv[2:8])
         except Exception as e:  # noqa: BLE001 - the line reports it
             print('FAIL ' + str(e).split('\n')[-1][:160])
         return 0
@@ -95,9 +110,12 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     source = kernel_source(args.case)
+    with open(os.path.join(args.case, 'case.json')) as f:
+        bounds = json.load(f).get('mode') == 'bounds'
     name = kernel_params(source)[0]
     emitted = subprocess.run([args.dpkc, source, '-k', name, '--emit', 'ptx', '--no-fp-contract',
-                              '-o', '-'], check=True, capture_output=True, text=True).stdout
+                              '-o', '-'] + (['--check-bounds'] if bounds else []),
+                             check=True, capture_output=True, text=True).stdout
     entries = re.findall(r'\.visible \.entry (\w+)\(', emitted)
     jobs = []
     for vname, edit in VARIANTS.items():
@@ -121,7 +139,8 @@ def main():
     def run(job):
         label, binary, ptx, entry = job
         r = subprocess.run([sys.executable, __file__, '--launch', binary, ptx, entry, args.case,
-                            args.out], capture_output=True, text=True, timeout=120)
+                            args.out, '1' if bounds else '0'],
+                           capture_output=True, text=True, timeout=120)
         return '%-10s %-12s %-36s %s' % (name, label, entry, (r.stdout + r.stderr).strip()[-170:])
 
     with ThreadPoolExecutor(max(1, (os.cpu_count() or 2) - 2)) as pool:

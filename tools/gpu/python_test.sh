@@ -6,6 +6,10 @@
 # numba-cuda are used where importable.
 #
 #   bash tools/gpu/python_test.sh          (build in build-gpu-python/, logs on stdout)
+#
+# Settings (environment): DPK_PYTEST_ARGS (shell words; default "-q -rs"), DPK_PYTHON_BUILD_TYPE (default
+# Release; RelWithDebInfo for a debugger's backtrace), DPK_PYTHON_CMAKE_ARGS (more configure
+# arguments, shell words: sanitizer flags), DPK_LAUNCHES (the launch benchmark's count).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${DPK_BUILD_DIR:-$root/build-gpu-python}"
@@ -22,13 +26,26 @@ export PYTHONPATH="$tools${PYTHONPATH:+:$PYTHONPATH}"
 export LD_LIBRARY_PATH="$prefix/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PATH="$PATH:$prefix/usr/bin"
 
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDPK_WERROR=OFF \
-    -DCMAKE_PREFIX_PATH="$prefix/usr" -DDPK_WITH_LLVM=OFF -DDPK_BUILD_PYTHON=ON \
-    -DPython_EXECUTABLE="$python" -DDPK_BUILD_EXAMPLES=OFF >/dev/null
-cmake --build "$build" --target _dpk_stub dpk-aot bench_launch -j "$(nproc)" >/dev/null
+# Configure and build quietly; a failing step prints its log's tail (the log stays in the build).
+log="$build/python-build.log"
+mkdir -p "$build"
+quiet() {
+    if ! "$@" >>"$log" 2>&1; then
+        echo "python_test: failed: $*" >&2
+        tail -n 60 "$log" >&2
+        exit 1
+    fi
+}
+: >"$log"
+eval "cmake_args=(${DPK_PYTHON_CMAKE_ARGS:-})"
+quiet cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="${DPK_PYTHON_BUILD_TYPE:-Release}" \
+    -DDPK_WERROR=OFF -DCMAKE_PREFIX_PATH="$prefix/usr" -DDPK_WITH_LLVM=OFF -DDPK_BUILD_PYTHON=ON \
+    -DPython_EXECUTABLE="$python" -DDPK_BUILD_EXAMPLES=OFF "${cmake_args[@]}"
+quiet cmake --build "$build" --target _dpk_stub dpk-aot bench_launch -j "$(nproc)"
 
 rc=0
+eval "pytest_args=(${DPK_PYTEST_ARGS:--q -rs})"  # shell words: -k "not slow" stays one argument
 DPK_BUILD_DIR="$build" DPK_AOT="$build/tools/dpk_aot/dpk-aot" \
-    "$python" -m pytest -q -rs -p no:cacheprovider "$root/python/tests" || rc=$?
+    "$python" -m pytest "${pytest_args[@]}" -p no:cacheprovider "$root/python/tests" || rc=$?
 DPK_BUILD_DIR="$build" "$python" "$root/bench/python_launch.py" "${DPK_LAUNCHES:-20000}" 5 || rc=$?
 exit "$rc"
