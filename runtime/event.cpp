@@ -1,6 +1,7 @@
 #include "runtime/event.h"
 
 #include <cstdio>
+#include <utility>
 
 #include "backends/backend.h"
 #include "runtime/bounds_record.h"
@@ -29,7 +30,14 @@ std::uint64_t Event::duration_ns() const {
 
 Event Event::keeping(std::shared_ptr<const void> resources) const {
     Event e = *this;
-    e.resources_ = std::move(resources);
+    if (!resources) return e;
+    if (!e.resources_) {
+        e.resources_ = std::move(resources);
+    } else {
+        // What it kept already stays: both, in one owner.
+        using Both = std::pair<std::shared_ptr<const void>, std::shared_ptr<const void>>;
+        e.resources_ = std::make_shared<const Both>(std::move(e.resources_), std::move(resources));
+    }
     return e;
 }
 

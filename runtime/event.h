@@ -43,6 +43,7 @@ public:
 
     /// This event, also owning `resources` (memory its command uses, e.g. an algorithm's scratch
     /// arrays) until its last copy goes: asynchronous work keeps what it needs without a wait.
+    /// What the event kept before stays kept too.
     Event keeping(std::shared_ptr<const void> resources) const;
 
     backends::Event* backend() const { return impl_.get(); }

@@ -146,3 +146,25 @@ TEST_CASE("Event::keeping owns its resources until the last copy of the event go
     }
     CHECK(watch.expired());
 }
+
+TEST_CASE("an event keeps every resource it was given until its last copy goes") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        UsmArray a = UsmArray::zeros(q, DType::F32, {16});
+        auto first = std::make_shared<int>(1);
+        auto second = std::make_shared<int>(2);
+        std::weak_ptr<int> first_seen = first, second_seen = second;
+        Event e = a.fill(3.0f).keeping(std::move(first)).keeping(std::move(second));
+        Event copy = e.keeping(nullptr);  // nothing more to keep: the same event
+        e = Event();
+        CHECK(!first_seen.expired());
+        CHECK(!second_seen.expired());
+        copy.wait();
+        CHECK(!first_seen.expired());  // waiting does not let go; the last copy does
+        copy = Event();
+        CHECK(first_seen.expired());
+        CHECK(second_seen.expired());
+        CHECK(a.to_vector<float>() == std::vector<float>(16, 3.0f));
+    }
+}
