@@ -627,33 +627,46 @@ TEST_CASE("ptx: device functions are inlined into each kernel, every copy with i
 }
 
 TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .const table") {
-    using dpk::backends::cuda::pool_f64_constants;
+    using dpk::backends::cuda::parse_lines;
+    using dpk::backends::cuda::F64ConstantPool;
+    using dpk::backends::cuda::PtxItems;
     // Exact rewriting: a long constant becomes a load of its slot; a repeat shares the slot;
-    // one whose low word is zero, an f32, an integer and any other line stay as they are.
-    const auto pooled = pool_f64_constants(
+    // one whose low word is zero, an f32, an integer, a guarded or commented move, a constant
+    // operand of another instruction and text that is no instruction stay as they are.
+    PtxItems items = parse_lines(
         "\tmov.f64 \t%fd1, 0d3FB999999999999A;\n"
-        "mov.b64 \t%m1_fd2, 0d3FF0000000000000;\n"
-        "  mov.b64 \t%fd3, 0dBFB999999999999A;\n"
+        "\tmov.b64 \t%m1_fd2, 0d3FF0000000000000;\n"
+        "\tmov.b64 \t%fd3, 0dBFB999999999999A;\n"
         "\tmov.f64 \t%fd4, 0d3FB999999999999A;\n"
         "\tmov.f32 \t%f1, 0f3DCCCCCD;\n"
         "\tmov.b64 \t%rd1, 0x3FB999999999999A;\n"
         "\tfma.rn.f64 \t%fd5, %fd1, %fd3, 0d3FB999999999999A;\n"
+        "\t@%p1 mov.f64 \t%fd8, 0d3FB999999999999A;\n"
         "\tmov.f64 \t%fd6, 0d3FB999999999999A; // x\n"
+        "  mov.f64 \t%fd9, 0d3FB999999999999A;\n"
         "\tmov.f64 \t%fd7, 0d3FB99999999999;");
-    CHECK(pooled.text ==
+    F64ConstantPool pool;
+    pool.pool(items);
+    const std::string declaration = pool.declaration();
+    CHECK(dpk::backends::cuda::print(items) ==
           "\tld.const.f64 \t%fd1, [__dpk_f64_constants+0];\n"
-          "mov.b64 \t%m1_fd2, 0d3FF0000000000000;\n"
-          "  ld.const.f64 \t%fd3, [__dpk_f64_constants+8];\n"
+          "\tmov.b64 \t%m1_fd2, 0d3FF0000000000000;\n"
+          "\tld.const.f64 \t%fd3, [__dpk_f64_constants+8];\n"
           "\tld.const.f64 \t%fd4, [__dpk_f64_constants+0];\n"
           "\tmov.f32 \t%f1, 0f3DCCCCCD;\n"
           "\tmov.b64 \t%rd1, 0x3FB999999999999A;\n"
           "\tfma.rn.f64 \t%fd5, %fd1, %fd3, 0d3FB999999999999A;\n"
+          "\t@%p1 mov.f64 \t%fd8, 0d3FB999999999999A;\n"
           "\tmov.f64 \t%fd6, 0d3FB999999999999A; // x\n"
-          "\tmov.f64 \t%fd7, 0d3FB99999999999;");
-    CHECK(pooled.declaration ==
+          "  mov.f64 \t%fd9, 0d3FB999999999999A;\n"
+          "\tmov.f64 \t%fd7, 0d3FB99999999999;\n");
+    CHECK(declaration ==
           ".const .align 8 .b64 __dpk_f64_constants[2] = {\n"
           "\t0x3FB999999999999A, 0xBFB999999999999A\n};\n");
-    CHECK(pool_f64_constants("\tmov.f64 \t%fd1, 0d4000000000000000;\n").declaration.empty());
+    PtxItems round = parse_lines("\tmov.f64 \t%fd1, 0d4000000000000000;\n");
+    F64ConstantPool round_pool;
+    round_pool.pool(round);
+    CHECK(round_pool.declaration().empty());
 
     // Past the table's capacity the remaining constants stay immediates.
     std::string many;
@@ -662,9 +675,12 @@ TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .cons
         std::snprintf(line, sizeof line, "\tmov.f64 \t%%fd1, 0d3FF00000%08zX;\n", i + 1);
         many += line;
     }
-    const auto full = pool_f64_constants(many);
-    CHECK(count_of(full.text, "ld.const.f64") == dpk::backends::cuda::kMaxPooledF64Constants);
-    CHECK(count_of(full.text, "mov.f64") == 1);
+    PtxItems full = parse_lines(many);
+    F64ConstantPool full_pool;
+    full_pool.pool(full);
+    const std::string full_text = dpk::backends::cuda::print(full);
+    CHECK(count_of(full_text, "ld.const.f64") == dpk::backends::cuda::kMaxPooledF64Constants);
+    CHECK(count_of(full_text, "mov.f64") == 1);
 
     // In a module: the f64 literals of a kernel and of the inlined exp are loads from the table,
     // declared once before the code, and ptxas accepts it.
@@ -754,4 +770,39 @@ TEST_CASE("ptx: print is the driver's vprintf, its values packed at their natura
         spirv_of("kernel k(x: f32[::1]) { x[global_id(0)] = 1.0; }\n"), "no print");
     CHECK(!contains(plain.text, "vprintf"));
     CHECK(!contains(plain.text, "__dpk_string"));
+}
+
+TEST_CASE("ptx items: lines parse into instructions with typed immediates and print back") {
+    using dpk::backends::cuda::parse_line;
+    using dpk::backends::cuda::PtxItem;
+    const auto add = parse_line("\t@!%p3 add.rn.f64 \t%fd2, %fd1, 0d3FB999999999999A;");
+    REQUIRE(add.kind == PtxItem::Kind::Instruction);
+    CHECK(add.inst.guard == "@!%p3");
+    CHECK(add.inst.opcode == "add.rn.f64");
+    REQUIRE(add.inst.operands.size() == 3);
+    CHECK(add.inst.operands[0].text() == "%fd2");
+    REQUIRE(add.inst.operands[2].immediate() != nullptr);
+    CHECK(add.inst.operands[2].immediate()->type.bits == 64);
+    CHECK(add.inst.operands[2].immediate()->bits == 0x3FB999999999999Aull);
+    const auto f32 = parse_line("\tmov.f32 \t%f1, 0f3DCCCCCD;");
+    REQUIRE(f32.kind == PtxItem::Kind::Instruction);
+    REQUIRE(f32.inst.operands[1].immediate() != nullptr);
+    CHECK(f32.inst.operands[1].immediate()->bits == 0x3DCCCCCDull);
+    CHECK(parse_line("\tret;").kind == PtxItem::Kind::Instruction);
+    CHECK(parse_line("$L__BB0_2:").kind == PtxItem::Kind::Label);
+    CHECK(parse_line("$L__BB0_2:").text == "$L__BB0_2");
+    // Anything else stays verbatim: declarations, braces, calls, comments, other spacing.
+    for (const char* line : {"\t.reg .f32 \t%f<3>;", "{", "\tcall (retval0), f, (param0);",
+                             "\tmov.f64 \t%fd6, 0d3FB999999999999A; // x", "  mov.b32 \t%r1, 0;",
+                             "\tmov.f64 \t%fd1, 0d3fb999999999999a;", ""}) {
+        const auto item = parse_line(line);
+        INFO(line);
+        CHECK(dpk::backends::cuda::print(item) == line);
+        if (std::string(line).find("0d3fb") == std::string::npos)
+            CHECK(item.kind == PtxItem::Kind::Verbatim);
+    }
+    // Lower-case hex is no PTX float immediate this parser types: the operand stays text.
+    const auto lower = parse_line("\tmov.f64 \t%fd1, 0d3fb999999999999a;");
+    REQUIRE(lower.kind == PtxItem::Kind::Instruction);
+    CHECK(lower.inst.operands[1].immediate() == nullptr);
 }

@@ -8,8 +8,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "backends/cuda/ptx/ptx_ir.h"
 
 namespace dpk::backends::cuda {
 
@@ -19,15 +24,20 @@ inline constexpr std::string_view kF64ConstantTable = "__dpk_f64_constants";
 /// rest stay immediates).
 inline constexpr std::size_t kMaxPooledF64Constants = 4096;
 
-struct PooledF64Constants {
-    std::string declaration;  // the table's .const declaration ("" when nothing was pooled)
-    std::string text;         // `ptx` with each pooled move rewritten as a load
-};
+/// The module's table of f64 constants, filled pass by pass over its parts in module order:
+/// pool() rewrites, in `items`, every unguarded `mov.f64` / `mov.b64` of an f64 immediate into a
+/// register whose constant's low 32 bits are not zero as
+/// `ld.const.f64 %REG, [__dpk_f64_constants+OFFSET];`, one table entry per distinct constant, in
+/// the order of first use. A line that carries a comment is left as it is.
+class F64ConstantPool {
+public:
+    void pool(PtxItems& items);
+    /// The table's .const declaration ("" when nothing was pooled).
+    std::string declaration() const;
 
-/// Rewrites every line of `ptx` of the form `mov.f64 %REG, 0dHHHHHHHHHHHHHHHH;` (or `mov.b64`;
-/// any leading whitespace) whose constant's low 32 bits are not zero as
-/// `ld.const.f64 %REG, [__dpk_f64_constants+OFFSET];`, one table entry per distinct constant.
-/// Other lines are kept as they are.
-PooledF64Constants pool_f64_constants(std::string_view ptx);
+private:
+    std::map<std::uint64_t, std::size_t> slots_;
+    std::vector<std::uint64_t> order_;
+};
 
 }  // namespace dpk::backends::cuda

@@ -3,7 +3,7 @@
 #include "backends/cuda/ptx/function_translator.h"
 
 #include <algorithm>
-#include <sstream>
+#include <iterator>
 
 #include "backends/cuda/ptx/translation_error.h"
 
@@ -14,24 +14,6 @@ namespace {
 constexpr std::uint32_t kHalfBits = 16;
 constexpr std::uint32_t kWordBits = 32;
 constexpr std::uint32_t kBitsPerByte = 8;
-
-std::string hex(std::uint64_t v, int digits) {
-    std::ostringstream s;
-    s << std::hex << std::uppercase;
-    s.width(digits);
-    s.fill('0');
-    s << v;
-    return s.str();
-}
-
-/// A PTX immediate for the constant bits of scalar `s`.
-std::string immediate(const Scalar& s, std::uint64_t bits) {
-    if (s.is_float() && s.bits == kWordBits) return "0f" + hex(bits, 8);
-    if (s.is_float() && s.bits == 2 * kWordBits) return "0d" + hex(bits, 16);
-    if (s.is_float()) return "0x" + hex(bits, 4);  // f16: moved as .b16
-    if (s.bits < 2 * kWordBits) bits &= (std::uint64_t{1} << s.bits) - 1;
-    return bits <= 0xFFFFu ? std::to_string(bits) : "0x" + hex(bits, s.bits <= kWordBits ? 8 : 16);
-}
 
 }  // namespace
 
@@ -107,7 +89,7 @@ std::string FunctionTranslator::use(Id id) {
         if (s->is_bool())
             emit_prologue("mov.pred", {r, k.bits ? "1" : "0"});
         else
-            emit_prologue("mov" + bit_type(*s), {r, immediate(*s, k.bits)});
+            emit_prologue("mov" + bit_type(*s), {r, PtxImmediate{*s, k.bits}});
         return regs_[id] = r;
     }
     if (auto v = module_.variables.find(id); v != module_.variables.end()) {
@@ -149,7 +131,7 @@ std::string FunctionTranslator::extended_or_immediate(Id id, bool is_signed,
                                                       const SpirvInstruction& inst) {
     const Scalar s = value_scalar(id, inst);
     if (auto c = constant_value(id); c && s.is_int() && s.bits >= kWordBits)
-        return immediate(s, *c);
+        return immediate_text({s, *c});
     return extended(id, is_signed, inst);
 }
 
@@ -169,26 +151,30 @@ bool is_read_only_parameter(const SpirvModule& m, Id id) {
     return no_alias && no_write;
 }
 
-std::string format(const std::string& opcode, std::initializer_list<std::string> args) {
-    std::string line = "\t" + opcode;
-    const char* sep = " \t";
-    for (const auto& a : args) {
-        line += sep;
-        line += a;
-        sep = ", ";
-    }
-    return line + ";";
+/// Appends `guard opcode args` to `items`, built in place.
+void append_instruction(PtxItems& items, std::string_view guard, const std::string& opcode,
+                        std::initializer_list<PtxOperand> args) {
+    PtxItem& item = items.emplace_back();
+    item.kind = PtxItem::Kind::Instruction;
+    item.inst.guard = guard;
+    item.inst.opcode = opcode;
+    item.inst.operands.assign(args);
 }
 
 }  // namespace
 
-void FunctionTranslator::emit(const std::string& opcode, std::initializer_list<std::string> args) {
-    body_.push_back(format(opcode, args));
+void FunctionTranslator::emit(const std::string& opcode, std::initializer_list<PtxOperand> args) {
+    append_instruction(body_, {}, opcode, args);
+}
+
+void FunctionTranslator::emit_if(const std::string& guard, const std::string& opcode,
+                                 std::initializer_list<PtxOperand> args) {
+    append_instruction(body_, guard, opcode, args);
 }
 
 void FunctionTranslator::emit_prologue(const std::string& opcode,
-                                       std::initializer_list<std::string> args) {
-    prologue_.push_back(format(opcode, args));
+                                       std::initializer_list<PtxOperand> args) {
+    append_instruction(prologue_, {}, opcode, args);
 }
 
 std::string FunctionTranslator::label(Id block) const {
@@ -256,42 +242,55 @@ void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
     const std::string name = inst.result ? module_.name_of(inst.result) : std::string();
     // The value's name on the line that makes it (for a call: its body's last line is a label).
     if (!name.empty() && body_.size() > before && inst.opcode != spv::Op::OpFunctionCall)
-        body_.back() += "  // " + name;
+        body_.back().comment = name;
 }
 
-std::string FunctionTranslator::translate() {
+PtxItems FunctionTranslator::translate() {
     if (entry_.model != spv::ExecutionModel::Kernel)
         fail("cannot translate entry point '" + entry_.name +
              "' to PTX: only Kernel entry points are supported");
     translate_parameters();
     scan_function_variables(function_);
+    std::size_t instructions = 0;
+    for (const auto& block : function_.blocks) instructions += block.instructions.size() + 1;
+    body_.reserve(2 * instructions);  // most instructions make one or two
     for (const auto& block : function_.blocks) {
         current_block_ = block.label;
-        emit_line(label(block.label) + ":");
+        emit_label(label(block.label));
         for (const auto& inst : block.instructions) translate_instruction(inst);
     }
 
-    std::string text = ".visible .entry " + entry_.name + "(";
-    for (std::size_t i = 0; i < params_.size(); ++i) text += (i ? ",\n\t" : "\n\t") + params_[i];
-    text += params_.empty() ? ")\n" : "\n)\n";
+    PtxItems out;
+    auto line = [&](std::string text) { out.push_back(PtxItem::verbatim(std::move(text))); };
+    line(".visible .entry " + entry_.name + "(");
+    for (std::size_t i = 0; i < params_.size(); ++i)
+        line("\t" + params_[i] + (i + 1 < params_.size() ? "," : ""));
+    if (params_.empty())
+        out.back().text += ")";
+    else
+        line(")");
     for (const auto& m : module_.execution_modes) {
         if (m.function != function_.id) continue;
         if (m.mode == spv::ExecutionMode::LocalSize && m.literals.size() == 3)
-            text += ".reqntid " + std::to_string(m.literals[0]) + ", " +
-                    std::to_string(m.literals[1]) + ", " + std::to_string(m.literals[2]) + "\n";
+            line(".reqntid " + std::to_string(m.literals[0]) + ", " +
+                 std::to_string(m.literals[1]) + ", " + std::to_string(m.literals[2]));
     }
-    text += "{\n";
+    line("{");
     for (std::size_t c = 0; c < kRegClassCount; ++c) {
         if (reg_counts_[c] == 0) continue;
         const auto rc = static_cast<RegClass>(c);
-        text += "\t.reg " + std::string(reg_decl_type(rc)) + " " + std::string(reg_prefix(rc)) +
-                "<" + std::to_string(reg_counts_[c] + 1) + ">;\n";
+        line("\t.reg " + std::string(reg_decl_type(rc)) + " " + std::string(reg_prefix(rc)) +
+             "<" + std::to_string(reg_counts_[c] + 1) + ">;");
     }
-    for (const auto& l : locals_) text += "\t" + l + ";\n";
-    text += "\n";
-    for (const auto& l : prologue_) text += l + "\n";
-    for (const auto& l : body_) text += l + "\n";
-    return text + "}\n";
+    for (const auto& l : locals_) line("\t" + l + ";");
+    line("");
+    out.reserve(out.size() + prologue_.size() + body_.size() + 1);
+    out.insert(out.end(), std::make_move_iterator(prologue_.begin()),
+               std::make_move_iterator(prologue_.end()));
+    out.insert(out.end(), std::make_move_iterator(body_.begin()),
+               std::make_move_iterator(body_.end()));
+    line("}");
+    return out;
 }
 
 }  // namespace dpk::backends::cuda

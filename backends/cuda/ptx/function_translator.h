@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/cuda/ptx/ptx_ir.h"
 #include "backends/cuda/ptx/ptx_translator.h"
 #include "backends/cuda/ptx/ptx_types.h"
 #include "backends/cuda/ptx/spirv_module.h"
@@ -41,8 +42,9 @@ public:
     FunctionTranslator(ModuleState& state, const SpirvFunction& function,
                        const SpirvEntryPoint& entry);
 
-    /// The PTX text of the function. Throws PtxTranslationError.
-    std::string translate();
+    /// The function's PTX: its .entry header, declarations and instructions. Throws
+    /// PtxTranslationError.
+    PtxItems translate();
 
     /// The kernel's parameters, valid after translate() of a kernel.
     const std::vector<PtxParam>& kernel_params() const { return kernel_params_; }
@@ -77,9 +79,14 @@ private:
     std::string extend_reg(const std::string& value, const Scalar& s, bool is_signed);
     /// The literal value of constant `id`, or nullopt when `id` is not an OpConstant.
     std::optional<std::uint64_t> constant_value(Id id) const;
-    void emit(const std::string& opcode, std::initializer_list<std::string> args);
-    void emit_line(std::string text) { body_.push_back(std::move(text)); }
-    void emit_prologue(const std::string& opcode, std::initializer_list<std::string> args);
+    void emit(const std::string& opcode, std::initializer_list<PtxOperand> args);
+    /// `opcode` under a predicate: guard "@%p1" or "@!%p1".
+    void emit_if(const std::string& guard, const std::string& opcode,
+                 std::initializer_list<PtxOperand> args);
+    void emit_label(std::string name) { body_.push_back(PtxItem::label(std::move(name))); }
+    /// A line printed as it is: the braces, .param declarations and call of a call block.
+    void emit_verbatim(std::string text) { body_.push_back(PtxItem::verbatim(std::move(text))); }
+    void emit_prologue(const std::string& opcode, std::initializer_list<PtxOperand> args);
     std::string where() const;
     [[noreturn]] void unsupported(const SpirvInstruction& inst, const std::string& why) const;
     void translate_instruction(const SpirvInstruction& inst);
@@ -173,8 +180,8 @@ private:
     std::map<std::string, std::string> prologue_cache_;  // key -> register computed once
     std::vector<std::string> params_;                    // .param declarations
     std::vector<std::string> locals_;                    // .local declarations
-    std::vector<std::string> prologue_;
-    std::vector<std::string> body_;
+    PtxItems prologue_;
+    PtxItems body_;
     std::vector<PtxParam> kernel_params_;
     std::set<Id> shared_used_;
     /// Pointers into arrays that nothing writes while the kernel runs: a kernel parameter
@@ -189,5 +196,9 @@ private:
 /// (no call, no local depot); the module then needs its definition only if another library
 /// function calls it.
 bool math_inlined(std::string_view symbol);
+
+/// Math library symbol `symbol`'s definition (a function or a data declaration) as PTX items,
+/// parsed once per process; null when the library has no such symbol (select_ext_inst.cpp).
+const PtxItems* ptx_math_items(std::string_view symbol);
 
 }  // namespace dpk::backends::cuda

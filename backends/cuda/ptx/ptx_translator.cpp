@@ -120,12 +120,12 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
     }
 
     // Translate each kernel, the functions it calls inlined.
-    std::map<Id, std::string> texts;
+    std::map<Id, PtxItems> bodies;
     std::map<Id, std::set<Id>> shared_used;
     std::map<Id, std::vector<PtxParam>> params;
     for (const auto& [function, entry] : entries) {
         FunctionTranslator t(state, *m.function(function), *entry);
-        texts[function] = t.translate();
+        bodies[function] = t.translate();
         shared_used[function] = t.shared_variables();
         params[function] = t.kernel_params();
     }
@@ -153,45 +153,54 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
             std::to_string(target.ptx_minor) + "\n";
     text += ".target sm_" + std::to_string(target.sm) + "\n.address_size 64\n";
 
-    std::string code;  // everything after the header, before its f64 constants are pooled
+    PtxItems code;  // everything after the header
+    auto lines = [&](std::string_view text) {
+        PtxItems items = parse_lines(text);
+        code.insert(code.end(), std::make_move_iterator(items.begin()),
+                    std::make_move_iterator(items.end()));
+    };
+    auto blank = [&] { code.push_back(PtxItem::verbatim("")); };
     std::vector<std::string_view> math;
     for (const auto& sym : state.math_symbols)  // an inlined function: only what it reads
         for (auto dep : ptx_math_closure(sym))
             if ((dep != sym || !math_inlined(sym)) &&
                 std::find(math.begin(), math.end(), dep) == math.end())
                 math.push_back(dep);
-    if (!math.empty()) code += "\n// dpk PTX math library\n";
+    if (!math.empty()) lines("\n// dpk PTX math library\n");
     for (auto sym : math) {
-        const std::string_view def = ptx_math_definition(sym);
-        if (def.empty())
+        const PtxItems* def = ptx_math_items(sym);
+        if (!def)
             fail("cannot translate to PTX: the math library has no definition for " +
                  std::string(sym));
-        code += '\n';
-        code += def;
-        if (def.back() != '\n') code += "\n";
+        blank();
+        code.insert(code.end(), def->begin(), def->end());
     }
 
     if (state.uses_vprintf)
-        code +=
+        lines(
             "\n.extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,"
-            "\n\t.param .b64 vprintf_param_1\n);\n";
-    if (!string_definitions.empty()) code += "\n";
-    for (const auto& [id, definition] : string_definitions) code += definition;
+            "\n\t.param .b64 vprintf_param_1\n);\n");
+    if (!string_definitions.empty()) blank();
+    for (const auto& [id, definition] : string_definitions) lines(definition);
     if (state.uses_dynamic_shared)
-        code += "\n.extern .shared .align 16 .b8 " + std::string(kDynamicSharedSymbol) + "[];\n";
+        lines("\n.extern .shared .align 16 .b8 " + std::string(kDynamicSharedSymbol) + "[];\n");
     bool first_shared = true;
     for (Id v : shared_any) {
         const auto [size, align] = shared_layout.at(v);
-        code += (first_shared ? "\n" : "") + std::string(".shared .align ") +
-                std::to_string(align) + " .b8 " + state.shared_symbols.at(v) + "[" +
-                std::to_string(size) + "];\n";
+        if (first_shared) blank();
+        lines(".shared .align " + std::to_string(align) + " .b8 " + state.shared_symbols.at(v) +
+              "[" + std::to_string(size) + "];\n");
         first_shared = false;
     }
-    for (const auto& f : m.functions)  // kernels in module order
-        if (entries.count(f.id)) code += "\n" + texts.at(f.id);
-    PooledF64Constants pooled = pool_f64_constants(code);
-    if (!pooled.declaration.empty()) text += "\n" + pooled.declaration;
-    text += pooled.text;
+    F64ConstantPool pool;
+    pool.pool(code);
+    std::vector<PtxItems*> kernels;  // in module order
+    for (const auto& f : m.functions)
+        if (entries.count(f.id)) kernels.push_back(&bodies.at(f.id));
+    for (PtxItems* body : kernels) pool.pool(*body);
+    if (const std::string table = pool.declaration(); !table.empty()) text += "\n" + table;
+    text += print(code);
+    for (PtxItems* body : kernels) text += "\n" + print(*body);
     return out;
 }
 

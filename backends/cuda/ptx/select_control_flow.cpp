@@ -56,11 +56,11 @@ void FunctionTranslator::inline_call(const SpirvInstruction& inst) {
     inline_frames_.push_back(frame);
     for (const auto& block : f->blocks) {
         current_block_ = block.label;
-        emit_line(label(block.label) + ":");
+        emit_label(label(block.label));
         for (const auto& i : block.instructions) translate_instruction(i);
     }
     inline_frames_.pop_back();
-    emit_line(frame.done + ":");
+    emit_label(frame.done);
     current_block_ = outer_block;
 }
 
@@ -91,11 +91,11 @@ bool FunctionTranslator::select_control_flow(const SpirvInstruction& inst) {
             const std::string taken = true_has_phis
                                           ? label(current_block_) + "_to_" + std::to_string(on_true)
                                           : label(on_true);
-            emit("@" + cond + " bra", {taken});
+            emit_if("@" + cond, "bra", {taken});
             emit_phi_copies(on_false, inst);
             emit("bra", {label(on_false)});
             if (true_has_phis) {
-                emit_line(taken + ":");
+                emit_label(taken);
                 emit_phi_copies(on_true, inst);
                 emit("bra", {label(on_true)});
             }

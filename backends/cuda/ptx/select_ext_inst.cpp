@@ -24,6 +24,7 @@
 #include "backends/cuda/math/ptx_math_library.h"
 #include "backends/cuda/ptx/function_translator.h"
 #include "backends/cuda/ptx/spirv_names.h"
+#include "backends/cuda/ptx/translation_error.h"
 
 namespace dpk::backends::cuda {
 
@@ -234,17 +235,75 @@ std::optional<std::vector<std::string>> inline_math_body(std::string_view def,
 
 }  // namespace
 
-bool math_inlined(std::string_view symbol) {
+namespace {
+
+// An inlinable math function's body, made once per process: inline_math_body with placeholders
+// for the copy's tag, its arguments and its result, as items. A call site instantiates it by
+// substituting them, without reading PTX text again.
+constexpr char kTagMark = '\x01';     // the copy's tag in register and label names
+constexpr char kArgumentMark = '\x02';  // followed by the argument's index ('0', '1')
+constexpr char kResultMark = '\x03';    // the result register
+constexpr std::string_view kMarks = "\x01\x02\x03";
+
+struct InlineTemplate {
+    bool ok = false;  // a leaf inline_math_body understands
+    PtxItems items;
+};
+
+const InlineTemplate& inline_template(std::string_view symbol) {
     static std::mutex mu;
-    static std::map<std::string, bool, std::less<>> known;
+    static std::map<std::string, InlineTemplate, std::less<>> known;
     const std::lock_guard<std::mutex> lock(mu);
     if (auto it = known.find(symbol); it != known.end()) return it->second;
     const unsigned bits = symbol.size() > 3 && symbol.substr(symbol.size() - 3) == "f64" ? 64 : 32;
-    const bool ok = inline_math_body(ptx_math_definition(symbol), "m0", bits, {"%a0", "%a1"},
-                                     "%r0")
-                        .has_value();
-    known.emplace(std::string(symbol), ok);
-    return ok;
+    const std::string tag(1, kTagMark);
+    const std::vector<std::string> args = {std::string{kArgumentMark, '0'},
+                                           std::string{kArgumentMark, '1'}};
+    InlineTemplate t;
+    if (auto lines = inline_math_body(ptx_math_definition(symbol), tag, bits, args,
+                                      std::string(1, kResultMark))) {
+        t.ok = true;
+        for (const auto& l : *lines) t.items.push_back(parse_line((l.back() == ':' ? "" : "\t") + l));
+    }
+    return known.emplace(std::string(symbol), std::move(t)).first->second;
+}
+
+/// `text` with the template's marks replaced by this copy's tag, arguments and result.
+void substitute(std::string& text, const std::string& tag, const std::vector<std::string>& args,
+                const std::string& result) {
+    if (text.find_first_of(kMarks) == std::string::npos) return;
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == kTagMark) {
+            out += tag;
+        } else if (text[i] == kArgumentMark && i + 1 < text.size()) {
+            const auto k = static_cast<std::size_t>(text[++i] - '0');
+            if (k >= args.size())
+                fail("cannot translate to PTX: a math library body reads a missing argument");
+            out += args[k];
+        } else if (text[i] == kResultMark) {
+            out += result;
+        } else {
+            out += text[i];
+        }
+    }
+    text = std::move(out);
+}
+
+}  // namespace
+
+bool math_inlined(std::string_view symbol) {
+    return inline_template(symbol).ok;
+}
+
+const PtxItems* ptx_math_items(std::string_view symbol) {
+    static std::mutex mu;
+    static std::map<std::string, PtxItems, std::less<>> parsed;
+    const std::lock_guard<std::mutex> lock(mu);
+    if (auto it = parsed.find(symbol); it != parsed.end()) return &it->second;
+    const std::string_view def = ptx_math_definition(symbol);
+    if (def.empty()) return nullptr;
+    return &parsed.emplace(std::string(symbol), parse_lines(def)).first->second;
 }
 
 void FunctionTranslator::round_half_away(const Scalar& s, const std::string& d,
@@ -312,26 +371,30 @@ void FunctionTranslator::call_math(const SpirvInstruction& inst, std::string_vie
         state_.math_symbols.push_back(sym);
     if (math_inlined(sym)) {
         const std::string tag = "m" + std::to_string(++math_inlined_);
-        auto lines = inline_math_body(ptx_math_definition(sym), tag, s.bits, args, result);
-        if (lines) {
-            for (auto& l : *lines) emit_line((l.back() == ':' ? "" : "\t") + l);
-            return;
+        for (PtxItem item : inline_template(sym).items) {
+            substitute(item.text, tag, args, result);
+            substitute(item.inst.guard, tag, args, result);
+            for (PtxOperand& o : item.inst.operands)
+                if (auto* text = std::get_if<std::string>(&o.value))
+                    substitute(*text, tag, args, result);
+            body_.push_back(std::move(item));
         }
+        return;
     }
     const std::string ptype = s.bits == kWordBits ? ".b32" : ".b64";
     const std::string stype = float_type(s);
-    emit_line("\t{");
+    emit_verbatim("\t{");
     std::string list;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string param = "param" + std::to_string(i);
-        emit_line("\t.param " + ptype + " " + param + ";");
+        emit_verbatim("\t.param " + ptype + " " + param + ";");
         emit("st.param" + stype, {"[" + param + "]", args[i]});
         list += (i ? ", " : "") + param;
     }
-    emit_line("\t.param " + ptype + " retval0;");
-    emit_line("\tcall (retval0), " + sym + ", (" + list + ");");
+    emit_verbatim("\t.param " + ptype + " retval0;");
+    emit_verbatim("\tcall (retval0), " + sym + ", (" + list + ");");
     emit("ld.param" + stype, {result, "[retval0]"});
-    emit_line("\t}");
+    emit_verbatim("\t}");
 }
 
 bool FunctionTranslator::select_ext_inst(const SpirvInstruction& inst) {

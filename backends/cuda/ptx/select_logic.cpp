@@ -104,8 +104,8 @@ bool FunctionTranslator::select_logic(const SpirvInstruction& inst) {
             const std::string a = use(inst.operand(1));
             const std::string b = use(inst.operand(2));
             if (s.is_bool()) {  // selp has no .pred form
-                emit("@" + c + " mov.pred", {d, a});
-                emit("@!" + c + " mov.pred", {d, b});
+                emit_if("@" + c, "mov.pred", {d, a});
+                emit_if("@!" + c, "mov.pred", {d, b});
                 return true;
             }
             emit("selp" + bit_type(s), {d, a, b, c});

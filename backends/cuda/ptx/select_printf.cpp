@@ -75,15 +75,15 @@ void FunctionTranslator::select_printf(const SpirvInstruction& inst) {
     }
     state_.uses_vprintf = true;
     const std::string result = inst.result ? def(inst) : new_reg(RegClass::B32);
-    emit_line("\t{");
-    emit_line("\t.param .b64 format;");
+    emit_verbatim("\t{");
+    emit_verbatim("\t.param .b64 format;");
     emit("st.param.b64", {"[format]", format_address});
-    emit_line("\t.param .b64 arguments;");
+    emit_verbatim("\t.param .b64 arguments;");
     emit("st.param.b64", {"[arguments]", arguments});
-    emit_line("\t.param .b32 written;");
-    emit_line("\tcall (written), vprintf, (format, arguments);");
+    emit_verbatim("\t.param .b32 written;");
+    emit_verbatim("\tcall (written), vprintf, (format, arguments);");
     emit("ld.param.b32", {result, "[written]"});
-    emit_line("\t}");
+    emit_verbatim("\t}");
 }
 
 }  // namespace dpk::backends::cuda
