@@ -11,7 +11,8 @@
 #include <string>
 
 #include "tests/cuda/math_ulp_support.h"
-#include "tools/cuda_math/dpk_math_entry_points.h"
+#define DPK_MATH_HOST_DECLARATIONS
+#include "backends/cuda/math/ptx_math_functions.h"
 
 namespace {
 

@@ -125,7 +125,8 @@ int write(const std::string& dir, const std::string& version, const std::string&
 #if defined(DPK_MATH_CUDA_DRIVER)
 #include <cuda.h>
 
-#include "tools/cuda_math/dpk_math_entry_points.h"
+#define DPK_MATH_HOST_DECLARATIONS  // the host build it compares with
+#include "backends/cuda/math/ptx_math_functions.h"
 
 namespace {
 

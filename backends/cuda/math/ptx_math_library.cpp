@@ -1,21 +1,23 @@
 #include "backends/cuda/math/ptx_math_library.h"
 
 #include <algorithm>
-#include <array>
+#include <span>
 #include <string>
 #include <unordered_map>
 
+#include "backends/cuda/math/ptx_math_functions.h"
 #include "backends/cuda/math/ptx_math_library_data.h"
 
 namespace dpk::backends::cuda {
 
 namespace {
 
-/// The OpenCL.std functions the library implements (tools/cuda_math/dpk_math_entry_points.h).
-constexpr std::array<std::string_view, 25> kFunctions = {
-    "rsqrt", "cbrt", "exp",  "exp2", "exp10", "expm1", "log",  "log2", "log10",
-    "log1p", "sin",  "cos",  "tan",  "asin",  "acos",  "atan", "sinh", "cosh",
-    "tanh",  "erf",  "erfc", "pow",  "atan2", "fmod",  "hypot"};
+/// The OpenCL.std functions the library implements, in ptx_math_functions.h's order.
+#define DPK_MATH_NAME(name) #name,
+constexpr std::string_view kFunctionNames[] = {
+    DPK_MATH_UNARY_FUNCTIONS(DPK_MATH_NAME) DPK_MATH_BINARY_FUNCTIONS(DPK_MATH_NAME)};
+#undef DPK_MATH_NAME
+constexpr std::span<const std::string_view> kFunctions(kFunctionNames);
 
 struct Index {
     std::unordered_map<std::string_view, std::size_t> position;  // symbol -> table index

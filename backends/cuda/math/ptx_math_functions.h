@@ -1,6 +1,7 @@
-// The entry points of dpk's CUDA math library (tools/cuda_math/dpk_math.cu), as X-macro lists:
-// each NAME has __dpk_NAME_f32 and __dpk_NAME_f64. Used by dpk_math.cu to define them, by the
-// host accuracy check to call them, and mirrored by backends/cuda/math/ptx_math_library.cpp.
+// The entry points of dpk's CUDA math library (tools/cuda_math/dpk_math.cu), as X-macro lists, in
+// one place: each NAME (an OpenCL.std function) has __dpk_NAME_f32 and __dpk_NAME_f64. The
+// translator's table (ptx_math_library.cpp), the host accuracy check and the generator's module
+// check all read these lists.
 #pragma once
 
 #define DPK_MATH_UNARY_FUNCTIONS(X)                                                                \
@@ -9,7 +10,8 @@
         X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(erf) X(erfc)
 #define DPK_MATH_BINARY_FUNCTIONS(X) X(pow) X(atan2) X(fmod) X(hypot)
 
-#if !defined(__CUDACC__)
+// The host build of the library (tools/cuda_math/dpk_math_host.cpp), for its accuracy check.
+#if defined(DPK_MATH_HOST_DECLARATIONS) && !defined(__CUDACC__)
 extern "C" {
 #define DPK_MATH_DECLARE_UNARY(name)   \
     float __dpk_##name##_f32(float x); \
