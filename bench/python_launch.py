@@ -165,11 +165,16 @@ def bench_numba(launches, rounds):
         print(f"# numba-cuda: skipped ({e})")
         return
 
-    @cuda.jit("void(float32[::1], float32[::1], float32[::1])")
     def vecadd(a, b, c):
         i = cuda.grid(1)
         if i < c.size:
             c[i] = a[i] + b[i]
+
+    try:  # numba-cuda's compiler may not work with the numpy installed beside it
+        vecadd = cuda.jit("void(float32[::1], float32[::1], float32[::1])")(vecadd)
+    except Exception as e:  # noqa: BLE001 - any failure of the peer skips it, with the reason
+        print(f"# numba-cuda: skipped (its compiler failed: {type(e).__name__}: {e})")
+        return
 
     a, b, c = (cuda.to_device(np.zeros(N, np.float32)) for _ in range(3))
 

@@ -8,7 +8,7 @@ wrote): reduced.dpk (else kernel.dpk), case.json (global and local size, scalar 
 in.NAME.npy for each array. The PTX dpkc emits for it is edited into variants — as emitted,
 `aligned` (work-group barriers as bar.sync), `noatom` (atomics deleted), `nocall` (each call's
 result replaced by 0) — and each variant is launched through the driver's JIT, and the first two
-also as cubins from `ptxas -O0` and `ptxas -O3`, for every entry point (the general kernel and its
+also as cubins from `ptxas -O0` to `-O3`, for every entry point (the general kernel and its
 index32 / noalias variants), each launch in a process of its own (a fault poisons the CUDA
 context). A case of mode "bounds" (case.json) runs the bounds-checked kernel, with a zeroed
 record as its last argument. One line per launch: OK and a hash of every array afterwards (marked
@@ -123,7 +123,7 @@ def main():
         with open(ptx, 'w') as f:
             f.write(edit(emitted))
         binaries = [(vname, ptx)]
-        for opt in (('-O0', '-O3') if vname in CUBINS else ()):
+        for opt in (('-O0', '-O1', '-O2', '-O3') if vname in CUBINS else ()):
             cubin = ptx[:-4] + opt + '.cubin'
             r = subprocess.run(['ptxas', '-arch=sm_90', opt, ptx, '-o', cubin],
                                capture_output=True, text=True)
