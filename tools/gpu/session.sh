@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# One device call that measures what a GPU session needs, in phases that each fit its time
+# (tools/gpu/run.sh builds; the rest reuse that build). From the repository root, with
+# .gpu-deps carried:
+#
+#   bash tools/gpu/session.sh [PHASES]     PHASES: a comma list, default
+#                                          build,cases,python,bench,difftest
+#
+#   build      tools/gpu/run.sh: configure, build, every ctest on cuda:gpu:0 (no sanitizer, no
+#              benchmark)
+#   cases      ptx_experiment.py on every reduced case of tests/difftest/cases/cuda (which ptxas
+#              levels give the expected arrays)
+#   python     the Python module (RelWithDebInfo) and its tests; a crash is run again alone under
+#              tools/gpu/native_backtrace.sh so that its native frames are named
+#   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
+#   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
+#
+# Everything goes to $OUT/session.tgz (one file: the device tool brings back a limited number)
+# and the summary lines to stdout. DPK_SESSION_SECONDS (default 560) bounds the whole call.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+start=$SECONDS
+budget="${DPK_SESSION_SECONDS:-560}"
+phases=",${1:-build,cases,python,bench,difftest},"
+logs="$(mktemp -d)/session"
+mkdir -p "$logs"
+left() { echo $((budget - (SECONDS - start))); }
+has() { [[ "$phases" == *",$1,"* ]]; }
+say() { echo "== $* ($((SECONDS - start))s)" | tee -a "$logs/summary.txt"; }
+python=python3
+python3 -c "import numpy" 2>/dev/null || python=/usr/bin/python3
+
+if has build; then
+    say "build + ctest"
+    OUT="$logs/run" DPK_SANITIZE=none DPK_TIME_BUDGET=$(( $(left) < 300 ? $(left) : 300 )) \
+        bash tools/gpu/run.sh > "$logs/run.log" 2>&1
+    sed -n '/^phase /,/^RESULT/p' "$logs/run.log" | tee -a "$logs/summary.txt"
+fi
+
+if has cases && (( $(left) > 60 )); then
+    say "reduced CUDA cases through ptxas -O0..-O3"
+    for c in tests/difftest/cases/cuda/*/; do
+        timeout 60 "$python" tools/gpu/ptx_experiment.py "$c" "$logs/cases/$(basename "$c")" \
+            --dpkc build-gpu/tools/dpkc/dpkc > "$logs/case-$(basename "$c").log" 2>&1
+        # One line per variant: whether every array came out as expected (no "!").
+        awk -v c="$(basename "$c")" '$4 == "OK" { v[$2] = v[$2] (index($0, "!") ? "wrong " : "right ") }
+             $4 != "OK" && NF > 2 { v[$2] = v[$2] "fail " }
+             END { for (k in v) printf "  %s %-12s %s\n", c, k, v[k] }' "$logs/case-$(basename "$c").log" |
+            sort | tee -a "$logs/summary.txt"
+    done
+fi
+
+if has python && (( $(left) > 90 )); then
+    say "python"
+    DPK_PYTHON_BUILD_TYPE=RelWithDebInfo DPK_LAUNCHES=20000 DPK_PYTEST_ARGS='-v -rs' \
+        timeout $(( $(left) - 30 )) bash tools/gpu/python_test.sh > "$logs/python.log" 2>&1
+    grep -E "passed|failed|Fatal Python error|^python_launch|^peer_launch|^zero_copy" \
+        "$logs/python.log" | tee -a "$logs/summary.txt"
+    # A crash ends pytest: name the test, run it again alone with native frames.
+    crashed="$(grep -m1 'Fatal Python error' "$logs/python.log" | grep -o 'python/tests/[^ ]*' || true)"
+    if [[ -n "$crashed" ]]; then
+        b="$root/build-gpu-python"
+        DPK_BUILD_DIR="$b" DPK_AOT="$b/tools/dpk_aot/dpk-aot" PYTHONPATH="$b/python-tools" \
+            timeout 120 bash tools/gpu/native_backtrace.sh \
+            "$(ls "$b"/python/dpk/_dpk*.so | head -1)" \
+            python3 -m pytest -x -q -p no:cacheprovider -p no:faulthandler "$crashed" \
+            > "$logs/backtrace.log" 2>&1
+        grep -A40 "native_backtrace: fatal" "$logs/backtrace.log" | grep -E "^  " |
+            tee -a "$logs/summary.txt"
+    fi
+fi
+
+if has bench && (( $(left) > 90 )); then
+    say "benchmarks"
+    timeout 120 build-gpu/bench/bench_kernel_quality > "$logs/kernel_quality.log" 2>&1
+    awk '/ratio=|GB\/s=/ { line = "  " $1; for (i = 2; i <= NF; ++i) if ($i ~ /^(ratio|paired|GB\/s)=/) line = line " " $i; print line }' \
+        "$logs/kernel_quality.log" | tee -a "$logs/summary.txt"
+    timeout 120 build-gpu/bench/bench_algorithms 10 268435456 67108864 > "$logs/algorithms.log" 2>&1
+    timeout 120 "$python" bench/algorithms_peers.py 10 268435456 67108864 >> "$logs/algorithms.log" 2>&1
+    grep -E " us " "$logs/algorithms.log" | tee -a "$logs/summary.txt"
+fi
+
+if has difftest && (( $(left) > 60 )); then
+    say "difftest"
+    OUT="$logs/dt" timeout $(( $(left) - 10 )) bash tools/gpu/difftest.sh 40000 4 14 $(( $(left) - 25 )) \
+        2>&1 | tail -3 | tee -a "$logs/summary.txt"
+fi
+
+say "done"
+tar czf "${OUT:-/tmp}/session.tgz" -C "$(dirname "$logs")" session
