@@ -14,12 +14,26 @@
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
 struct CUctx_st { int dummy; };
-struct CUfunc_st { char name[256]; };
-struct CUmod_st { int count; struct CUfunc_st* funcs; };
-struct CUstream_st { int dummy; };
-struct CUevent_st { int recorded; };
+struct CUmod_st;
+struct CUfunc_st { char name[256]; struct CUmod_st* module; };
+struct CUmod_st { unsigned magic; int count; struct CUfunc_st* funcs; };
+struct CUstream_st { unsigned magic; };
+struct CUevent_st { unsigned magic; int recorded; };
 
 static struct CUctx_st g_ctx;
+
+// Every handle carries a magic number checked at each use: a handle used after it was destroyed
+// (or never made) is an error the fake reports, and valgrind sees the read of freed memory.
+enum { kStream = 0x5354524du, kEvent = 0x45564e54u, kModule = 0x4d4f4455u };
+static void check_handle(const void* h, unsigned magic, unsigned expected, const char* what) {
+    if (!h || magic != expected) {
+        fprintf(stderr, "fake_cuda: %s %p is not a live handle\n", what, h);
+        abort();
+    }
+}
+#define CHECK_STREAM(s) do { if (s) check_handle(s, (s)->magic, kStream, "stream"); } while (0)
+#define CHECK_EVENT(e) check_handle(e, (e) ? (e)->magic : 0, kEvent, "event")
+#define CHECK_MODULE(m) check_handle(m, (m) ? (m)->magic : 0, kModule, "module")
 static __thread struct CUctx_st* g_current;
 
 typedef struct { uintptr_t start; size_t size; unsigned type; int managed; } Alloc;
@@ -77,15 +91,15 @@ CUresult cuMemFree_v2(CUdeviceptr p) { return untrack((void*)p); }
 CUresult cuMemAllocManaged(CUdeviceptr* p, size_t n, unsigned f) { (void)f; *p = (CUdeviceptr)track(n, 2, 1); return 0; }
 CUresult cuMemAllocHost_v2(void** p, size_t n) { *p = track(n, 1, 0); return 0; }
 CUresult cuMemFreeHost(void* p) { return untrack(p); }
-CUresult cuMemcpyAsync(CUdeviceptr d, CUdeviceptr s, size_t n, struct CUstream_st* st) { (void)st; memmove((void*)d, (void*)s, n); return 0; }
-CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, struct CUstream_st* s) { (void)s; memset((void*)d, v, n); return 0; }
-CUresult cuMemsetD16Async(CUdeviceptr d, unsigned short v, size_t n, struct CUstream_st* s) { (void)s; for (size_t i = 0; i < n; ++i) ((unsigned short*)d)[i] = v; return 0; }
-CUresult cuMemsetD32Async(CUdeviceptr d, unsigned v, size_t n, struct CUstream_st* s) { (void)s; for (size_t i = 0; i < n; ++i) ((unsigned*)d)[i] = v; return 0; }
-CUresult cuStreamCreate(struct CUstream_st** s, unsigned f) { (void)f; *s = calloc(1, sizeof **s); return 0; }
-CUresult cuStreamDestroy_v2(struct CUstream_st* s) { free(s); return 0; }
-CUresult cuStreamSynchronize(struct CUstream_st* s) { (void)s; return 0; }
-CUresult cuStreamWaitEvent(struct CUstream_st* s, struct CUevent_st* e, unsigned f) { (void)s; (void)e; (void)f; return 0; }
-CUresult cuStreamGetCtx(struct CUstream_st* s, struct CUctx_st** c) { (void)s; *c = &g_ctx; return 0; }
+CUresult cuMemcpyAsync(CUdeviceptr d, CUdeviceptr s, size_t n, struct CUstream_st* st) { CHECK_STREAM(st); memmove((void*)d, (void*)s, n); return 0; }
+CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, struct CUstream_st* s) { CHECK_STREAM(s); memset((void*)d, v, n); return 0; }
+CUresult cuMemsetD16Async(CUdeviceptr d, unsigned short v, size_t n, struct CUstream_st* s) { CHECK_STREAM(s); for (size_t i = 0; i < n; ++i) ((unsigned short*)d)[i] = v; return 0; }
+CUresult cuMemsetD32Async(CUdeviceptr d, unsigned v, size_t n, struct CUstream_st* s) { CHECK_STREAM(s); for (size_t i = 0; i < n; ++i) ((unsigned*)d)[i] = v; return 0; }
+CUresult cuStreamCreate(struct CUstream_st** s, unsigned f) { (void)f; *s = calloc(1, sizeof **s); (*s)->magic = kStream; return 0; }
+CUresult cuStreamDestroy_v2(struct CUstream_st* s) { CHECK_STREAM(s); s->magic = 0; free(s); return 0; }
+CUresult cuStreamSynchronize(struct CUstream_st* s) { CHECK_STREAM(s); return 0; }
+CUresult cuStreamWaitEvent(struct CUstream_st* s, struct CUevent_st* e, unsigned f) { (void)f; CHECK_STREAM(s); CHECK_EVENT(e); return 0; }
+CUresult cuStreamGetCtx(struct CUstream_st* s, struct CUctx_st** c) { CHECK_STREAM(s); *c = &g_ctx; return 0; }
 CUresult cuPointerGetAttributes(unsigned n, int* attrs, void** data, CUdeviceptr p) {
     Alloc found = {0, 0, 0, 0};
     pthread_mutex_lock(&g_mu);
@@ -104,20 +118,22 @@ CUresult cuPointerGetAttributes(unsigned n, int* attrs, void** data, CUdeviceptr
     }
     return 0;
 }
-CUresult cuEventCreate(struct CUevent_st** e, unsigned f) { (void)f; *e = calloc(1, sizeof **e); return 0; }
-CUresult cuEventDestroy_v2(struct CUevent_st* e) { free(e); return 0; }
-CUresult cuEventRecord(struct CUevent_st* e, struct CUstream_st* s) { (void)s; e->recorded = 1; return 0; }
-CUresult cuEventSynchronize(struct CUevent_st* e) { (void)e; return 0; }
-CUresult cuEventQuery(struct CUevent_st* e) { (void)e; return 0; }
-CUresult cuEventElapsedTime(float* ms, struct CUevent_st* a, struct CUevent_st* b) { (void)a; (void)b; *ms = 0.001f; return 0; }
+CUresult cuEventCreate(struct CUevent_st** e, unsigned f) { (void)f; *e = calloc(1, sizeof **e); (*e)->magic = kEvent; return 0; }
+CUresult cuEventDestroy_v2(struct CUevent_st* e) { CHECK_EVENT(e); e->magic = 0; free(e); return 0; }
+CUresult cuEventRecord(struct CUevent_st* e, struct CUstream_st* s) { CHECK_EVENT(e); CHECK_STREAM(s); e->recorded = 1; return 0; }
+CUresult cuEventSynchronize(struct CUevent_st* e) { CHECK_EVENT(e); return 0; }
+CUresult cuEventQuery(struct CUevent_st* e) { CHECK_EVENT(e); return 0; }
+CUresult cuEventElapsedTime(float* ms, struct CUevent_st* a, struct CUevent_st* b) { CHECK_EVENT(a); CHECK_EVENT(b); *ms = 0.001f; return 0; }
 CUresult cuEventElapsedTime_v2(float* ms, struct CUevent_st* a, struct CUevent_st* b) { return cuEventElapsedTime(ms, a, b); }
 static CUresult load(struct CUmod_st** m, const char* ptx) {
     struct CUmod_st* mod = calloc(1, sizeof *mod);
+    mod->magic = kModule;
     for (const char* p = ptx; (p = strstr(p, ".entry ")); ) {
         p += 7;
         size_t n = strcspn(p, "( \n");
         mod->funcs = realloc(mod->funcs, (size_t)(mod->count + 1) * sizeof *mod->funcs);
         snprintf(mod->funcs[mod->count].name, sizeof mod->funcs[0].name, "%.*s", (int)n, p);
+        mod->funcs[mod->count].module = mod;
         mod->count++;
     }
     *m = mod;
@@ -125,19 +141,22 @@ static CUresult load(struct CUmod_st** m, const char* ptx) {
 }
 CUresult cuModuleLoadData(struct CUmod_st** m, const void* img) { return load(m, img); }
 CUresult cuModuleLoadDataEx(struct CUmod_st** m, const void* img, unsigned n, int* o, void** v) { (void)n; (void)o; (void)v; return load(m, img); }
-CUresult cuModuleUnload(struct CUmod_st* m) { free(m->funcs); free(m); return 0; }
+CUresult cuModuleUnload(struct CUmod_st* m) { CHECK_MODULE(m); m->magic = 0; free(m->funcs); free(m); return 0; }
 CUresult cuModuleGetFunction(struct CUfunc_st** f, struct CUmod_st* m, const char* name) {
+    CHECK_MODULE(m);
     for (int i = 0; i < m->count; ++i) if (!strcmp(m->funcs[i].name, name)) { *f = &m->funcs[i]; return 0; }
     return 500;
 }
 CUresult cuFuncGetAttribute(int* v, int a, struct CUfunc_st* f) {
-    (void)f;
+    CHECK_MODULE(f->module);
     switch (a) { case 0: *v = 1024; break; case 4: *v = 32; break; case 5: *v = 78; break; case 6: *v = 90; break; default: *v = 0; }
     return 0;
 }
-CUresult cuFuncSetAttribute(struct CUfunc_st* f, int a, int v) { (void)f; (void)a; (void)v; return 0; }
+CUresult cuFuncSetAttribute(struct CUfunc_st* f, int a, int v) { (void)a; (void)v; CHECK_MODULE(f->module); return 0; }
 CUresult cuLaunchKernel(struct CUfunc_st* f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned shm, struct CUstream_st* s, void** params, void** extra) {
-    (void)f; (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)shm; (void)s; (void)params; (void)extra;
+    (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)shm; (void)params; (void)extra;
+    CHECK_MODULE(f->module);
+    CHECK_STREAM(s);
     return 0;
 }
