@@ -40,6 +40,7 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
             return Operand::typed(info(e).type);
         case BuiltinGroup::SubGroupValue: return sub_group_value(e, b);
         case BuiltinGroup::SubGroupVote: return sub_group_vote(e, b);
+        case BuiltinGroup::Copy: return copy(e, b);
         case BuiltinGroup::Debug: break;  // above
     }
     return Operand::failed();
@@ -153,6 +154,40 @@ Operand TypeChecker::mem_flags(const ast::Expr& e) {
         return Operand::typed(out.type);
     }
     return Operand::failed();
+}
+
+Operand TypeChecker::copy(const ast::Call& e, Builtin b) {
+    info(e).type = ctx_.types().void_type();
+    if (b == Builtin::WaitCopies) return Operand::typed(info(e).type);
+    // async_copy(dst, dst_start, src, src_start, count): `count` elements of the global 1-d
+    // array `src` from src_start (its stride) into the local 1-d array `dst` from dst_start.
+    auto array_arg = [&](const ast::Expr& x, types::AddressSpace space,
+                         const char* role) -> const types::Type* {
+        Operand a = check(x);
+        if (a.error) return nullptr;
+        const char* where = space == types::AddressSpace::Local ? "local" : "global";
+        if (a.is_untyped() || !a.type->is_array() || a.type->space != space || a.type->ndim != 1) {
+            error(x.range, std::string("the ") + role + " of async_copy must be a 1-d " + where +
+                               " array, found " + describe(a));
+            return nullptr;
+        }
+        if (a.type->dtype == DType::Bool) {
+            error(x.range,
+                  std::string("async_copy copies numbers, not bool; found ") + a.type->str());
+            return nullptr;
+        }
+        return a.type;
+    };
+    const types::Type* dst = array_arg(*e.args[0], types::AddressSpace::Local, "destination");
+    const types::Type* src = array_arg(*e.args[2], types::AddressSpace::Global, "source");
+    bool ok = dst && src;
+    for (int i : {1, 3, 4}) ok &= array_index(*e.args[static_cast<std::size_t>(i)]);
+    if (ok && dst->dtype != src->dtype) {
+        error(e.range, "async_copy copies between arrays of one element type; the destination is " +
+                           dst->str() + ", the source " + src->str());
+        ok = false;
+    }
+    return ok ? Operand::typed(info(e).type) : Operand::failed();
 }
 
 bool TypeChecker::atomic_index(const ast::Expr& e, const types::Type* array, Builtin b) {

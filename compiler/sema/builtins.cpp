@@ -119,12 +119,14 @@ constexpr auto kBuiltins = std::to_array<BuiltinInfo>({
     {Builtin::SubGroupBallot, "sub_group_ballot", 1, G::SubGroupVote},
     {Builtin::SubGroupAny, "sub_group_any", 1, G::SubGroupVote},
     {Builtin::SubGroupAll, "sub_group_all", 1, G::SubGroupVote},
+    {Builtin::AsyncCopy, "async_copy", 5, G::Copy},
+    {Builtin::WaitCopies, "wait_copies", 0, G::Copy},
 });
 
 constexpr bool table_in_enum_order() {
     for (std::size_t i = 0; i < kBuiltins.size(); ++i)
         if (static_cast<std::size_t>(kBuiltins[i].id) != i) return false;
-    return static_cast<std::size_t>(Builtin::SubGroupAll) + 1 == kBuiltins.size();
+    return static_cast<std::size_t>(Builtin::WaitCopies) + 1 == kBuiltins.size();  // the last
 }
 static_assert(table_in_enum_order(), "kBuiltins must list every Builtin in enum order");
 

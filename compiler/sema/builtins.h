@@ -47,6 +47,9 @@ enum class Builtin : std::uint8_t {
     SubGroupScanExclusiveAnd, SubGroupScanExclusiveOr, SubGroupScanExclusiveXor,
     // votes (bool): ballot -> u64 (bit k: lane k's predicate), any / all -> bool
     SubGroupBallot, SubGroupAny, SubGroupAll,
+    // work-group copies: async_copy(local dst, dst_start, global src, src_start, count), and
+    // wait_copies() for every copy the function started
+    AsyncCopy, WaitCopies,
 };
 
 /// Families of builtins that share their checking rules (and their emission pattern).
@@ -64,6 +67,7 @@ enum class BuiltinGroup : std::uint8_t {
     SubGroupItem,   // sub_group_size ... num_sub_groups: () -> i64
     SubGroupValue,  // sub_group_broadcast/shuffle* (x, id), reduce/scan (x): x -> x
     SubGroupVote,   // sub_group_ballot/any/all (bool) -> u64 / bool
+    Copy,           // async_copy(...), wait_copies(): work-group collectives -> void
 };
 
 /// The builtin a name denotes, if any.

@@ -136,6 +136,8 @@ private:
     Operand array_alloc(const ast::Call& e, Builtin b);
     Operand mem_flags(const ast::Expr& e);
     Operand atomic(const ast::Call& e, Builtin b);
+    /// async_copy(dst, dst_start, src, src_start, count) and wait_copies().
+    Operand copy(const ast::Call& e, Builtin b);
     Operand math(const ast::Call& e, Builtin b);
     Operand int_bits(const ast::Call& e, Builtin b);
     /// print(format, values...) and assert(cond, message): void.

@@ -356,6 +356,13 @@ private:
                 require(f, c, Level::Uniform, control);
                 return {};
             case Builtin::SubGroupBarrier: require(f, c, Level::SubGroup, control); return {};
+            case Builtin::AsyncCopy:
+            case Builtin::WaitCopies:
+                // Work-group collectives: every work-item reaches them, with the same arguments.
+                facts_.reaches_barrier = true;
+                require(f, c, Level::Uniform, control);
+                if (in.level != Level::Uniform) same_arguments(f, c, in);
+                return {};
             case Builtin::SubGroupBroadcast:
                 require(f, c, Level::SubGroup, control);
                 if (in.level == Level::Uniform) return {};
@@ -416,6 +423,20 @@ private:
         call_stack_.pop_back();
         summaries_.emplace(key, callee.result);
         return callee.result;
+    }
+
+    /// A work-group collective whose arguments `in` may differ between work-items.
+    void same_arguments(const Frame& f, const ast::Call& c, Uniformity in) {
+        ok_ = false;
+        std::string name(builtin_name(f.inst->info(c).builtin));
+        const std::size_t before = ctx_.error_count();
+        ctx_.error(f.file, c.range,
+                   "'" + name +
+                       "' needs the same arguments in every work-item of the "
+                       "work-group, but they may differ: they depend on " +
+                       (in.origin ? in.origin->what : std::string("a varying value")));
+        if (ctx_.error_count() == before) return;  // reported by an earlier specialization
+        if (in.origin) ctx_.note(in.origin->file, in.origin->range, in.origin->what + " here");
     }
 
     void require(const Frame& f, const ast::Call& c, Level needed, Control control) {

@@ -176,6 +176,13 @@ private:
     Id emit_sub_group_vote(const ast::Call& e);
     void emit_sub_group_barrier(const ast::Call& e);
 
+    // -- emit_copy.cpp: async_copy and wait_copies -------------------------------------------
+    void emit_async_copy(const ast::Call& e);
+    void emit_wait_copies();
+    /// The function's event variable (OpTypeEvent, null until a copy starts): every
+    /// async_copy of the function joins its event; wait_copies waits for it and resets it.
+    Id copies_event();
+
     // -- emit_memory.cpp ------------------------------------------------------------------------
     /// The array an array-typed expression denotes.
     ArrayValue emit_array(const ast::Expr& e);
@@ -293,6 +300,7 @@ private:
     std::vector<LoopTargets> loops_;
     /// The bounds record parameter (check_bounds only).
     Id bounds_record_ = 0;
+    Id copies_event_ = 0;
     /// Builtin vectors loaded once in the entry block, by builtin.
     std::vector<std::pair<spv::BuiltIn, Id>> builtin_loads_;
 };

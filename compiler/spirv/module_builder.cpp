@@ -152,6 +152,10 @@ Id ModuleBuilder::type_bool() {
     return intern(types_, {operand(spv::Op::OpTypeBool)});
 }
 
+Id ModuleBuilder::type_event() {
+    return intern(types_, {operand(spv::Op::OpTypeEvent)});
+}
+
 Id ModuleBuilder::type_int(std::uint32_t width) {
     if (width == 8) require(spv::Capability::Int8, "8-bit integers (i8, u8, bool storage)");
     if (width == 16) require(spv::Capability::Int16, "16-bit integers (i16, u16)");

@@ -87,6 +87,7 @@ public:
 
     Id type_void();
     Id type_bool();
+    Id type_event();
     /// An integer type of `width` bits, signedness 0 (the Kernel convention: opcodes carry sign).
     /// Widths 8, 16 and 64 require Int8, Int16 and Int64.
     Id type_int(std::uint32_t width);

@@ -450,7 +450,7 @@ TEST_CASE("ptx: an unsupported instruction throws, naming it and the kernel") {
       %ulong = OpTypeInt 64 0
        %uint = OpTypeInt 32 0
       %event = OpTypeEvent
-    %uint_2 = OpConstant %uint 2
+    %uint_3 = OpConstant %uint 3
     %ulong_16 = OpConstant %ulong 16
     %ulong_1 = OpConstant %ulong 1
      %gptr = OpTypePointer CrossWorkgroup %uint
@@ -461,14 +461,39 @@ TEST_CASE("ptx: an unsupported instruction throws, naming it and the kernel") {
           %g = OpFunctionParameter %gptr
           %l = OpFunctionParameter %lptr
       %entry = OpLabel
-          %e = OpGroupAsyncCopy %event %uint_2 %l %g %ulong_16 %ulong_1 %noevent
+          %e = OpGroupAsyncCopy %event %uint_3 %l %g %ulong_16 %ulong_1 %noevent
                OpReturn
                OpFunctionEnd
 )";
     const std::string copy_error = translation_error(assemble(async_copy));
     CAPTURE(copy_error);
-    CHECK(contains(copy_error, "OpGroupAsyncCopy"));
+    CHECK(contains(copy_error, "OpGroupAsyncCopy"));  // a sub-group copy
     CHECK(contains(copy_error, "kernel 'copy'"));
+    CHECK(contains(copy_error, "only work-group copies are supported"));
+}
+
+TEST_CASE("ptx: async_copy is a strided copy loop over the work-group, wait_copies a barrier") {
+    const auto words = spirv_of(R"(
+kernel k(x: f64[:], out: f64[::1]) {
+    let tile = local_array(f64, 32);
+    async_copy(tile, 0, x, group_id(0) * 32, 32);
+    wait_copies();
+    out[global_id(0)] = tile[31 - local_id(0)];
+}
+)");
+    const std::string ptx = translate_to_ptx(words).text;
+    INFO(ptx);
+    // Each work-item copies elements linear id, + local size, ...: source index times the stride.
+    CHECK(contains(ptx, "$Lcopy1:"));
+    CHECK(contains(ptx, "ld.global.f64"));
+    CHECK(contains(ptx, "st.shared.f64"));
+    CHECK(count_of(ptx, "barrier.sync") == 1);  // wait_copies
+    CHECK(!contains(ptx, "OpTypeEvent"));
+    if (ptxas()) {
+        auto errors = ptxas_errors(ptx, "async_copy");
+        INFO(errors.value_or(""));
+        CHECK(!errors.has_value());
+    }
 }
 
 TEST_CASE("ptx: work-group collectives and unknown math are rejected clearly") {
@@ -627,8 +652,8 @@ TEST_CASE("ptx: device functions are inlined into each kernel, every copy with i
 }
 
 TEST_CASE("ptx: f64 constants that do not fit an instruction come from one .const table") {
-    using dpk::backends::cuda::parse_lines;
     using dpk::backends::cuda::F64ConstantPool;
+    using dpk::backends::cuda::parse_lines;
     using dpk::backends::cuda::PtxItems;
     // Exact rewriting: a long constant becomes a load of its slot; a repeat shares the slot;
     // one whose low word is zero, an f32, an integer, a guarded or commented move, a constant

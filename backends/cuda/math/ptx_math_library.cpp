@@ -14,8 +14,8 @@ namespace {
 
 /// The OpenCL.std functions the library implements, in ptx_math_functions.h's order.
 #define DPK_MATH_NAME(name) #name,
-constexpr std::string_view kFunctionNames[] = {
-    DPK_MATH_UNARY_FUNCTIONS(DPK_MATH_NAME) DPK_MATH_BINARY_FUNCTIONS(DPK_MATH_NAME)};
+constexpr std::string_view kFunctionNames[] = {DPK_MATH_UNARY_FUNCTIONS(DPK_MATH_NAME)
+                                                   DPK_MATH_BINARY_FUNCTIONS(DPK_MATH_NAME)};
 #undef DPK_MATH_NAME
 constexpr std::span<const std::string_view> kFunctions(kFunctionNames);
 

@@ -1,6 +1,5 @@
 #include "backends/cuda/ptx/constant_pool.h"
 
-
 namespace dpk::backends::cuda {
 
 namespace {
@@ -46,8 +45,8 @@ std::string F64ConstantPool::declaration() const {
                               std::to_string(order_.size()) + "] = {";
     for (std::size_t i = 0; i < order_.size(); ++i) {
         declaration += i % 4 == 0 ? "\n\t" : " ";
-        declaration += "0x" + immediate_text({Scalar{Scalar::Kind::Float, kF64Bits}, order_[i]})
-                                  .substr(2);
+        declaration +=
+            "0x" + immediate_text({Scalar{Scalar::Kind::Float, kF64Bits}, order_[i]}).substr(2);
         declaration += i + 1 < order_.size() ? "," : "";
     }
     return declaration + "\n};\n";

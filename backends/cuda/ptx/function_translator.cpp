@@ -237,7 +237,7 @@ void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
     const bool handled = select_integer(inst) || select_float(inst) || select_logic(inst) ||
                          select_conversion(inst) || select_sub_group(inst) || select_memory(inst) ||
                          select_control_flow(inst) || select_atomic(inst) || select_barrier(inst) ||
-                         select_ext_inst(inst);
+                         select_group_copy(inst) || select_ext_inst(inst);
     if (!handled) unsupported(inst, "the CUDA backend does not handle this instruction");
     const std::string name = inst.result ? module_.name_of(inst.result) : std::string();
     // The value's name on the line that makes it (for a call: its body's last line is a label).
@@ -279,8 +279,8 @@ PtxItems FunctionTranslator::translate() {
     for (std::size_t c = 0; c < kRegClassCount; ++c) {
         if (reg_counts_[c] == 0) continue;
         const auto rc = static_cast<RegClass>(c);
-        line("\t.reg " + std::string(reg_decl_type(rc)) + " " + std::string(reg_prefix(rc)) +
-             "<" + std::to_string(reg_counts_[c] + 1) + ">;");
+        line("\t.reg " + std::string(reg_decl_type(rc)) + " " + std::string(reg_prefix(rc)) + "<" +
+             std::to_string(reg_counts_[c] + 1) + ">;");
     }
     for (const auto& l : locals_) line("\t" + l + ";");
     line("");

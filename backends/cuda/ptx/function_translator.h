@@ -107,6 +107,7 @@ private:
     bool select_logic(const SpirvInstruction& inst);         // select_logic.cpp
     bool select_conversion(const SpirvInstruction& inst);    // select_conversion.cpp
     bool select_memory(const SpirvInstruction& inst);        // select_memory.cpp
+    bool select_group_copy(const SpirvInstruction& inst);    // select_memory.cpp
     bool select_control_flow(const SpirvInstruction& inst);  // select_control_flow.cpp
     bool select_atomic(const SpirvInstruction& inst);        // select_atomic.cpp
     bool select_barrier(const SpirvInstruction& inst);       // select_atomic.cpp
@@ -149,6 +150,8 @@ private:
     std::string builtin_component(spv::BuiltIn builtin, std::size_t i);
     std::string special_u32(const std::string& sreg);
     std::string local_linear_id();
+    /// The work-group's size in work-items (x * y * z), computed once in the prologue.
+    std::string local_size_total();
     std::string sub_group_size();
     std::string sub_group_mask();
     std::string lane_id();

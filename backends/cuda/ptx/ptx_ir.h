@@ -28,7 +28,7 @@ std::string immediate_text(const PtxImmediate& imm);
 /// An instruction operand: a typed immediate, or the text of a register, address, symbol or
 /// label.
 struct PtxOperand {
-    PtxOperand(std::string text) : value(std::move(text)) {}  // NOLINT: operands read as text
+    PtxOperand(std::string text) : value(std::move(text)) {}    // NOLINT: operands read as text
     PtxOperand(const char* text) : value(std::string(text)) {}  // NOLINT
     PtxOperand(PtxImmediate imm) : value(imm) {}                // NOLINT
     std::variant<std::string, PtxImmediate> value;

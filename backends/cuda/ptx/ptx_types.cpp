@@ -44,6 +44,10 @@ std::optional<Scalar> scalar_of(const SpirvModule& module, Id type) {
             s.kind = Scalar::Kind::Float;
             s.bits = t.width;
             return s;
+        case spv::Op::OpTypeEvent:  // a work-group copy's event: a placeholder register
+            s.kind = Scalar::Kind::Int;
+            s.bits = 32;
+            return s;
         case spv::Op::OpTypePointer:
             s.kind = Scalar::Kind::Pointer;
             s.bits = kPointerBits;

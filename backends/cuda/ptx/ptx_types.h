@@ -9,6 +9,7 @@
 //   f16             .b16   %h
 //   f32             .f32   %f
 //   f64             .f64   %fd
+//   event           .b32   %r   (a work-group copy's: a placeholder, always 0)
 #pragma once
 
 #include <cctype>

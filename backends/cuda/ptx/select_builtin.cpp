@@ -51,20 +51,26 @@ std::string FunctionTranslator::local_linear_id() {
     return r = l;
 }
 
-std::string FunctionTranslator::sub_group_size() {
-    auto& r = prologue_cache_["sub_group_size"];
+std::string FunctionTranslator::local_size_total() {
+    auto& r = prologue_cache_["local_size"];
     if (!r.empty()) return r;
     const std::string xy = new_reg(RegClass::B32);
     const std::string total = new_reg(RegClass::B32);
+    emit_prologue("mul.lo.u32", {xy, special_u32("%ntid.x"), special_u32("%ntid.y")});
+    emit_prologue("mul.lo.u32", {total, xy, special_u32("%ntid.z")});
+    return r = total;
+}
+
+std::string FunctionTranslator::sub_group_size() {
+    auto& r = prologue_cache_["sub_group_size"];
+    if (!r.empty()) return r;
+    const std::string total = local_size_total();
     const std::string first = new_reg(RegClass::B32);
     const std::string left = new_reg(RegClass::B32);
     const std::string size = new_reg(RegClass::B32);
-    emit_prologue("mul.lo.u32", {xy, special_u32("%ntid.x"), special_u32("%ntid.y")});
-    emit_prologue("mul.lo.u32", {total, xy, special_u32("%ntid.z")});
     emit_prologue("and.b32", {first, local_linear_id(), "0xFFFFFFE0"});  // ~(kWarpSize - 1)
     emit_prologue("sub.u32", {left, total, first});
     emit_prologue("min.u32", {size, left, std::to_string(kWarpSize)});
-    prologue_cache_["local_size"] = total;
     return r = size;
 }
 
@@ -167,8 +173,7 @@ void FunctionTranslator::load_builtin(const SpirvInstruction& inst, Id variable)
             sub_group_size();
             const std::string rounded = new_reg(RegClass::B32);
             value = new_reg(RegClass::B32);
-            emit("add.u32",
-                 {rounded, prologue_cache_["local_size"], std::to_string(kWarpSize - 1)});
+            emit("add.u32", {rounded, local_size_total(), std::to_string(kWarpSize - 1)});
             emit("shr.u32", {value, rounded, std::to_string(kWarpShift)});
             break;
         }

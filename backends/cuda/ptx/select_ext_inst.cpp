@@ -46,7 +46,6 @@ FloatBits float_bits(std::uint32_t bits) {
     return {"0x8000000000000000", "0x7FFFFFFFFFFFFFFF", "0d3FE0000000000000", "0x3FF0000000000000"};
 }
 
-
 // Small matchers for the library's PTX lines, in the shapes nvcc prints them (no std::regex:
 // it ran at every call site of every translation, and GCC 12 warns falsely inside it under
 // the sanitizers).
@@ -210,7 +209,8 @@ std::optional<std::vector<std::string>> inline_math_body(std::string_view def,
             return std::nullopt;
         if (auto load = parameter_load(l)) {
             if (load->second >= args.size()) return std::nullopt;
-            out.push_back("mov" + b + " \t" + rename(load->first) + ", " + args[load->second] + ";");
+            out.push_back("mov" + b + " \t" + rename(load->first) + ", " + args[load->second] +
+                          ";");
         } else if (auto value = return_store(l)) {
             out.push_back("mov" + b + " \t" + result + ", " + rename(*value) + ";");
         } else if (l == "ret;") {
@@ -240,7 +240,7 @@ namespace {
 // An inlinable math function's body, made once per process: inline_math_body with placeholders
 // for the copy's tag, its arguments and its result, as items. A call site instantiates it by
 // substituting them, without reading PTX text again.
-constexpr char kTagMark = '\x01';     // the copy's tag in register and label names
+constexpr char kTagMark = '\x01';       // the copy's tag in register and label names
 constexpr char kArgumentMark = '\x02';  // followed by the argument's index ('0', '1')
 constexpr char kResultMark = '\x03';    // the result register
 constexpr std::string_view kMarks = "\x01\x02\x03";
@@ -263,7 +263,8 @@ const InlineTemplate& inline_template(std::string_view symbol) {
     if (auto lines = inline_math_body(ptx_math_definition(symbol), tag, bits, args,
                                       std::string(1, kResultMark))) {
         t.ok = true;
-        for (const auto& l : *lines) t.items.push_back(parse_line((l.back() == ':' ? "" : "\t") + l));
+        for (const auto& l : *lines)
+            t.items.push_back(parse_line((l.back() == ':' ? "" : "\t") + l));
     }
     return known.emplace(std::string(symbol), std::move(t)).first->second;
 }

@@ -53,6 +53,7 @@ void FunctionTranslator::scan_function_variables(const SpirvFunction& function) 
         for (const auto& inst : block.instructions) {
             std::size_t skip = inst.operands.size();
             if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpStore) skip = 0;
+            if (inst.opcode == spv::Op::OpGroupWaitEvents) skip = 2;  // reads the events
             for (std::size_t i = 0; i < inst.operands.size(); ++i)
                 if (i != skip) candidates.erase(inst.operands[i]);
         }
@@ -268,6 +269,59 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
         }
         default: return false;
     }
+}
+
+}  // namespace dpk::backends::cuda
+
+namespace dpk::backends::cuda {
+
+bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
+    if (inst.opcode == spv::Op::OpGroupWaitEvents) {
+        // The copies below are done when they return; the barrier makes every work-item's
+        // part visible to the whole work-group (barrier.sync orders shared memory).
+        if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
+            unsupported(inst, "only work-group events are supported");
+        emit("barrier.sync", {"0"});
+        return true;
+    }
+    if (inst.opcode != spv::Op::OpGroupAsyncCopy) return false;
+    // OpGroupAsyncCopy Execution Destination Source NumElements Stride Event: each work-item
+    // copies the elements k = its linear local id, + local size, ... (k < NumElements) from
+    // Source[k * Stride] to Destination[k].
+    if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
+        unsupported(inst, "only work-group copies are supported");
+    std::string dst_space, src_space;
+    const std::string dst = address_of(inst.operand(1), inst, &dst_space);
+    const std::string src = address_of(inst.operand(2), inst, &src_space);
+    const Scalar p = value_scalar(inst.operand(1), inst);
+    const Scalar elem = scalar(p.pointee, inst);
+    if (elem.is_bool() || elem.is_pointer()) unsupported(inst, "the elements are not numbers");
+    const std::string bytes = std::to_string(elem.bits / 8);
+    const std::string count = extended(inst.operand(3), false, inst);
+    const std::string stride = extended(inst.operand(4), false, inst);
+    const std::string step = new_reg(RegClass::B64);
+    const std::string k = new_reg(RegClass::B64);
+    emit("cvt.u64.u32", {step, local_size_total()});
+    emit("cvt.u64.u32", {k, local_linear_id()});
+    const std::string loop = "$Lcopy" + std::to_string(++labels_made_);
+    const std::string done = loop + "_done";
+    const std::string finished = new_reg(RegClass::Pred);
+    const std::string from = new_reg(RegClass::B64), at = new_reg(RegClass::B64);
+    const std::string to = new_reg(RegClass::B64);
+    const std::string value = new_reg(reg_class(elem));
+    emit_label(loop);
+    emit("setp.ge.u64", {finished, k, count});
+    emit_if("@" + finished, "bra", {done});
+    emit("mul.lo.s64", {at, k, stride});
+    emit("mad.lo.s64", {from, at, bytes, src});
+    emit("mad.lo.s64", {to, k, bytes, dst});
+    emit("ld" + src_space + memory_type(elem), {value, "[" + from + "]"});
+    emit("st" + dst_space + memory_type(elem), {"[" + to + "]", value});
+    emit("add.s64", {k, k, step});
+    emit("bra", {loop});
+    emit_label(done);
+    emit("mov.b32", {def(inst), "0"});  // the event
+    return true;
 }
 
 }  // namespace dpk::backends::cuda

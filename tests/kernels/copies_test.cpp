@@ -1,0 +1,154 @@
+// Work-group copies from global to local memory: async_copy and wait_copies, on every device
+// (OpGroupAsyncCopy / OpGroupWaitEvents on OpenCL; a copy loop and a barrier on CUDA).
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "jit/dpk.h"
+#include "tests/runtime/support/device_loop.h"
+
+using namespace dpk;
+using namespace dpk::runtime;
+
+namespace {
+
+// Each work-group copies its tile of `x` (from `first`, any stride) into local memory, then
+// every work-item reads a neighbour's element of the tile: right only when the whole tile
+// arrived before anyone read it.
+const char* const kSource = R"(
+kernel tiles(x, out, first: i64) {
+    let tile = local_array(x.dtype, 64);
+    let g = group_id(0);
+    async_copy(tile, 0, x, first + g * 64, 64);
+    wait_copies();
+    let l = local_id(0);
+    out[global_id(0)] = tile[(l + 1) % 64] + tile[63 - l];
+}
+
+kernel two_copies(x, out) {
+    let a = local_array(x.dtype, 16);
+    let b = local_array(x.dtype, 16);
+    async_copy(a, 0, x, 0, 16);
+    async_copy(b, 4, x, 16, 12);
+    wait_copies();
+    let l = local_id(0);
+    out[l] = a[l] * 100 + select(l >= 4, b[l], 0);
+}
+)";
+
+template <typename T>
+std::vector<T> expected_tiles(const std::vector<T>& x, std::int64_t first, std::int64_t step,
+                              std::size_t n) {
+    std::vector<T> out(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t g = i / 64, l = i % 64;
+        auto at = [&](std::size_t k) {
+            return x[static_cast<std::size_t>((first + static_cast<std::int64_t>(g * 64 + k)) *
+                                              step)];
+        };
+        out[i] = static_cast<T>(at((l + 1) % 64) + at(63 - l));
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_SUITE("copies") {
+    TEST_CASE("async_copy brings each work-group its tile; wait_copies makes it whole") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            Program p = Program::from_string("copies.dpk", kSource);
+            Kernel tiles = p.kernel("tiles");
+            const std::size_t n = 256;
+            // f32 from a contiguous array, at an offset.
+            std::vector<float> xf(n + 64);
+            std::iota(xf.begin(), xf.end(), 0.0f);
+            UsmArray x = UsmArray::from_host<float>(q, xf);
+            UsmArray out = UsmArray::zeros(q, DType::F32, {static_cast<std::int64_t>(n)});
+            tiles.launch(q, Range(n), Range(64), {x, out, std::int64_t{32}}).wait();
+            CHECK(out.to_vector<float>() == expected_tiles<float>(xf, 32, 1, n));
+            // i64 from every other element: the copy follows the source's stride.
+            std::vector<std::int64_t> xi(2 * n);
+            for (std::size_t i = 0; i < xi.size(); ++i)
+                xi[i] = static_cast<std::int64_t>(i * i % 1000) - 500;
+            UsmArray wide = UsmArray::from_host<std::int64_t>(q, xi);
+            UsmArray every_other = wide.slice(0, 0, static_cast<std::int64_t>(2 * n), 2);
+            UsmArray outi = UsmArray::zeros(q, DType::I64, {static_cast<std::int64_t>(n)});
+            tiles.launch(q, Range(n), Range(64), {every_other, outi, std::int64_t{0}}).wait();
+            CHECK(outi.to_vector<std::int64_t>() == expected_tiles<std::int64_t>(xi, 0, 2, n));
+        }
+    }
+
+    TEST_CASE("several copies join one wait; a copy lands at its destination offset") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            Program p = Program::from_string("copies.dpk", kSource);
+            std::vector<std::int32_t> x(32);
+            std::iota(x.begin(), x.end(), 1);
+            UsmArray xs = UsmArray::from_host<std::int32_t>(q, x);
+            UsmArray out = UsmArray::zeros(q, DType::I32, {16});
+            p.kernel("two_copies").launch(q, Range(16), Range(16), {xs, out}).wait();
+            std::vector<std::int32_t> expected(16);
+            for (std::size_t l = 0; l < 16; ++l)
+                expected[l] = x[l] * 100 + (l >= 4 ? x[16 + l - 4] : 0);
+            CHECK(out.to_vector<std::int32_t>() == expected);
+        }
+    }
+
+    TEST_CASE("bounds-checked: a copy past either array is reported and not made") {
+        ProgramOptions checked;
+        checked.check_bounds = true;
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            Program p = Program::from_string("copies.dpk", kSource, checked);
+            std::vector<float> xf(256, 1.0f);
+            UsmArray x = UsmArray::from_host<float>(q, xf);
+            UsmArray out = UsmArray::zeros(q, DType::F32, {256});
+            Kernel tiles = p.kernel("tiles");
+            tiles.launch(q, Range(256), Range(64), {x, out, std::int64_t{0}}).wait();  // inside
+            CHECK(out.to_vector<float>() == std::vector<float>(256, 2.0f));
+            CHECK_THROWS_WITH_AS(
+                tiles.launch(q, Range(256), Range(64), {x, out, std::int64_t{8}}).wait(),
+                doctest::Contains("out-of-bounds read at copies.dpk:5:5: index 256 in dimension 0 "
+                                  "of parameter 0 'x', shape (256,)"),
+                BoundsError);
+            CHECK_THROWS_WITH_AS(
+                tiles.launch(q, Range(256), Range(64), {x, out, std::int64_t{-1}}).wait(),
+                doctest::Contains("out-of-bounds read at copies.dpk:5:5: index -1 in dimension 0 "
+                                  "of parameter 0 'x'"),
+                BoundsError);
+        }
+    }
+
+    TEST_CASE("async_copy is a work-group collective: its errors name what is wrong") {
+        auto error_of = [](const std::string& text) {
+            try {
+                Program p = Program::from_string("bad.dpk", text);
+                p.kernel("k").specialize("void(f32[::1], f32[::1])",
+                                         tests::devices_under_test().front());
+            } catch (const CompileError& e) {
+                return std::string(e.what());
+            }
+            return std::string("no error");
+        };
+        if (tests::devices_under_test().empty()) return;
+        CHECK(error_of("kernel k(x, out) { let t = local_array(f32, 8); "
+                       "async_copy(t, 0, x, local_id(0), 8); wait_copies(); }")
+                  .find("'async_copy' needs the same arguments in every work-item of the "
+                        "work-group, but they may differ: they depend on local_id(0)") !=
+              std::string::npos);
+        CHECK(error_of("kernel k(x, out) { let t = local_array(f32, 8); "
+                       "async_copy(t, 0, x, 0, 8); if global_id(0) == 0 { wait_copies(); } }")
+                  .find("'wait_copies' must be reached by all work-items of the work-group") !=
+              std::string::npos);
+        CHECK(error_of("kernel k(x, out) { async_copy(out, 0, x, 0, 8); }")
+                  .find("the destination of async_copy must be a 1-d local array, found "
+                        "f32[::1]") != std::string::npos);
+    }
+}
