@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "runtime/argument_check.h"
+#include "runtime/loaded_kernel_state.h"
 
 namespace dpk::runtime {
 
@@ -13,11 +14,13 @@ Signature without_devices(Signature signature) {
 }
 
 struct SpecializationSet::Node {
-    explicit Node(LoadedKernel k) : kernel(std::move(k)) {}
+    explicit Node(LoadedKernel k)
+        : kernel(std::move(k)), device(kernel.device()), checks(kernel.state().param_checks) {}
     LoadedKernel kernel;
     Device device;
-    Signature key;                   // signature without device strings
-    std::vector<ParamCheck> checks;  // one per parameter
+    Signature key;  // signature without device strings
+    /// One per parameter: the kernel's own, made once when it was loaded.
+    const std::vector<ParamCheck>& checks;
     std::atomic<Node*> next{nullptr};
 
     bool on(const Device& d) const { return device == d; }
@@ -42,9 +45,7 @@ SpecializationSet::~SpecializationSet() {
 
 const LoadedKernel& SpecializationSet::add(LoadedKernel kernel) {
     auto node = std::make_unique<Node>(std::move(kernel));
-    node->device = node->kernel.device();
     node->key = without_devices(node->kernel.signature());
-    for (const ParamType& p : node->key.params) node->checks.emplace_back(p);
     std::lock_guard lock(add_mutex_);
     Node* raw = node.release();
     if (tail_)
