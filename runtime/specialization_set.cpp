@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "runtime/argument_check.h"
+#include "runtime/checked_launch.h"
 #include "runtime/loaded_kernel_state.h"
 
 namespace dpk::runtime {
@@ -152,20 +153,35 @@ void SpecializationSet::throw_mismatch(const Device& device,
     throw SignatureMismatchError(who + ": the arguments fit no specialization" + list);
 }
 
+std::optional<CheckedLaunch> match_launch(const SpecializationSet& set, const Queue& live_queue,
+                                          std::span<const KernelArg> args) {
+    // find matches on the queue's device, by arity and by each parameter's ParamCheck: the same
+    // checks as check_arguments (a scalar of another dtype fits when it converts exactly).
+    const LoadedKernel* k = set.find(live_queue.device(), args);
+    if (!k) return std::nullopt;
+    return CheckedLaunch(live_queue, *k, args);
+}
+
+namespace {
+CheckedLaunch checked_or_mismatch(const SpecializationSet& set, const Queue& queue,
+                                  std::span<const KernelArg> args) {
+    check_queue_live(queue, set.kernel_name(), "the kernel's device");
+    std::optional<CheckedLaunch> checked = match_launch(set, queue, args);
+    if (!checked) set.throw_mismatch(queue.device(), args);
+    return *checked;
+}
+}  // namespace
+
 Event SpecializationSet::launch(const Queue& queue, const Range& global,
                                 std::span<const KernelArg> args,
                                 std::span<const Event> deps) const {
-    const LoadedKernel* k = find(queue.device(), args);
-    if (!k) throw_mismatch(queue.device(), args);
-    return runtime::launch(queue, *k, global, args, deps);
+    return launch_checked(checked_or_mismatch(*this, queue, args), global, nullptr, deps);
 }
 
 Event SpecializationSet::launch(const Queue& queue, const Range& global, const Range& local,
                                 std::span<const KernelArg> args,
                                 std::span<const Event> deps) const {
-    const LoadedKernel* k = find(queue.device(), args);
-    if (!k) throw_mismatch(queue.device(), args);
-    return runtime::launch(queue, *k, global, local, args, deps);
+    return launch_checked(checked_or_mismatch(*this, queue, args), global, &local, deps);
 }
 
 std::vector<LoadedKernel> SpecializationSet::all() const {
