@@ -8,29 +8,15 @@
 #include <functional>
 
 #include "runtime/specialization_set.h"
+#include "tests/runtime/support/message_of.h"
 #include "tests/seed/seed_support.h"
 
 using namespace dpk;
 using dpk::tests::device_label;
 using dpk::tests::devices_under_test;
+using dpk::tests::message_of;
 
 namespace {
-
-/// Runs f, requires it to throw exactly E (not a subclass of it), and returns the message.
-template <typename E, typename F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        CHECK(typeid(e) == typeid(E));
-        return e.what();
-    } catch (const std::exception& e) {
-        FAIL("wrong exception type: " << e.what());
-        return {};
-    }
-    FAIL("no exception thrown");
-    return {};
-}
 
 const std::string kSignature = "void(f32, f32[::1], f32[::1])";
 
@@ -53,25 +39,16 @@ struct Paths {
     runtime::SpecializationSet set;
 
     using Launch = std::function<void(const Queue&, const std::vector<KernelArg>&)>;
-    Launch runtime() {
-        return [this](const Queue& q, const std::vector<KernelArg>& a) {
-            compiled.launch(q, Range(16), a);
-        };
-    }
-    Launch specialized() {
-        return [this](const Queue& q, const std::vector<KernelArg>& a) {
-            eager.launch(q, Range(16), a);
-        };
-    }
-    Launch on_demand() {
-        return [this](const Queue& q, const std::vector<KernelArg>& a) {
-            lazy.launch(q, Range(16), a);
-        };
-    }
-    Launch bundle() {
-        return [this](const Queue& q, const std::vector<KernelArg>& a) {
-            set.launch(q, Range(16), a);
-        };
+    Launch runtime() const { return over(compiled); }
+    Launch specialized() const { return over(eager); }
+    Launch on_demand() const { return over(lazy); }
+    Launch bundle() const { return over(set); }
+
+private:
+    /// A launch of 16 work items through `k` (CompiledKernel, Kernel, SpecializationSet).
+    template <typename Launchable>
+    static Launch over(const Launchable& k) {
+        return [&k](const Queue& q, const std::vector<KernelArg>& a) { k.launch(q, Range(16), a); };
     }
 };
 
