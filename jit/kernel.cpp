@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "jit/compile_error.h"
 #include "jit/program_state.h"
+#include "runtime/checked_launch.h"
 
 namespace dpk {
 
@@ -86,11 +87,14 @@ void Kernel::set_compile_on_launch(CompileOnLaunch policy) const {
 }
 
 namespace {
-void check_queue(const runtime::Queue& queue, const jit::KernelState& s) {
-    if (!queue)
-        throw InvalidArgumentError("kernel '" + s.name +
-                                   "': launched on a queue that was moved from; launch on a "
-                                   "queue made for a device");
+/// The launch's checks: the queue live, then the specialization the arguments fit (the match is
+/// their check), else one compiled for them (checked against the arguments once made).
+runtime::CheckedLaunch check_launch(jit::KernelState& s, const runtime::Queue& queue,
+                                    std::span<const runtime::KernelArg> args) {
+    runtime::check_queue_live(queue, s.name, "a device");
+    if (std::optional<runtime::CheckedLaunch> checked = runtime::match_launch(s.set, queue, args))
+        return *checked;
+    return runtime::check_arguments(queue, s.compile_for_launch(queue.device(), args), args);
 }
 }  // namespace
 
@@ -98,10 +102,7 @@ runtime::Event Kernel::launch(const runtime::Queue& queue, const runtime::Range&
                               std::span<const runtime::KernelArg> args,
                               std::span<const runtime::Event> deps) const {
     jit::KernelState& s = *state_;
-    check_queue(queue, s);
-    const runtime::LoadedKernel* k = s.set.find(queue.device(), args);
-    if (!k) k = &s.compile_for_launch(queue.device(), args);
-    runtime::Event e = runtime::launch(queue, *k, global, args, deps);
+    runtime::Event e = runtime::launch_checked(check_launch(s, queue, args), global, nullptr, deps);
     s.launches.fetch_add(1, std::memory_order_relaxed);
     return e;
 }
@@ -110,10 +111,7 @@ runtime::Event Kernel::launch(const runtime::Queue& queue, const runtime::Range&
                               const runtime::Range& local, std::span<const runtime::KernelArg> args,
                               std::span<const runtime::Event> deps) const {
     jit::KernelState& s = *state_;
-    check_queue(queue, s);
-    const runtime::LoadedKernel* k = s.set.find(queue.device(), args);
-    if (!k) k = &s.compile_for_launch(queue.device(), args);
-    runtime::Event e = runtime::launch(queue, *k, global, local, args, deps);
+    runtime::Event e = runtime::launch_checked(check_launch(s, queue, args), global, &local, deps);
     s.launches.fetch_add(1, std::memory_order_relaxed);
     return e;
 }

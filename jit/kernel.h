@@ -102,7 +102,9 @@ public:
     /// arguments fit — an exact type match first — or compiles one keyed by the argument types
     /// when the policy allows, else throws SignatureMismatchError (naming the kernel, the
     /// parameter, the expected and actual types and every signature it has; nothing is
-    /// compiled or launched). Then the runtime's checked launch: returns the event at once.
+    /// compiled or launched). The match is the argument check (a definition compiled for the
+    /// launch is checked against the arguments once made); then the runtime's launch checks what
+    /// no match covers (local memory, ranges) and returns the event at once.
     runtime::Event launch(const runtime::Queue& queue, const runtime::Range& global,
                           std::span<const runtime::KernelArg> args,
                           std::span<const runtime::Event> deps = {}) const;

@@ -10,7 +10,7 @@
 
 #include "core/signature.h"
 #include "runtime/device.h"
-#include "runtime/launch.h"
+#include "runtime/launch_args.h"
 
 namespace dpk::runtime {
 

@@ -7,7 +7,7 @@
 #include "backends/backend.h"
 #include "core/checked_math.h"
 #include "core/error.h"
-#include "runtime/launch.h"
+#include "runtime/launch_args.h"
 #include "runtime/loaded_kernel_state.h"
 
 namespace dpk::runtime {

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "runtime/launch_args.h"
 #include "runtime/loaded_kernel.h"
 #include "runtime/usm_allocation.h"
 
@@ -17,9 +18,6 @@ class Event;
 }  // namespace dpk::backends
 
 namespace dpk::runtime {
-
-class KernelArg;
-class Range;
 
 /// The record of one launch of a bounds-checked kernel (KernelAbi::checks_bounds): a zeroed
 /// buffer of BoundsRecordLayout::kWords u64 words in host-readable USM, plus what the message

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/kernel_abi.h"
-#include "runtime/launch.h"
+#include "runtime/launch_args.h"
 
 namespace dpk::backends {
 class Kernel;

@@ -9,15 +9,10 @@
 #include "core/error.h"
 #include "runtime/argument_check.h"
 #include "runtime/bounds_record.h"
+#include "runtime/checked_launch.h"
 #include "runtime/loaded_kernel_state.h"
 
 namespace dpk::runtime {
-
-std::string Range::str() const {
-    std::string s = "(";
-    for (std::uint32_t d = 0; d < dims_; ++d) s += (d ? ", " : "") + std::to_string(extent_[d]);
-    return s + ")";
-}
 
 namespace {
 
@@ -164,24 +159,49 @@ backends::Kernel* kernel_for_launch(const LoadedKernel::State& s, const Range& g
     return v ? v->kernel.get() : s.kernel.get();
 }
 
-Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global,
-                  const Range* local, std::span<const KernelArg> args,
-                  std::span<const Event> deps) {
+}  // namespace
+
+void check_queue_live(const Queue& queue, std::string_view kernel, std::string_view made_for) {
     if (!queue)
-        throw InvalidArgumentError(kernel_label(k) +
-                                   ": launched on a queue that was moved from; launch on a queue "
-                                   "made for the kernel's device");
+        throw InvalidArgumentError("kernel '" + std::string(kernel) +
+                                   "': launched on a queue that was moved from; launch on a queue "
+                                   "made for " +
+                                   std::string(made_for));
+}
+
+CheckedLaunch check_arguments(const Queue& live_queue, const LoadedKernel& k,
+                              std::span<const KernelArg> args) {
     const auto& params = k.signature().params;
     if (args.size() != params.size())
         throw InvalidArgumentError(kernel_label(k) + " takes " + std::to_string(params.size()) +
                                    " arguments " + k.signature().pretty() + ", " +
                                    std::to_string(args.size()) + " were given");
-    if (queue.device() != k.device())
+    if (live_queue.device() != k.device())
         throw InvalidArgumentError(kernel_label(k) + " was built for " +
                                    k.device().filter_string() + ", the queue is on " +
-                                   queue.device().filter_string());
-
+                                   live_queue.device().filter_string());
     // Arguments against the signature: enum and pointer compares only.
+    const std::vector<ParamCheck>& checks = k.state().param_checks;
+    for (std::size_t i = 0; i < params.size(); ++i)
+        if (!checks[i].fits(args[i], k.device(), ScalarFit::ExactValue))
+            throw_argument_mismatch(k.name(), i, param_name(k, i), params[i], args[i], k.device(),
+                                    "signature " + k.signature().pretty());
+    return CheckedLaunch(live_queue, k, args);
+}
+
+CheckedLaunch check_launch(const Queue& queue, const LoadedKernel& k,
+                           std::span<const KernelArg> args) {
+    check_queue_live(queue, k.name(), "the kernel's device");
+    return check_arguments(queue, k, args);
+}
+
+Event launch_checked(const CheckedLaunch& checked, const Range& global, const Range* local,
+                     std::span<const Event> deps) {
+    const Queue& queue = checked.queue();
+    const LoadedKernel& k = checked.kernel();
+    const std::span<const KernelArg> args = checked.args();
+    const auto& params = k.signature().params;
+    // Scalars converted (they fit: exactly) and local memory sized.
     std::uint64_t launch_local_bytes = 0;
     std::array<Scalar, 16> converted_small{};
     std::vector<Scalar> converted_large;
@@ -193,9 +213,6 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
     for (std::size_t i = 0; i < params.size(); ++i) {
         const ParamType& p = params[i];
         const KernelArg& a = args[i];
-        if (!k.state().param_checks[i].fits(a, k.device(), ScalarFit::ExactValue))
-            throw_argument_mismatch(k.name(), i, param_name(k, i), p, a, k.device(),
-                                    "signature " + k.signature().pretty());
         if (p.is_scalar()) {
             converted[i] = *a.scalar().exact_as(p.dtype);  // fits: converts exactly
         } else if (p.is_local_array()) {
@@ -288,16 +305,14 @@ Event launch_impl(const Queue& queue, const LoadedKernel& k, const Range& global
     return Event(std::move(event), std::move(bounds), prints);
 }
 
-}  // namespace
-
 Event launch(const Queue& queue, const LoadedKernel& kernel, const Range& global,
              std::span<const KernelArg> args, std::span<const Event> deps) {
-    return launch_impl(queue, kernel, global, nullptr, args, deps);
+    return launch_checked(check_launch(queue, kernel, args), global, nullptr, deps);
 }
 
 Event launch(const Queue& queue, const LoadedKernel& kernel, const Range& global,
              const Range& local, std::span<const KernelArg> args, std::span<const Event> deps) {
-    return launch_impl(queue, kernel, global, &local, args, deps);
+    return launch_checked(check_launch(queue, kernel, args), global, &local, deps);
 }
 
 }  // namespace dpk::runtime

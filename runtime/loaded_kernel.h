@@ -8,12 +8,11 @@
 #include "core/device_info.h"
 #include "core/kernel_abi.h"
 #include "runtime/device.h"
+#include "runtime/launch_args.h"
 
 namespace dpk::runtime {
 
 class ProgramCache;
-class KernelArg;
-class Range;
 
 /// Options for building a kernel image on a device.
 struct LoadOptions {

@@ -21,7 +21,7 @@ struct LoadedKernel::State {
     std::vector<LoadedVariant> variants;
     LaunchFacts variant_facts;
     /// The signature's parameters prepared for checking arguments, made once at load: a launch
-    /// only compares.
+    /// only compares. The one copy: a SpecializationSet holding this kernel matches with them.
     std::vector<ParamCheck> param_checks;
     /// Static work-group memory: the larger of the ABI's figure and the driver's.
     std::uint64_t static_local_bytes = 0;

@@ -4,6 +4,8 @@
 
 #include "core/error.h"
 #include "runtime/argument_check.h"
+#include "runtime/checked_launch.h"
+#include "runtime/loaded_kernel_state.h"
 
 namespace dpk::runtime {
 
@@ -13,11 +15,13 @@ Signature without_devices(Signature signature) {
 }
 
 struct SpecializationSet::Node {
-    explicit Node(LoadedKernel k) : kernel(std::move(k)) {}
+    explicit Node(LoadedKernel k)
+        : kernel(std::move(k)), device(kernel.device()), checks(kernel.state().param_checks) {}
     LoadedKernel kernel;
     Device device;
-    Signature key;                   // signature without device strings
-    std::vector<ParamCheck> checks;  // one per parameter
+    Signature key;  // signature without device strings
+    /// One per parameter: the kernel's own, made once when it was loaded.
+    const std::vector<ParamCheck>& checks;
     std::atomic<Node*> next{nullptr};
 
     bool on(const Device& d) const { return device == d; }
@@ -42,9 +46,7 @@ SpecializationSet::~SpecializationSet() {
 
 const LoadedKernel& SpecializationSet::add(LoadedKernel kernel) {
     auto node = std::make_unique<Node>(std::move(kernel));
-    node->device = node->kernel.device();
     node->key = without_devices(node->kernel.signature());
-    for (const ParamType& p : node->key.params) node->checks.emplace_back(p);
     std::lock_guard lock(add_mutex_);
     Node* raw = node.release();
     if (tail_)
@@ -151,20 +153,35 @@ void SpecializationSet::throw_mismatch(const Device& device,
     throw SignatureMismatchError(who + ": the arguments fit no specialization" + list);
 }
 
+std::optional<CheckedLaunch> match_launch(const SpecializationSet& set, const Queue& live_queue,
+                                          std::span<const KernelArg> args) {
+    // find matches on the queue's device, by arity and by each parameter's ParamCheck: the same
+    // checks as check_arguments (a scalar of another dtype fits when it converts exactly).
+    const LoadedKernel* k = set.find(live_queue.device(), args);
+    if (!k) return std::nullopt;
+    return CheckedLaunch(live_queue, *k, args);
+}
+
+namespace {
+CheckedLaunch checked_or_mismatch(const SpecializationSet& set, const Queue& queue,
+                                  std::span<const KernelArg> args) {
+    check_queue_live(queue, set.kernel_name(), "the kernel's device");
+    std::optional<CheckedLaunch> checked = match_launch(set, queue, args);
+    if (!checked) set.throw_mismatch(queue.device(), args);
+    return *checked;
+}
+}  // namespace
+
 Event SpecializationSet::launch(const Queue& queue, const Range& global,
                                 std::span<const KernelArg> args,
                                 std::span<const Event> deps) const {
-    const LoadedKernel* k = find(queue.device(), args);
-    if (!k) throw_mismatch(queue.device(), args);
-    return runtime::launch(queue, *k, global, args, deps);
+    return launch_checked(checked_or_mismatch(*this, queue, args), global, nullptr, deps);
 }
 
 Event SpecializationSet::launch(const Queue& queue, const Range& global, const Range& local,
                                 std::span<const KernelArg> args,
                                 std::span<const Event> deps) const {
-    const LoadedKernel* k = find(queue.device(), args);
-    if (!k) throw_mismatch(queue.device(), args);
-    return runtime::launch(queue, *k, global, local, args, deps);
+    return launch_checked(checked_or_mismatch(*this, queue, args), global, &local, deps);
 }
 
 std::vector<LoadedKernel> SpecializationSet::all() const {

@@ -11,7 +11,8 @@
 
 #include "core/error.h"
 #include "runtime/device.h"
-#include "runtime/launch.h"
+#include "runtime/event.h"
+#include "runtime/launch_args.h"
 #include "runtime/queue.h"
 #include "runtime/usm_array.h"
 

@@ -6,32 +6,14 @@
 #include "core/error.h"
 #include "runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
+#include "tests/runtime/support/message_of.h"
 
 using namespace dpk;
 using namespace dpk::runtime;
+using dpk::tests::contains;
 using dpk::tests::device_label;
 using dpk::tests::devices_under_test;
-
-namespace {
-/// Runs f, requires it to throw E, and returns the message.
-template <typename E, typename F>
-std::string message_of(F&& f) {
-    try {
-        f();
-    } catch (const E& e) {
-        return e.what();
-    } catch (const std::exception& e) {
-        FAIL("wrong exception type: " << e.what());
-        return {};
-    }
-    FAIL("no exception thrown");
-    return {};
-}
-
-bool contains(const std::string& s, const std::string& part) {
-    return s.find(part) != std::string::npos;
-}
-}  // namespace
+using dpk::tests::message_of;
 
 TEST_CASE("range errors are InvalidRangeError with the sizes in the message; nothing runs") {
     for (const Device& dev : devices_under_test()) {
