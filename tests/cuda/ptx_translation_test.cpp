@@ -473,26 +473,42 @@ TEST_CASE("ptx: an unsupported instruction throws, naming it and the kernel") {
 }
 
 TEST_CASE("ptx: async_copy is a strided copy loop over the work-group, wait_copies a barrier") {
-    const auto words = spirv_of(R"(
+    // 8-byte elements: cp.async from global to shared memory (sm_80+), one commit after the
+    // loop, cp.async.wait_all before the barrier.
+    const std::string ptx = translate_to_ptx(spirv_of(R"(
 kernel k(x: f64[:], out: f64[::1]) {
     let tile = local_array(f64, 32);
     async_copy(tile, 0, x, group_id(0) * 32, 32);
     wait_copies();
     out[global_id(0)] = tile[31 - local_id(0)];
 }
-)");
-    const std::string ptx = translate_to_ptx(words).text;
+)")).text;
     INFO(ptx);
-    // Each work-item copies elements linear id, + local size, ...: source index times the stride.
     CHECK(contains(ptx, "$Lcopy1:"));
-    CHECK(contains(ptx, "ld.global.f64"));
-    CHECK(contains(ptx, "st.shared.f64"));
+    CHECK(contains(ptx, "cp.async.ca.shared.global \t["));
+    CHECK(contains(ptx, "], 8;"));
+    CHECK(count_of(ptx, "cp.async.commit_group;") == 1);
+    CHECK(count_of(ptx, "cp.async.wait_all;") == 1);
     CHECK(count_of(ptx, "barrier.sync") == 1);  // wait_copies
-    CHECK(!contains(ptx, "OpTypeEvent"));
+    CHECK(!contains(ptx, "ld.global.f64"));
+    // 2-byte elements go through a register.
+    const std::string narrow = translate_to_ptx(spirv_of(R"(
+kernel k(x: i16[::1], out: i16[::1]) {
+    let tile = local_array(i16, 32);
+    async_copy(tile, 0, x, 0, 32);
+    wait_copies();
+    out[global_id(0)] = tile[31 - local_id(0)];
+}
+)")).text;
+    CHECK(contains(narrow, "ld.global.u16"));
+    CHECK(contains(narrow, "st.shared.u16"));
+    CHECK(!contains(narrow, "cp.async.ca"));
     if (ptxas()) {
-        auto errors = ptxas_errors(ptx, "async_copy");
-        INFO(errors.value_or(""));
-        CHECK(!errors.has_value());
+        for (const std::string* p : {&ptx, &narrow}) {
+            auto errors = ptxas_errors(*p, "async_copy");
+            INFO(errors.value_or(""));
+            CHECK(!errors.has_value());
+        }
     }
 }
 

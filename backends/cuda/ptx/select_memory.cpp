@@ -275,12 +275,17 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
 
 namespace dpk::backends::cuda {
 
+/// The first compute capability with cp.async (PTX ISA 7.0).
+constexpr std::uint32_t kCpAsyncSm = 80;
+
 bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     if (inst.opcode == spv::Op::OpGroupWaitEvents) {
         // The copies below are done when they return; the barrier makes every work-item's
         // part visible to the whole work-group (barrier.sync orders shared memory).
         if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
             unsupported(inst, "only work-group events are supported");
+        // This work-item's cp.async copies (sm_80 and newer) have landed, then everyone's.
+        if (state_.target.sm >= kCpAsyncSm) emit("cp.async.wait_all", {});
         emit("barrier.sync", {"0"});
         return true;
     }
@@ -308,18 +313,28 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     const std::string finished = new_reg(RegClass::Pred);
     const std::string from = new_reg(RegClass::B64), at = new_reg(RegClass::B64);
     const std::string to = new_reg(RegClass::B64);
-    const std::string value = new_reg(reg_class(elem));
     emit_label(loop);
     emit("setp.ge.u64", {finished, k, count});
     emit_if("@" + finished, "bra", {done});
     emit("mul.lo.s64", {at, k, stride});
     emit("mad.lo.s64", {from, at, bytes, src});
     emit("mad.lo.s64", {to, k, bytes, dst});
-    emit("ld" + src_space + memory_type(elem), {value, "[" + from + "]"});
-    emit("st" + dst_space + memory_type(elem), {"[" + to + "]", value});
+    // 4- and 8-byte elements from global to shared memory: cp.async (sm_80 and newer), which
+    // does not hold a register until the data arrives; the wait is cp.async.wait_all. Others
+    // through a register.
+    const bool async = state_.target.sm >= kCpAsyncSm && src_space == ".global" &&
+                       dst_space == ".shared" && (elem.bits == 32 || elem.bits == 64);
+    if (async) {
+        emit("cp.async.ca.shared.global", {"[" + to + "]", "[" + from + "]", bytes});
+    } else {
+        const std::string value = new_reg(reg_class(elem));
+        emit("ld" + src_space + memory_type(elem), {value, "[" + from + "]"});
+        emit("st" + dst_space + memory_type(elem), {"[" + to + "]", value});
+    }
     emit("add.s64", {k, k, step});
     emit("bra", {loop});
     emit_label(done);
+    if (async) emit("cp.async.commit_group", {});
     emit("mov.b32", {def(inst), "0"});  // the event
     return true;
 }
