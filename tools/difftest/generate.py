@@ -7,9 +7,9 @@ import random
 
 import numpy as np
 
-from program import (FLOATS, INTS, ArrayDecl, Assign, Atomic, Barrier, Bin, Builtin, Call, Cast,
-                     For, Func, If, Index, Jump, Kernel, Let, Lit, Module, Param, Read, Store, Un,
-                     Var, While, bits, is_int, is_signed, tmax, tmin)
+from program import (FLOATS, INTS, ArrayDecl, Assign, AsyncCopy, Atomic, Barrier, Bin, Builtin,
+                     Call, Cast, For, Func, If, Index, Jump, Kernel, Let, Lit, Module, Param, Read,
+                     Store, Un, Var, WaitCopies, While, bits, is_int, is_signed, tmax, tmin)
 
 # Every feature class; --no-NAME leaves one out.
 FEATURES = {
@@ -24,6 +24,7 @@ FEATURES = {
     'loops': 'for and while loops',
     'jumps': 'break and continue',
     'barrier': 'local_array with barrier(local)',
+    'copies': 'async_copy of an input into a local_array, wait_copies (with barrier)',
     'atomics': 'integer atomics on global arrays',
     'funcs': 'typed and generic device functions',
     'private': 'private_array',
@@ -299,6 +300,8 @@ class Generator:
             opts += [('return', 1)]
         if not self.in_func and self.uniform and 'barrier' in self.f and d > 0:
             opts += [('barrier', 4), ('uloop', 2)]
+            if 'copies' in self.f:
+                opts += [('copy', 2)]
         if not self.in_func and 'atomics' in self.f and self.atomics:
             opts += [('atomic', 2)]
         if 'private' in self.f and d > 0:
@@ -375,6 +378,8 @@ class Generator:
             return [If(self.expr('bool', 2), [Jump('return', self.expr(t, 2))])]
         if k == 'barrier':
             return self.barrier_block(d)
+        if k == 'copy':
+            return self.copy_block(d)
         if k == 'uloop':
             saved = self.loop_jumps
             self.loop_jumps = False  # a break here would make the rest of the loop varying
@@ -422,6 +427,30 @@ class Generator:
         out.append(Barrier())
         if self.in_uloop:  # the next iteration writes it again
             self.readable.remove(entry)
+        return out
+
+    def copy_block(self, d):
+        """async_copy of part of an input into a fresh local_array, wait_copies, reads of the
+        copied elements, a barrier (a uniform loop copies again next iteration)."""
+        r = self.rng
+        ins = [p for p in self.readable if p[2] == 'global']
+        name, t, _, n_in = r.choice(ins)
+        n = r.choice([1, 2, 5, 8, 16])
+        count = r.randint(1, n)
+        start = r.randint(0, n_in - count)
+        dst = self.fresh('l')
+        self.local_decls.append(ArrayDecl(dst, t, n, 'local'))
+        out = [AsyncCopy(dst, name, start, count), WaitCopies()]
+        for _ in range(r.randint(1, 2)):
+            v = self.fresh('v')
+            idx = guard(Bin('u64', 'rem', self.cast('u64', self.expr(r.choice(INTS), 1)),
+                            Lit('u64', count)), [0])
+            out.append(Let(v, t, Read(t, dst, idx, 'local')))
+            self.scope.add(v, t)
+        saved = self.uniform
+        out += self.block(r.randint(0, 2), d - 1)
+        self.uniform = saved
+        out.append(Barrier())
         return out
 
     def loop_then_barrier(self):

@@ -218,6 +218,22 @@ class LocalArray:
         self.vals[i] = v
 
 
+    def copy(self, lid, start, values):
+        """async_copy into this array: every work-item of the group runs it with the same
+        arguments and writes the same values (a collective, not a race); reading them before
+        wait_copies (the next phase) is one."""
+        ph = self.phases[lid]
+        for k, v in enumerate(values):
+            i = start + k
+            w = self.writer[i]
+            if w is not None and w[1] == ph and w[0] != -1:
+                raise InvalidProgram('local_array race (async_copy over a write)')
+            if any(p == ph for p in self.readers[i].values()):
+                raise InvalidProgram('local_array race (async_copy over a read)')
+            self.writer[i] = (-1, ph)
+            self.vals[i] = v
+
+
 class GroupLocals:
     def __init__(self, phases):
         self.arrays = {}

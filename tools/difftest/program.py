@@ -456,6 +456,30 @@ class Barrier(Stmt):
         return [ind + 'yield']
 
 
+class AsyncCopy(Stmt):
+    """async_copy(dst, 0, src, start, count); (a work-group collective: start and count are
+    literals, the same in every work-item)."""
+
+    def __init__(self, dst, src, start, count):
+        self.dst, self.src, self.start, self.count = dst, src, start, count
+
+    def dpk(self, ind):
+        return ['%sasync_copy(%s, 0, %s, %d, %d);' % (ind, self.dst, self.src, self.start,
+                                                       self.count)]
+
+    def py(self, ind, sub):
+        return ['%s%s.copy(lid, 0, M[%r][%d:%d])' % (ind, self.dst, self.src, self.start,
+                                                      self.start + self.count)]
+
+
+class WaitCopies(Stmt):
+    def dpk(self, ind):
+        return [ind + 'wait_copies();']
+
+    def py(self, ind, sub):
+        return [ind + 'yield']
+
+
 class ArrayDecl(Stmt):
     """let p = private_array(T, n); (or local_array)."""
 
