@@ -149,7 +149,9 @@ PtxItem parse_line(std::string_view line) {
             ops.remove_prefix(comma + 2);
         }
     }
-    PtxItem item = PtxItem::instruction(std::move(inst));
+    PtxItem item;
+    item.kind = PtxItem::Kind::Instruction;
+    item.inst = std::move(inst);
     return print(item) == line ? item : verbatim;
 }
 

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -55,9 +54,6 @@ struct PtxItem {
     std::string text;
     std::string comment;  // printed after the line as "  // comment"
 
-    static PtxItem instruction(PtxInstruction i) {
-        return {Kind::Instruction, std::move(i), {}, {}};
-    }
     static PtxItem label(std::string name) { return {Kind::Label, {}, std::move(name), {}}; }
     static PtxItem verbatim(std::string text) { return {Kind::Verbatim, {}, std::move(text), {}}; }
 };

@@ -280,11 +280,11 @@ constexpr std::uint32_t kCpAsyncSm = 80;
 
 bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     if (inst.opcode == spv::Op::OpGroupWaitEvents) {
-        // The copies below are done when they return; the barrier makes every work-item's
-        // part visible to the whole work-group (barrier.sync orders shared memory).
+        // Each work-item waits for its own cp.async copies (sm_80 and newer; its other copies
+        // were done by the end of its loop), then the barrier makes every work-item's part
+        // visible to the whole work-group (barrier.sync orders shared memory).
         if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
             unsupported(inst, "only work-group events are supported");
-        // This work-item's cp.async copies (sm_80 and newer) have landed, then everyone's.
         if (state_.target.sm >= kCpAsyncSm) emit("cp.async.wait_all", {});
         emit("barrier.sync", {"0"});
         return true;
