@@ -1,6 +1,5 @@
 #include "jit/bundle_writer.h"
 
-#include "compiler/spirv/target_profile.h"
 #include "core/error.h"
 #include "core/file_io.h"
 #include "jit/source_digest.h"
@@ -10,14 +9,13 @@ namespace dpk {
 
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
                                       std::span<const BundleRequest> requests,
-                                      const compiler::spirv::TargetProfile& target) {
+                                      const Target& target) {
     const BundleSource source{program, {requests.begin(), requests.end()}};
     return write_bundle(path, std::span(&source, 1), target);
 }
 
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path,
-                                      std::span<const BundleSource> sources,
-                                      const compiler::spirv::TargetProfile& target) {
+                                      std::span<const BundleSource> sources, const Target& target) {
     std::vector<KernelImage> images;
     for (const BundleSource& source : sources) {
         for (const BundleRequest& r : source.requests) {
@@ -35,7 +33,7 @@ std::vector<KernelImage> write_bundle(const std::filesystem::path& path,
 
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
                                       std::span<const BundleRequest> requests) {
-    return write_bundle(path, program, requests, compiler::spirv::TargetProfile::opencl());
+    return write_bundle(path, program, requests, Target::opencl());
 }
 
 }  // namespace dpk

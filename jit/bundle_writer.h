@@ -7,11 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/target.h"
 #include "jit/program.h"
-
-namespace dpk::compiler::spirv {
-class TargetProfile;
-}  // namespace dpk::compiler::spirv
 
 namespace dpk {
 
@@ -26,11 +23,10 @@ struct BundleRequest {
 /// needing a feature it lacks — and writes them to `path` as a sealed bundle
 /// (runtime::KernelBundle::encode). Returns the images written. Throws CompileError (also for a
 /// kernel using a feature `target` lacks), InvalidArgumentError, or FileError if
-/// `path` cannot be written. A target is made by compiler/spirv/target_profile.h
-/// (TargetProfile::parse) or jit/device_target.h.
+/// `path` cannot be written. A target: core/target.h (Target::parse("opencl+fp16")).
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
                                       std::span<const BundleRequest> requests,
-                                      const compiler::spirv::TargetProfile& target);
+                                      const Target& target);
 /// One program of a bundle made from several, and what to compile of it.
 struct BundleSource {
     Program program;
@@ -39,8 +35,8 @@ struct BundleSource {
 /// Same for several programs (dpk-aot with several .dpk files): their images in one bundle.
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path,
                                       std::span<const BundleSource> sources,
-                                      const compiler::spirv::TargetProfile& target);
-/// Same for dpkc's default target, TargetProfile::opencl() (fp64 and 64-bit atomics, no fp16,
+                                      const Target& target);
+/// Same for dpkc's default target, Target::opencl() (fp64 and 64-bit atomics, no fp16,
 /// no sub-groups).
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
                                       std::span<const BundleRequest> requests);

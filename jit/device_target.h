@@ -7,9 +7,7 @@
 
 namespace dpk::jit {
 
-/// The target `device` is compiled for: OpenCL or Level Zero with the device's features, named
-/// after the device in messages ("device opencl:cpu:0 (NAME, PLATFORM) has no sub-groups ...").
-/// Its name() (the features) is part of every kernel-image cache key.
+/// The compiler's profile of runtime::Device::target(): what `device` is compiled for.
 compiler::spirv::TargetProfile device_target(const runtime::Device& device);
 
 }  // namespace dpk::jit

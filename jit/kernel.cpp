@@ -61,20 +61,19 @@ std::vector<CompiledKernel> Kernel::definitions() const {
 }
 
 KernelImage Kernel::image(const Signature& signature) const {
-    return image(signature, compiler::spirv::TargetProfile::opencl());
+    return image(signature, Target::opencl());
 }
 
-KernelImage Kernel::image(const Signature& signature,
-                          const compiler::spirv::TargetProfile& target) const {
-    return state_->program.image(name(), runtime::without_devices(signature), target);
+KernelImage Kernel::image(const Signature& signature, const Target& target) const {
+    return state_->program.image(name(), runtime::without_devices(signature),
+                                 compiler::spirv::TargetProfile(target));
 }
 
 KernelImage Kernel::image(std::string_view signature) const {
     return image(state_->parse(signature));
 }
 
-KernelImage Kernel::image(std::string_view signature,
-                          const compiler::spirv::TargetProfile& target) const {
+KernelImage Kernel::image(std::string_view signature, const Target& target) const {
     return image(state_->parse(signature), target);
 }
 

@@ -12,12 +12,9 @@
 #include <vector>
 
 #include "core/kernel_abi.h"
+#include "core/target.h"
 #include "jit/compiled_kernel.h"
 #include "runtime/launch.h"
-
-namespace dpk::compiler::spirv {
-class TargetProfile;
-}  // namespace dpk::compiler::spirv
 
 namespace dpk {
 
@@ -88,12 +85,10 @@ public:
     /// OpenCL with fp64 and 64-bit atomics, no fp16, no sub-groups).
     KernelImage image(const Signature& signature) const;
     KernelImage image(std::string_view signature) const;
-    /// Same for `target`, e.g. jit::device_target(device) (jit/device_target.h) or a
-    /// TargetProfile::parse spec (compiler/spirv/target_profile.h).
-    KernelImage image(const Signature& signature,
-                      const compiler::spirv::TargetProfile& target) const;
-    KernelImage image(std::string_view signature,
-                      const compiler::spirv::TargetProfile& target) const;
+    /// Same for `target` (core/target.h), e.g. Target::parse("opencl+fp16") or a device's own,
+    /// runtime::Device::target().
+    KernelImage image(const Signature& signature, const Target& target) const;
+    KernelImage image(std::string_view signature, const Target& target) const;
 
     CompileOnLaunch compile_on_launch() const;
     void set_compile_on_launch(CompileOnLaunch policy) const;

@@ -149,6 +149,21 @@ const Registry& registry() {
 }  // namespace
 }  // namespace detail
 
+Target Device::target() const {
+    const DeviceInfo& i = info();
+    DeviceFeatures f = i.features;
+    if (!f.has(DeviceFeature::SubGroups))
+        for (DeviceFeature e : kSubGroupExtensions) f.set(e, false);
+    // The SPIR-V every backend takes is OpenCL's; only whether messages name OpenCL extensions
+    // differs between the two APIs.
+    const Target t = i.names_opencl_extensions ? Target::opencl(f) : Target::level_zero(f);
+    std::string description = filter_string() + " (" + i.name;
+    if (!i.platform_name.empty()) description += ", " + i.platform_name;
+    return t.with_workarounds(i.driver_defects)
+        .with_variants(i.kernel_variants)
+        .for_device(description + ")");
+}
+
 const backends::DeviceInfo& Device::info() const {
     if (!entry_) throw DeviceNotFoundError("empty dpk::runtime::Device handle");
     return entry_->device->info();

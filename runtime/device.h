@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/device_info.h"
+#include "core/target.h"
 
 namespace dpk::backends {
 class Context;
@@ -33,6 +34,11 @@ public:
     const std::string& name() const { return info().name; }
     /// True when the device can take dpk's SPIR-V (directly or through a translation).
     bool takes_spirv() const { return info().loads(PayloadFormat::Spirv); }
+    /// What kernels are compiled for on this device: OpenCL or Level Zero with its optional
+    /// features, avoiding its driver's known defects, with the launch variants that pay on it,
+    /// named after the device in messages ("device opencl:cpu:0 (NAME, PLATFORM) has no ...").
+    /// Its name() is part of every kernel-image cache key.
+    Target target() const;
     /// The device's default context, shared by every queue, array and kernel on it.
     const std::shared_ptr<backends::Context>& context() const;
     /// The driver's handle of that context: cl_context, CUcontext (the primary context) or

@@ -13,7 +13,6 @@
 #include "tests/runtime/support/test_kernels.h"
 
 using namespace dpk;
-using compiler::spirv::TargetProfile;
 using dpk::tests::device_label;
 using dpk::tests::devices_under_test;
 
@@ -58,7 +57,7 @@ kernel not_a_guard(x: f32[::1], y: f32[::1]) {
 
 runtime::LoadedKernel load(const Program& p, const std::string& kernel, const std::string& sig,
                            const runtime::Device& dev) {
-    TargetProfile target = jit::device_target(dev).with_variants({kBoth, kIndex32});
+    const Target target = jit::device_target(dev).with_variants({kBoth, kIndex32}).target();
     return runtime::LoadedKernel(dev, p.kernel(kernel).image(sig, target));
 }
 
@@ -174,7 +173,7 @@ TEST_CASE("variants: range guards fold in the InRange variant, chosen when the r
     for (const runtime::Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));
         runtime::Queue q(dev);
-        TargetProfile target = jit::device_target(dev).with_variants(variants);
+        const Target target = jit::device_target(dev).with_variants(variants).target();
         KernelImage image = p.kernel("saxpy").image("void(f32, f32[::1], f32[::1])", target);
         CHECK(image.abi.range_guards == std::vector<RangeGuard>{{0, 1, 0}});
         REQUIRE(image.variants.size() == 2);
@@ -194,7 +193,8 @@ TEST_CASE("variants: range guards fold in the InRange variant, chosen when the r
         for (std::size_t i = 0; i < n; ++i) REQUIRE(got[i] == 2.0f * hx[i] + hy[i]);
         runtime::launch(q, k, runtime::Range(n), args).wait();
         got = y.to_vector<float>();
-        for (std::size_t i = 0; i < n; ++i) REQUIRE(got[i] == 2.0f * hx[i] + (2.0f * hx[i] + hy[i]));
+        for (std::size_t i = 0; i < n; ++i)
+            REQUIRE(got[i] == 2.0f * hx[i] + (2.0f * hx[i] + hy[i]));
 
         // Two guards (r >= m.shape[0] negated, m.shape[1] > c), checked both.
         KernelImage rows = p.kernel("scale_rows").image("void(f32[:, ::1], f32)", target);

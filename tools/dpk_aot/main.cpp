@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "compiler/program_sources.h"
-#include "compiler/spirv/target_profile.h"
 #include "core/error.h"
 #include "core/file_io.h"
 #include "core/version.h"
@@ -113,7 +112,7 @@ int main(int argc, char** argv) {
     dpk::ProgramOptions options;
     options.cache = std::make_shared<dpk::KernelCache>(dpk::runtime::CacheConfig::disabled());
     std::vector<dpk::BundleRequest> requests;
-    dpk::compiler::spirv::TargetProfile target = dpk::compiler::spirv::TargetProfile::opencl();
+    dpk::Target target = dpk::Target::opencl();
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         auto value = [&]() -> const std::string* {
@@ -143,7 +142,7 @@ int main(int argc, char** argv) {
             requests.back().signatures.push_back(*v);
         } else if (a == "--target") {
             std::string why;
-            auto parsed = dpk::compiler::spirv::TargetProfile::parse(*v, &why);
+            auto parsed = dpk::Target::parse(*v, &why);
             if (!parsed) return usage_error("--target " + *v + ": " + why);
             target = *parsed;
         } else if (a == "--stdlib") {
