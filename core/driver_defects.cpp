@@ -20,6 +20,9 @@ constexpr DefectFacts kFacts[] = {
     {"not_of_global_id",
      "Intel OpenCL CPU: ~global_id + local_id is computed from the group's first id"},
     {"not_of_min_max", "Intel OpenCL CPU: ~max(a, b) of 64-bit integers gives max(a, b)"},
+    {"reassociated_loops",
+     "Intel OpenCL CPU: in a kernel with a barrier, a float a loop accumulates is computed with "
+     "its operations regrouped"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

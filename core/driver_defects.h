@@ -35,12 +35,18 @@ enum class DriverDefect : std::uint8_t {
     /// complement folded into the max is lost). Avoided: an integer `~x` is `x` xor'ed with a
     /// mask the driver cannot see is all ones.
     NotOfMinMax,
+    /// Intel's OpenCL CPU runtime: in a kernel with a barrier, a float that a loop accumulates
+    /// (v += c, v *= c) is computed with its operations regrouped (from the eighth iteration on,
+    /// as eight partial results), not rounded once per operation in order. Avoided in kernels
+    /// with a barrier: at the end of each iteration, every float variable the loop assigns is
+    /// xor'ed as an integer with a zero the driver cannot see (local_id(0) >> 63).
+    ReassociatedLoops,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 4> kDriverDefects = {
+inline constexpr std::array<DriverDefect, 5> kDriverDefects = {
     DriverDefect::VaryingLoopExit, DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
-    DriverDefect::NotOfMinMax};
+    DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);

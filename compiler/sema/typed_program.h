@@ -99,6 +99,8 @@ struct UniformityFacts {
     /// the variables declared before the loop that it assigns (VarSymbol ids of the function):
     /// after such a loop their values may differ between work-items.
     std::unordered_map<const ast::Stmt*, std::vector<std::uint32_t>> varying_loops;
+    /// Every loop, in any call, with the variables declared before it that it assigns.
+    std::unordered_map<const ast::Stmt*, std::vector<std::uint32_t>> loop_assignments;
 };
 
 /// Everything needed to emit one kernel specialization.

@@ -264,14 +264,15 @@ private:
         f.continued = outer_continued;
         LoopScope scope = std::move(loops_.back());
         loops_.pop_back();
-        if (scope.varying) {
-            std::vector<std::uint32_t>& vars = facts_.varying_loops[&s];
+        auto record = [&](std::vector<std::uint32_t>& vars) {
             for (std::uint32_t v : scope.assigned)
                 if (!scope.declared.contains(v) &&
                     std::find(vars.begin(), vars.end(), v) == vars.end())
                     vars.push_back(v);
             std::sort(vars.begin(), vars.end());
-        }
+        };
+        record(facts_.loop_assignments[&s]);
+        if (scope.varying) record(facts_.varying_loops[&s]);
     }
 
     static bool is_integer(const types::Type* t) {

@@ -179,6 +179,7 @@ void FunctionEmitter::emit_while(const ast::While& s) {
     branch(cont);
 
     begin_block(cont);
+    anchor_iteration(s);
     branch(header);
     begin_block(merge);
     anchor_after_loop(s);
@@ -240,10 +241,27 @@ void FunctionEmitter::emit_for(const ast::For& s) {
     branch(cont);
 
     begin_block(cont);
+    anchor_iteration(s);
     inst_as(next, is_float(dt) ? spv::Op::OpFAdd : spv::Op::OpIAdd, type, {counter, step});
     branch(header);
     begin_block(merge);
     anchor_after_loop(s);
+}
+
+void FunctionEmitter::anchor_iteration(const ast::Stmt& loop) {
+    if (!m_.avoids(DriverDefect::ReassociatedLoops) || !m_.uniformity) return;
+    auto it = m_.uniformity->loop_assignments.find(&loop);
+    if (it == m_.uniformity->loop_assignments.end()) return;
+    // Each float the loop carries passes through an integer xor with a zero the driver cannot
+    // see: its operations no longer form a chain the driver may regroup.
+    for (std::uint32_t var : it->second) {
+        if (var >= bindings_.size() || bindings_[var].kind != Binding::Kind::Variable) continue;
+        const types::Type* t = fn_.vars.at(var);
+        if (!t || !t->is_scalar() || !is_float(t->dtype)) continue;
+        const Binding& b = bindings_[var];
+        const auto bits = static_cast<std::uint32_t>(dtype_bits(t->dtype));
+        store(b.id, xor_float_bits(load(b.type, b.id), t->dtype, work_item_zero(bits)));
+    }
 }
 
 void FunctionEmitter::anchor_after_loop(const ast::Stmt& loop) {

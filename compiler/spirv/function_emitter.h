@@ -112,6 +112,9 @@ private:
     Id negate_float(Id x, DType t);
     /// Whether `clamp(x, lo, hi)` call `e` at type `t` has constant bounds with lo <= hi.
     bool constant_bounds_ordered(const ast::Call& e, DType t) const;
+    /// The end of an iteration of `loop` in a kernel with a barrier, where the target avoids
+    /// DriverDefect::ReassociatedLoops: each float variable the loop assigns, anchored.
+    void anchor_iteration(const ast::Stmt& loop);
     /// After a loop whose body ran in varying control: each variable from before the loop that
     /// it assigned is stored again, anchored (DriverDefect::VaryingLoopExit).
     void anchor_after_loop(const ast::Stmt& loop);

@@ -11,7 +11,8 @@ bool ModuleContext::avoids(DriverDefect d) const {
     if (!b.target().avoids(d)) return false;
     switch (d) {
         case DriverDefect::VaryingLoopExit:
-        case DriverDefect::NegationAcrossBarrier: return uniformity && uniformity->reaches_barrier;
+        case DriverDefect::NegationAcrossBarrier:
+        case DriverDefect::ReassociatedLoops: return uniformity && uniformity->reaches_barrier;
         case DriverDefect::NotOfGlobalId: return uniformity && uniformity->negates_integer;
         case DriverDefect::NotOfMinMax: return true;
     }

@@ -1,11 +1,10 @@
 #include "tests/spirv/exec/cl_harness.h"
 
-#include <unistd.h>
-
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <exception>
 #include <memory>
+#include <string>
+
+#include "backends/opencl/spir_translation.h"
 
 namespace dpk::tests {
 
@@ -18,32 +17,6 @@ std::string device_string(cl_device_id d, cl_device_info what) {
     clGetDeviceInfo(d, what, n, s.data(), nullptr);
     while (!s.empty() && s.back() == '\0') s.pop_back();
     return s;
-}
-
-/// SPIR-V -> SPIR 1.2 bitcode with the llvm-spirv-15 tool (the backend does this in-process).
-bool to_spir_bitcode(const std::vector<std::uint32_t>& words, std::vector<unsigned char>& out) {
-    static int counter = 0;
-    auto base = std::filesystem::temp_directory_path() /
-                ("dpk_exec_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    auto spv = base;
-    spv += ".spv";
-    auto bc = base;
-    bc += ".bc";
-    {
-        std::ofstream f(spv, std::ios::binary);
-        f.write(reinterpret_cast<const char*>(words.data()),
-                static_cast<std::streamsize>(words.size() * 4));
-    }
-    const std::string cmd = "llvm-spirv-15 -r --spirv-target-env=CL1.2 " + spv.string() + " -o " +
-                            bc.string() + " 2>/dev/null";
-    const bool ok = std::system(cmd.c_str()) == 0;
-    if (ok) {
-        std::ifstream f(bc, std::ios::binary);
-        out.assign(std::istreambuf_iterator<char>(f), {});
-    }
-    std::filesystem::remove(spv);
-    std::filesystem::remove(bc);
-    return ok && !out.empty();
 }
 
 }  // namespace
@@ -70,10 +43,9 @@ std::vector<ClDevice>& cl_devices() {
                 dev.takes_il = il.find("SPIR-V_1.0") != std::string::npos;
                 dev.fp64 = ext.find("cl_khr_fp64") != std::string::npos;
                 if (!dev.takes_il && ext.find("cl_khr_spir") == std::string::npos) continue;
-                // A SPIR-only device needs the llvm-spirv-15 tool here (absent where LLVM is).
-                static const bool have_llvm_spirv =
-                    std::system("command -v llvm-spirv-15 >/dev/null 2>&1") == 0;
-                if (!dev.takes_il && !have_llvm_spirv) continue;
+                // A SPIR-only device needs the backend's SPIR 1.2 translation (built with LLVM).
+                if (!dev.takes_il && dpk::backends::opencl::spir_translation_unavailable())
+                    continue;
                 cl_int err = 0;
                 dev.context = clCreateContext(nullptr, 1, &d, nullptr, nullptr, &err);
                 if (err != CL_SUCCESS) continue;
@@ -95,9 +67,15 @@ std::string cl_run(ClDevice& dev, const std::vector<std::uint32_t>& words, const
     if (dev.takes_il) {
         program = clCreateProgramWithIL(dev.context, words.data(), words.size() * 4, &err);
     } else {
-        std::vector<unsigned char> bc;
-        if (!to_spir_bitcode(words, bc)) return "llvm-spirv-15 could not convert the module";
-        const unsigned char* data = bc.data();
+        // The backend's translation, as the runtime does it (with its fixes for PoCL's kernel
+        // library, e.g. fences).
+        std::string bc;
+        try {
+            bc = dpk::backends::opencl::spirv_to_spir12_bitcode(words);
+        } catch (const std::exception& e) {
+            return std::string("the SPIR 1.2 translation failed: ") + e.what();
+        }
+        const auto* data = reinterpret_cast<const unsigned char*>(bc.data());
         const std::size_t size = bc.size();
         program =
             clCreateProgramWithBinary(dev.context, 1, &dev.device, &size, &data, nullptr, &err);

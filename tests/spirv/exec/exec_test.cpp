@@ -41,7 +41,7 @@ template <typename F>
 void on_each_device(F body) {
     auto& devices = cl_devices();
     if (devices.empty()) {
-        MESSAGE("SKIPPED: no OpenCL device takes SPIR-V, nor SPIR with llvm-spirv-15 installed");
+        MESSAGE("SKIPPED: no OpenCL device takes SPIR-V, nor SPIR with dpk's SPIR 1.2 translation");
         return;
     }
     for (auto& d : devices) {
@@ -63,11 +63,11 @@ void on_each_device(F body) {
 TEST_CASE("exec: devices") {
     for (const auto& d : cl_devices()) {
         const std::string line =
-            d.name + (d.takes_il ? " (SPIR-V IL)" : " (SPIR 1.2 bitcode via llvm-spirv-15)");
+            d.name + (d.takes_il ? " (SPIR-V IL)" : " (SPIR 1.2 bitcode, dpk's translation)");
         MESSAGE(line);
     }
     if (cl_devices().empty())
-        MESSAGE("SKIPPED: no OpenCL device takes SPIR-V, nor SPIR with llvm-spirv-15 installed");
+        MESSAGE("SKIPPED: no OpenCL device takes SPIR-V, nor SPIR with dpk's SPIR 1.2 translation");
 }
 
 TEST_CASE("exec: vecadd and saxpy") {
