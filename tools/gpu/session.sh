@@ -10,7 +10,8 @@
 #              benchmark)
 #   cases      ptx_experiment.py on every reduced case of tests/difftest/cases/cuda (which ptxas
 #              levels give the expected arrays)
-#   python     the Python module (RelWithDebInfo) and its tests; a crash is run again alone under
+#   python     the Python module (RelWithDebInfo) and its tests; tools/gpu/specialize_probe.py
+#              (which imports make specialize crash); a crash is run again alone under
 #              tools/gpu/native_backtrace.sh so that its native frames are named
 #   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
@@ -57,6 +58,8 @@ if has python && (( $(left) > 90 )); then
         timeout $(( $(left) - 30 )) bash tools/gpu/python_test.sh > "$logs/python.log" 2>&1
     grep -E "passed|failed|Fatal Python error|^python_launch|^peer_launch|^zero_copy" \
         "$logs/python.log" | tee -a "$logs/summary.txt"
+    DPK_BUILD_DIR="$root/build-gpu-python" timeout 300 python3 tools/gpu/specialize_probe.py \
+        2>&1 | tee -a "$logs/summary.txt"
     # A crash ends pytest: name the test, run it again alone with native frames.
     crashed="$(grep -m1 'Fatal Python error' "$logs/python.log" | grep -o 'python/tests/[^ ]*' || true)"
     if [[ -n "$crashed" ]]; then
