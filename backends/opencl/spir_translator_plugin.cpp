@@ -14,7 +14,13 @@
 #include <llvm/IR/Metadata.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Transforms/Scalar/LoopPassManager.h>
+#include <llvm/Transforms/Scalar/LoopRotation.h>
+#include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Utils/LoopSimplify.h>
+#include <llvm/Transforms/Utils/Mem2Reg.h>
 
 #include <memory>
 #include <mutex>
@@ -135,6 +141,28 @@ void disable_loop_unrolling(llvm::Module& m) {
     }
 }
 
+/// Loops in the shape clang gives PoCL from OpenCL C source (promoted, simplified, rotated).
+void canonicalize_loops(llvm::Module& m) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder pb;
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+    llvm::FunctionPassManager fpm;
+    fpm.addPass(llvm::PromotePass());
+    fpm.addPass(llvm::SimplifyCFGPass());
+    fpm.addPass(llvm::LoopSimplifyPass());
+    fpm.addPass(llvm::createFunctionToLoopPassAdaptor(llvm::LoopRotatePass()));
+    llvm::ModulePassManager mpm;
+    mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
+    mpm.run(m, mam);
+}
+
 std::string translate(std::span<const std::uint32_t> spirv) {
     // LLVMSPIRVLib keeps global state in places; one translation at a time.
     static std::mutex mutex;
@@ -167,6 +195,7 @@ std::string translate(std::span<const std::uint32_t> spirv) {
                               llvm::DEBUG_METADATA_VERSION);
     lower_mem_fences(*module);
     lower_mad_to_fmuladd(*module);
+    canonicalize_loops(*module);
     disable_loop_unrolling(*module);
     ensure_version_metadata(*module, "opencl.spir.version");
     ensure_version_metadata(*module, "opencl.ocl.version");

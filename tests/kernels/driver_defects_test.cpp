@@ -143,6 +143,18 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("PoCL's loop shapes: a barrier in a uniform loop around dependent loops builds") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            UsmArray count = UsmArray::zeros(q, DType::I32, {1});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "barrier_around_dependent_loops");
+            launch(q, k, Range(8), Range(4), {std::int64_t{3}, count}).wait();
+            // Each of the 8 work-items: t = 1 runs 3 * 1 inner iterations (t = 0 none).
+            CHECK(count.to_vector<std::int32_t>() == std::vector<std::int32_t>{24});
+        }
+    }
+
     TEST_CASE("not_of_min_max: ~max(a, b) of 64-bit integers") {
         auto run = [](const Device& dev, const std::string& target) {
             Queue q(dev);
