@@ -248,31 +248,33 @@ void FunctionEmitter::emit_for(const ast::For& s) {
     anchor_after_loop(s);
 }
 
+void FunctionEmitter::for_each_loop_variable(
+    const std::unordered_map<const ast::Stmt*, std::vector<std::uint32_t>>& loops,
+    const ast::Stmt& loop, const std::function<void(Id, Id, const types::Type*)>& f) {
+    auto it = loops.find(&loop);
+    if (it == loops.end()) return;
+    for (std::uint32_t var : it->second)
+        if (var < bindings_.size() && bindings_[var].kind == Binding::Kind::Variable)
+            f(bindings_[var].id, bindings_[var].type, fn_.vars.at(var));
+}
+
 void FunctionEmitter::anchor_iteration(const ast::Stmt& loop) {
     if (!m_.avoids(DriverDefect::ReassociatedLoops) || !m_.uniformity) return;
-    auto it = m_.uniformity->loop_assignments.find(&loop);
-    if (it == m_.uniformity->loop_assignments.end()) return;
     // Each float the loop carries passes through an integer xor with a zero the driver cannot
     // see: its operations no longer form a chain the driver may regroup.
-    for (std::uint32_t var : it->second) {
-        if (var >= bindings_.size() || bindings_[var].kind != Binding::Kind::Variable) continue;
-        const types::Type* t = fn_.vars.at(var);
-        if (!t || !t->is_scalar() || !is_float(t->dtype)) continue;
-        const Binding& b = bindings_[var];
-        const auto bits = static_cast<std::uint32_t>(dtype_bits(t->dtype));
-        store(b.id, xor_float_bits(load(b.type, b.id), t->dtype, work_item_zero(bits)));
-    }
+    for_each_loop_variable(
+        m_.uniformity->loop_assignments, loop, [&](Id var, Id type, const types::Type* t) {
+            if (!t || !t->is_scalar() || !is_float(t->dtype)) return;
+            const auto bits = static_cast<std::uint32_t>(dtype_bits(t->dtype));
+            store(var, xor_float_bits(load(type, var), t->dtype, work_item_zero(bits)));
+        });
 }
 
 void FunctionEmitter::anchor_after_loop(const ast::Stmt& loop) {
     if (!m_.avoids(DriverDefect::VaryingLoopExit) || !m_.uniformity) return;
-    auto it = m_.uniformity->varying_loops.find(&loop);
-    if (it == m_.uniformity->varying_loops.end()) return;
-    for (std::uint32_t var : it->second) {
-        if (var >= bindings_.size() || bindings_[var].kind != Binding::Kind::Variable) continue;
-        const Binding& b = bindings_[var];
-        store(b.id, anchored(load(b.type, b.id), fn_.vars.at(var)));
-    }
+    for_each_loop_variable(
+        m_.uniformity->varying_loops, loop,
+        [&](Id var, Id type, const types::Type* t) { store(var, anchored(load(type, var), t)); });
 }
 
 Id FunctionEmitter::work_item_zero(std::uint32_t bits) {

@@ -112,6 +112,11 @@ private:
     Id negate_float(Id x, DType t);
     /// Whether `clamp(x, lo, hi)` call `e` at type `t` has constant bounds with lo <= hi.
     bool constant_bounds_ordered(const ast::Call& e, DType t) const;
+    /// `f(pointer, value type, type)` for each variable `loops` lists for `loop` (VarSymbol ids)
+    /// that is bound to a Function variable.
+    void for_each_loop_variable(
+        const std::unordered_map<const ast::Stmt*, std::vector<std::uint32_t>>& loops,
+        const ast::Stmt& loop, const std::function<void(Id, Id, const types::Type*)>& f);
     /// The end of an iteration of `loop` in a kernel with a barrier, where the target avoids
     /// DriverDefect::ReassociatedLoops: each float variable the loop assigns, anchored.
     void anchor_iteration(const ast::Stmt& loop);
