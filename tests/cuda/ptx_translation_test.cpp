@@ -59,12 +59,15 @@ std::vector<std::uint32_t> spirv_of(const std::string& source, const std::string
 }
 
 /// SPIR-V assembly -> words (SPIRV-Tools), for hand-written modules.
-std::vector<std::uint32_t> assemble(const std::string& text) {
+/// SPIR-V assembly to words; with `numeric_ids` an id written as %N gets the number N.
+std::vector<std::uint32_t> assemble(const std::string& text, bool numeric_ids = false) {
     spv_context context = spvContextCreate(SPV_ENV_UNIVERSAL_1_0);
     spv_binary binary = nullptr;
     spv_diagnostic diagnostic = nullptr;
-    const spv_result_t result =
-        spvTextToBinary(context, text.data(), text.size(), &binary, &diagnostic);
+    const spv_result_t result = spvTextToBinaryWithOptions(
+        context, text.data(), text.size(),
+        numeric_ids ? SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS : SPV_TEXT_TO_BINARY_OPTION_NONE,
+        &binary, &diagnostic);
     std::string error = diagnostic ? diagnostic->error : "";
     INFO(error);
     std::vector<std::uint32_t> words;
@@ -470,6 +473,71 @@ TEST_CASE("ptx: an unsupported instruction throws, naming it and the kernel") {
     CHECK(contains(copy_error, "OpGroupAsyncCopy"));  // a sub-group copy
     CHECK(contains(copy_error, "kernel 'copy'"));
     CHECK(contains(copy_error, "only work-group copies are supported"));
+}
+
+TEST_CASE("ptx: a function variable stays in a register when a literal equals its id") {
+    // %157 is both the variable and OpExtInst's instruction number (157: u_max); the variable
+    // was once kept in memory for it, where its initializer was refused.
+    const std::string text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+          %1 = OpExtInstImport "OpenCL.std"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %2 "k"
+          %3 = OpTypeVoid
+          %4 = OpTypeInt 32 0
+          %5 = OpTypePointer CrossWorkgroup %4
+          %6 = OpTypePointer Function %4
+          %7 = OpTypeFunction %3 %5
+          %8 = OpConstant %4 7
+          %2 = OpFunction %3 None %7
+          %9 = OpFunctionParameter %5
+         %10 = OpLabel
+        %157 = OpVariable %6 Function %8
+         %11 = OpLoad %4 %157
+         %12 = OpExtInst %4 %1 u_max %11 %11
+               OpStore %9 %12 Aligned 4
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string ptx = translate_and_assemble(assemble(text, true), "literal_id").text;
+    INFO(ptx);
+    CHECK(!contains(ptx, ".local"));
+    CHECK(contains(ptx, "max.u32"));
+}
+
+TEST_CASE("ptx: a variable in memory gets its initializer where it is declared") {
+    // The access chain keeps %v in memory; its initial value 7 is stored at the declaration.
+    const std::string text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+       %gptr = OpTypePointer CrossWorkgroup %uint
+       %fptr = OpTypePointer Function %uint
+         %fn = OpTypeFunction %void %gptr
+     %uint_7 = OpConstant %uint 7
+    %ulong_0 = OpConstant %ulong 0
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %gptr
+      %entry = OpLabel
+          %v = OpVariable %fptr Function %uint_7
+          %p = OpInBoundsPtrAccessChain %fptr %v %ulong_0
+          %x = OpLoad %uint %p
+               OpStore %out %x
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string ptx = translate_and_assemble(assemble(text), "initialized_local").text;
+    INFO(ptx);
+    CHECK(contains(ptx, ".local .align 4 .b8"));
+    CHECK(contains(ptx, "st.local.u32"));
+    CHECK(contains(ptx, ", 7;"));
 }
 
 TEST_CASE("ptx: async_copy is a strided copy loop over the work-group, wait_copies a barrier") {

@@ -93,6 +93,10 @@ private:
     void translate_parameters();
     /// Marks `function`'s scalar Function variables that only loads and stores use: they live
     /// in registers.
+    /// Stores `object` through `pointer` (a promoted variable's register or memory); `inst`
+    /// names the instruction in errors.
+    void store(const SpirvInstruction& inst, Id pointer, Id object, std::uint32_t alignment,
+               bool is_volatile);
     void scan_function_variables(const SpirvFunction& function);
     /// OpFunctionCall: the callee's body in place (select_control_flow.cpp), with labels of its
     /// own, its parameters bound to the arguments and its returns branching past it. Device

@@ -37,6 +37,31 @@ MemoryAccess memory_access(const SpirvInstruction& inst, std::size_t first) {
     return a;
 }
 
+/// How many leading operands of `inst` may be ids (the rest are literals), for the instructions
+/// with literal operands that a function body holds; every operand for the others.
+std::size_t id_operand_count(const SpirvInstruction& inst) {
+    switch (inst.opcode) {
+        case spv::Op::OpLoad: return 1;                 // pointer, memory operands
+        case spv::Op::OpStore: return 2;                // pointer, object, memory operands
+        case spv::Op::OpCompositeExtract: return 1;     // composite, indices
+        case spv::Op::OpCompositeInsert: return 2;      // object, composite, indices
+        case spv::Op::OpVectorShuffle: return 2;        // vectors, components
+        case spv::Op::OpSelectionMerge: return 1;       // merge block, control
+        case spv::Op::OpLoopMerge: return 2;            // merge and continue blocks, control
+        case spv::Op::OpBranchConditional: return 3;    // condition, targets, weights
+        case spv::Op::OpCopyMemory: return 2;           // target, source, memory operands
+        case spv::Op::OpCopyMemorySized: return 3;      // target, source, size, memory operands
+        case spv::Op::OpSwitch: return 1;  // selector; then labels and (multi-word) literals
+        default: return inst.operands.size();
+    }
+}
+
+/// Whether operand `i` of `inst` may be an id (`ids`: id_operand_count(inst)).
+bool is_id_operand(const SpirvInstruction& inst, std::size_t i, std::size_t ids) {
+    if (inst.opcode == spv::Op::OpExtInst) return i != 1;  // set, instruction number, operands
+    return i < ids;
+}
+
 }  // namespace
 
 void FunctionTranslator::scan_function_variables(const SpirvFunction& function) {
@@ -48,16 +73,42 @@ void FunctionTranslator::scan_function_variables(const SpirvFunction& function) 
                 if (t.opcode == spv::Op::OpTypePointer && scalar_of(module_, t.pointee))
                     candidates.insert(inst.result);
             }
-    // A candidate escapes when it appears anywhere but as the pointer of a load or store.
+    // A candidate escapes when it appears anywhere but as the pointer of a load or store. The
+    // literal operands of the instructions a function body holds are no ids: a literal that
+    // happens to equal a variable's id (OpExtInst's instruction number, a memory operand, a
+    // composite index) must not keep the variable in memory.
     for (const auto& block : function.blocks)
         for (const auto& inst : block.instructions) {
             std::size_t skip = inst.operands.size();
             if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpStore) skip = 0;
             if (inst.opcode == spv::Op::OpGroupWaitEvents) skip = 2;  // reads the events
+            const std::size_t ids = id_operand_count(inst);
             for (std::size_t i = 0; i < inst.operands.size(); ++i)
-                if (i != skip) candidates.erase(inst.operands[i]);
+                if (i != skip && is_id_operand(inst, i, ids)) candidates.erase(inst.operands[i]);
         }
     for (Id id : candidates) promoted_[id] = "";  // registers allocated at the OpVariable
+}
+
+void FunctionTranslator::store(const SpirvInstruction& inst, Id pointer, Id object,
+                               std::uint32_t alignment, bool is_volatile) {
+    const Scalar s = value_scalar(object, inst);
+    std::string value = use(object);
+    if (auto p = promoted_.find(pointer); p != promoted_.end()) {
+        emit("mov" + bit_type(s), {p->second, value});
+        return;
+    }
+    std::string space;
+    const std::string address = address_of(pointer, inst, &space);
+    const std::uint64_t natural = s.is_bool() ? 1 : s.bits / 8;
+    if (alignment && alignment < natural)
+        unsupported(inst, "stores less aligned than their type are not supported");
+    if (s.is_bool()) {
+        const std::string byte = new_reg(RegClass::B32);
+        emit("selp.u32", {byte, "1", "0", value});
+        value = byte;
+    }
+    const std::string st = std::string(is_volatile ? "st.volatile" : "st") + space;
+    emit(st + memory_type(s), {"[" + address + "]", value});
 }
 
 std::string FunctionTranslator::address_of(Id pointer, const SpirvInstruction& inst,
@@ -87,11 +138,19 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 if (init) emit("mov" + bit_type(s), {p->second, use(init)});
                 return true;
             }
+            // The initial value of a variable in memory is stored where the variable is
+            // declared (its function's entry: once per call, as SPIR-V defines it).
+            auto initialize = [&] {
+                if (!init) return;
+                if (!scalar_of(module_, pt.pointee))
+                    unsupported(inst, "initializers of variables in memory are supported for "
+                                      "scalars only, not " + type_text(module_, pt.pointee));
+                store(inst, inst.result, init, 0, false);
+            };
             // A variable of a function inlined more than once: the copies run one after the
             // other (no recursion), so they share its memory.
             if (regs_.count(inst.result)) {
-                if (init)
-                    unsupported(inst, "initializers of variables in memory are not supported");
+                initialize();
                 return true;
             }
             const std::string what = "variable " + id_text(module_, inst.result);
@@ -107,7 +166,7 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             const std::string r = new_reg(RegClass::B64);
             emit_prologue("mov.u64", {r, symbol});
             regs_[inst.result] = r;
-            if (init) unsupported(inst, "initializers of variables in memory are not supported");
+            initialize();
             return true;
         }
         case spv::Op::OpLoad: {
@@ -142,26 +201,8 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             return true;
         }
         case spv::Op::OpStore: {
-            const Id pointer = inst.operand(0);
-            const Scalar s = value_scalar(inst.operand(1), inst);
-            std::string value = use(inst.operand(1));
-            if (auto p = promoted_.find(pointer); p != promoted_.end()) {
-                emit("mov" + bit_type(s), {p->second, value});
-                return true;
-            }
-            std::string space;
-            const std::string address = address_of(pointer, inst, &space);
             const MemoryAccess access = memory_access(inst, 2);
-            const std::uint64_t natural = s.is_bool() ? 1 : s.bits / 8;
-            if (access.alignment && access.alignment < natural)
-                unsupported(inst, "stores less aligned than their type are not supported");
-            if (s.is_bool()) {
-                const std::string byte = new_reg(RegClass::B32);
-                emit("selp.u32", {byte, "1", "0", value});
-                value = byte;
-            }
-            const std::string st = std::string(access.is_volatile ? "st.volatile" : "st") + space;
-            emit(st + memory_type(s), {"[" + address + "]", value});
+            store(inst, inst.operand(0), inst.operand(1), access.alignment, access.is_volatile);
             return true;
         }
         case spv::Op::OpAccessChain:
