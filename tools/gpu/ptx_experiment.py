@@ -7,7 +7,8 @@ CASE_DIR is a differential-tester case (tests/difftest/cases/cuda/*, or a folder
 wrote): reduced.dpk (else kernel.dpk), case.json (global and local size, scalar arguments) and
 in.NAME.npy for each array. The PTX dpkc emits for it is edited into variants — as emitted,
 `aligned` (work-group barriers as bar.sync), `noatom` (atomics deleted), `nocall` (each call's
-result replaced by 0) — and each variant is launched through the driver's JIT, and the first two
+result replaced by 0), `acqrel`, `sysclaim` and `fence` (the compare-and-swaps ordered more
+strongly) — and each variant is launched through the driver's JIT, and the first two
 also as cubins from `ptxas -O0` to `-O3`, for every entry point (the general kernel and its
 index32 / noalias variants), each launch in a process of its own (a fault poisons the CUDA
 context). A case of mode "bounds" (case.json) runs the bounds-checked kernel, with a zeroed
@@ -91,6 +92,12 @@ VARIANTS = {
     'aligned': lambda t: t.replace('barrier.sync \t0', 'bar.sync \t0'),
     'noatom': lambda t: '\n'.join(l for l in t.split('\n') if 'atom.' not in l),
     'nocall': nocall,
+    # Candidate ways around a PTX-compiler defect on the bounds record's claim (tests/difftest/
+    # cases/cuda/k02): a stronger ordering on the claim, a fence after it, a volatile claim word.
+    'acqrel': lambda t: t.replace('atom.relaxed.gpu.global.cas', 'atom.acq_rel.gpu.global.cas'),
+    'sysclaim': lambda t: t.replace('atom.relaxed.gpu.global.cas', 'atom.relaxed.sys.global.cas'),
+    'fence': lambda t: re.sub(r'(\tatom\.relaxed\.gpu\.global\.cas[^\n]*\n)',
+                              r'\1\tfence.acq_rel.gpu;\n', t),
 }
 CUBINS = ('emitted', 'aligned')
 

@@ -60,6 +60,17 @@ if has python && (( $(left) > 90 )); then
         "$logs/python.log" | tee -a "$logs/summary.txt"
     DPK_BUILD_DIR="$root/build-gpu-python" timeout 300 python3 tools/gpu/specialize_probe.py \
         2>&1 | tee -a "$logs/summary.txt"
+    # The first variant that crashed, again with native frames.
+    variant="$(grep -m1 "^specialize_probe.*signal" "$logs/summary.txt" | sed -E 's/.*first=([a-z]+) +program=([a-z]+).*/\1 \2/' || true)"
+    if [[ -n "$variant" ]]; then
+        b="$root/build-gpu-python"
+        python3 tools/gpu/specialize_probe.py --child $variant > "$logs/probe_child.py"
+        DPK_BUILD_DIR="$b" DPK_CACHE=off timeout 120 bash tools/gpu/native_backtrace.sh \
+            "$(ls "$b"/python/dpk/_dpk*.so | head -1)" python3 "$logs/probe_child.py" \
+            > "$logs/probe_backtrace.log" 2>&1
+        grep -E "^step|^  |native_backtrace|\(.*\+0x" "$logs/probe_backtrace.log" | head -80 |
+            tee -a "$logs/summary.txt"
+    fi
     # A crash ends pytest: name the test, run it again alone with native frames.
     crashed="$(grep -m1 'Fatal Python error' "$logs/python.log" | grep -o 'python/tests/[^ ]*' || true)"
     if [[ -n "$crashed" ]]; then
