@@ -70,6 +70,11 @@ if has python && (( $(left) > 90 )); then
             > "$logs/probe_backtrace.log" 2>&1
         grep -E "^step|^  |native_backtrace|\(.*\+0x" "$logs/probe_backtrace.log" | head -80 |
             tee -a "$logs/summary.txt"
+        # The same without OpenCL platforms (the loader's vendors folder pointed nowhere).
+        DPK_BUILD_DIR="$b" DPK_CACHE=off OCL_ICD_VENDORS=/nonexistent timeout 120 \
+            python3 "$logs/probe_child.py" > "$logs/probe_no_opencl.log" 2>&1
+        echo "probe without OpenCL: exit $? after $(grep '^step' "$logs/probe_no_opencl.log" | tail -1)" |
+            tee -a "$logs/summary.txt"
     fi
     # A crash ends pytest: name the test, run it again alone with native frames.
     crashed="$(grep -m1 'Fatal Python error' "$logs/python.log" | grep -o 'python/tests/[^ ]*' || true)"

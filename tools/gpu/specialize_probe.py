@@ -27,8 +27,10 @@ def step(name):
     print("step " + name, file=sys.stderr, flush=True)
 step("import")
 import dpk
+step("select")
+d = dpk.select_device("cuda:gpu:0")
 step("queue")
-q = dpk.Queue(dpk.select_device("cuda:gpu:0"))
+q = dpk.Queue(d)
 step("program")
 k = dpk.Program.from_string({text!r}, "probe.dpk").kernel("add1")
 step("specialize")
