@@ -172,6 +172,10 @@ struct BackendEntry {
     /// Order among backends when everything else about two devices is equal (the default device
     /// and listings): lower first.
     int rank = 0;
+    /// Whether discovery loads one driver only (the CUDA driver, the Level Zero loader), as
+    /// opposed to every installed one (OpenCL's ICDs). A device filter that names such a backend
+    /// is answered by its discovery alone: no other backend's driver is loaded.
+    bool one_driver = false;
     /// Finds every platform and device. `opened` holds devices this backend reopened earlier in
     /// the process (reopen): discovery lists those as the same objects.
     Discovery (*discover)(std::span<const std::shared_ptr<Device>> opened) = nullptr;

@@ -93,12 +93,14 @@ DeviceEntry& entry_for(Registry& r, const backends::BackendEntry& backend,
     return *r.entries.back();
 }
 
-void add_backend(Registry& r, const backends::BackendEntry& backend,
-                 const backends::Discovery& found) {
-    if (!found.problem.empty()) r.problems.push_back({std::string(backend.name), found.problem});
+/// The devices of one backend's discovery, platform by platform, each with its filter
+/// ("backend:kind:ordinal", ordinals counted per kind across the backend's platforms).
+std::vector<std::vector<Device>> backend_devices(Registry& r, const backends::BackendEntry& backend,
+                                                 const backends::Discovery& found) {
+    std::vector<std::vector<Device>> by_platform;
     std::map<backends::DeviceKind, int> ordinals;
     for (const backends::Platform& p : found.platforms) {
-        PlatformListing listing{std::string(backend.name), p.name, p.vendor, p.version, {}};
+        std::vector<Device>& devices = by_platform.emplace_back();
         for (const auto& dev : p.devices) {
             const backends::DeviceInfo& info = dev->info();
             int ordinal = ordinals[info.kind]++;
@@ -106,9 +108,21 @@ void add_backend(Registry& r, const backends::BackendEntry& backend,
                                            std::string(backend.name) + ":" +
                                                std::string(backends::device_kind_name(info.kind)) +
                                                ":" + std::to_string(ordinal));
-            listing.devices.push_back(entry.handle());
-            r.devices.push_back(entry.handle());
+            devices.push_back(entry.handle());
         }
+    }
+    return by_platform;
+}
+
+void add_backend(Registry& r, const backends::BackendEntry& backend,
+                 const backends::Discovery& found) {
+    if (!found.problem.empty()) r.problems.push_back({std::string(backend.name), found.problem});
+    std::vector<std::vector<Device>> devices = backend_devices(r, backend, found);
+    for (std::size_t i = 0; i < found.platforms.size(); ++i) {
+        const backends::Platform& p = found.platforms[i];
+        PlatformListing listing{std::string(backend.name), p.name, p.vendor, p.version, {}};
+        listing.devices = devices[i];
+        r.devices.insert(r.devices.end(), devices[i].begin(), devices[i].end());
         r.platforms.push_back(std::move(listing));
     }
 }
@@ -383,6 +397,28 @@ std::optional<Device> open_from_directory(Choose choose) try {
     return std::nullopt;  // full discovery reports what is wrong
 }
 
+/// Before full discovery: the device a filter that names a backend of one driver (CUDA, Level
+/// Zero) picks among that backend's devices, found by that backend alone. No other driver is
+/// loaded, so an OpenCL driver that crashes or hangs while it lists its platforms cannot stop a
+/// program that asked for a CUDA device. (OpenCL filters keep the device directory's path: a
+/// full discovery once, then their one ICD.) Nullopt when the backend has no such device: the
+/// caller runs full discovery, which reports what it found.
+std::optional<Device> open_in_backend(const Filter& f) {
+    if (!f.backend) return std::nullopt;
+    const backends::BackendEntry* backend = find_backend(*f.backend);
+    if (!backend || !backend->one_driver) return std::nullopt;
+    detail::Registry& r = detail::registry_state();
+    std::lock_guard lock(r.mutex);
+    if (r.complete.load()) return std::nullopt;
+    std::vector<Device> found;
+    for (const std::vector<Device>& platform :
+         detail::backend_devices(r, *backend, detail::discover(r, *backend)))
+        found.insert(found.end(), platform.begin(), platform.end());
+    std::optional<std::size_t> i = selected(f, candidates(found));
+    if (!i) return std::nullopt;
+    return found[*i];
+}
+
 }  // namespace
 
 std::vector<Device> select_devices(std::string_view filter) {
@@ -395,6 +431,7 @@ std::vector<Device> select_devices(std::string_view filter) {
 
 Device select_device(std::string_view filter) {
     Filter f = parse_filter(filter);
+    if (std::optional<Device> d = open_in_backend(f)) return *d;
     if (std::optional<Device> d =
             open_from_directory([&](const std::vector<Candidate>& c) { return selected(f, c); }))
         return *d;

@@ -81,6 +81,7 @@ const BackendEntry& backend_entry() {
         e.name = "cuda";
         e.aliases = {"ext_oneapi_cuda"};
         e.rank = 2;
+        e.one_driver = true;
         e.discover = [](std::span<const std::shared_ptr<Device>> opened) {
             return discover(opened);
         };

@@ -8,6 +8,7 @@ const BackendEntry& backend_entry() {
         e.name = "level_zero";
         e.aliases = {"ext_oneapi_level_zero"};
         e.rank = 0;
+        e.one_driver = true;
         e.discover = [](std::span<const std::shared_ptr<Device>>) { return discover(); };
         return e;
     }();

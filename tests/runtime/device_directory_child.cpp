@@ -1,7 +1,8 @@
 // The second process of the device-directory tests: selects a device (argv[1] is a filter or
 // "default") with the disk cache of $DPK_CACHE_DIR, runs vecadd on it, and prints how it was
 // found and which OpenCL drivers the process loaded. With `--all` it then runs full discovery
-// and checks that the device selected first is the one discovery lists under its filter.
+// and checks that the device selected first is the one discovery lists under its filter; with
+// `--select-only` it stops after the selection (no launch).
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -31,7 +32,7 @@ bool loaded(const std::string& library) {
 
 int main(int argc, char** argv) {
     if (argc < 2 || argc > 3) {
-        std::fprintf(stderr, "usage: %s FILTER|default [--all]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s FILTER|default [--all|--select-only]\n", argv[0]);
         return 2;
     }
     try {
@@ -44,6 +45,7 @@ int main(int argc, char** argv) {
         int drivers = 0;
         for (const std::string& lib : backends::opencl::icd_library_names()) drivers += loaded(lib);
         std::printf("drivers_loaded=%d\n", drivers);
+        if (argc == 3 && std::string(argv[2]) == "--select-only") return 0;
 
         ProgramOptions o;
         o.cache = std::make_shared<KernelCache>(runtime::CacheConfig::disabled());
