@@ -492,6 +492,28 @@ TEST_CASE("dpk run: an f16 scalar parameter takes NUMBER and NUMBER:f16, rounded
     if (ran == 0) MESSAGE("SKIPPED the f16 launches: no device with fp16");
 }
 
+TEST_CASE("dpk run: the compiler's warnings are printed on its stderr, and it still runs") {
+    const std::string file = tmp("dpk_run_warning.dpk");
+    std::ofstream(file) << "kernel ratio(x: f32[::1], n: i64) {\n"
+                           "    let i = global_id(0);\n"
+                           "    x[i] = i / n;\n"
+                           "}\n";
+    for (const Device& dev : tests::devices_under_test()) {
+        INFO(tests::device_label(dev));
+        std::ostringstream out, err;
+        int code = run_command(
+            parse_run_arguments({file, "--global", "4", "--device", dev.filter_string(), "n=2",
+                                 "x=zeros:f32[4]", "--out", "x=" + tmp("ratio.npy")}),
+            out, err, std::make_shared<KernelCache>(CacheConfig::disabled()));
+        INFO(err.str());
+        REQUIRE(code == 0);
+        CHECK(err.str().find("dpk_run_warning.dpk:3:14: warning: integer division 'i / n' is "
+                             "computed in i64") != std::string::npos);
+        CHECK(err.str().find("      x[i] = i / n;\n               ^") != std::string::npos);
+        CHECK(read_f32(tmp("ratio.npy")) == std::vector<float>{0.0f, 0.0f, 1.0f, 1.0f});
+    }
+}
+
 TEST_CASE("dpk run: a directory as the program is an error, not an empty program") {
     std::filesystem::create_directories(tmp("a_folder.dpk"));
     RunRequest r = parse_run_arguments({tmp("a_folder.dpk"), "-k", "k", "--global", "4"});
