@@ -1,4 +1,7 @@
 // The JIT API around the seed scenarios: errors users see, compile-on-launch policies, files.
+#include <iostream>
+#include <sstream>
+
 #include "compiler/program.h"
 #include "compiler/program_sources.h"
 #include "jit/source_digest.h"
@@ -127,6 +130,35 @@ TEST_CASE("warnings reach a warning handler once per specialization; stderr by d
     for (const Device& dev : devices_under_test())
         clean.kernel("k").specialize("void(f32[::1])", dev);
     CHECK(!called);
+
+    // Without a handler each specialization's warnings go to stderr, once: the rendered
+    // diagnostic with its source line and caret.
+    std::ostringstream captured;
+    std::streambuf* const saved = std::cerr.rdbuf(captured.rdbuf());
+    std::size_t devices = 0;
+    try {
+        Program loud = Program::from_string("ratio.dpk", text);
+        for (const Device& dev : devices_under_test()) {
+            loud.kernel("ratio").specialize("void(f32[::1], i64)", dev);
+            loud.kernel("ratio").specialize("void(f32[::1], i64)", dev);  // not again
+            ++devices;
+        }
+    } catch (...) {
+        std::cerr.rdbuf(saved);
+        throw;
+    }
+    std::cerr.rdbuf(saved);
+    const std::string warning =
+        "ratio.dpk:1:68: warning: integer division 'i / n' is computed in i64 (the quotient is "
+        "truncated) and then converted to f32;";
+    const std::string printed = captured.str();
+    INFO(printed);
+    std::size_t count = 0;
+    for (std::size_t at = printed.find(warning); at != std::string::npos;
+         at = printed.find(warning, at + 1))
+        ++count;
+    CHECK(count == devices);
+    CHECK(printed.find("  " + text + "\n") != std::string::npos);  // the source line
 }
 
 TEST_CASE("compile-on-launch policies") {

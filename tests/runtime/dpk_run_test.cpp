@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 #include <tuple>
+#include <utility>
 
 #include "core/error.h"
 #include "runtime/npy.h"
@@ -433,6 +434,83 @@ TEST_CASE(
                    "b=zeros:f32[4]", "c=zeros:f32[4]", "--out", "c=/dev/full"},
                   nullptr, &err) == 1);
         CHECK(err.find("cannot write '/dev/full': No space left on device") != std::string::npos);
+    }
+}
+
+TEST_CASE("dpk run: an f16 scalar parameter takes NUMBER and NUMBER:f16, rounded to nearest") {
+    // A file of its own: its kernel compiles only where the device has fp16.
+    const std::string file = tmp("dpk_run_f16.dpk");
+    std::ofstream(file) << "kernel set_f16(s: f16, x: f32[::1]) {\n"
+                           "    x[global_id(0)] = f32(s);\n"
+                           "}\n";
+    auto run_f16 = [&](const Device& dev, const std::string& value, std::string& err) {
+        std::vector<std::string> words{file,
+                                       "--global",
+                                       "4",
+                                       "--device",
+                                       dev.filter_string(),
+                                       value,
+                                       "x=zeros:f32[4]",
+                                       "--out",
+                                       "x=" + tmp("f16_out.npy")};
+        std::ostringstream out, e;
+        int code = run_command(parse_run_arguments(words), out, e,
+                               std::make_shared<KernelCache>(CacheConfig::disabled()));
+        err = e.str();
+        return code;
+    };
+    int ran = 0;
+    for (const Device& dev : tests::devices_under_test()) {
+        INFO(tests::device_label(dev));
+        std::string err;
+        // Range-checked before anything is compiled, on every device: f16's largest is 65504.
+        CHECK(run_f16(dev, "s=70000", err) == 1);
+        CHECK(err.find("parameter 0 's': 70000 is out of the range of f16") != std::string::npos);
+        CHECK(run_f16(dev, "s=-65520:f16", err) == 1);
+        CHECK(err.find("parameter 0 's': -65520 is out of the range of f16") != std::string::npos);
+        CHECK(run_f16(dev, "s=1.5:f32", err) == 1);
+        CHECK(err.find("parameter 0 's': expected f16, got a scalar 1.5:f32") != std::string::npos);
+        if (!dev.info().has(DeviceFeature::Fp16)) {
+            CHECK(run_f16(dev, "s=1.5", err) == 1);
+            CHECK(err.find("lacks SPIR-V capability Float16 (cl_khr_fp16)") != std::string::npos);
+            continue;
+        }
+        // 0.1 is not an f16 value: the nearest, 0x2e66, is 0.0999755859375.
+        for (const auto& [value, expected] :
+             std::vector<std::pair<std::string, float>>{{"s=1.5:f16", 1.5f},
+                                                        {"s=1.5", 1.5f},
+                                                        {"s=0.1", 0.0999755859375f},
+                                                        {"s=-65504:f16", -65504.0f},
+                                                        {"s=65504", 65504.0f}}) {
+            const std::string shown = value;
+            INFO(shown);
+            REQUIRE(run_f16(dev, shown, err) == 0);
+            CHECK(read_f32(tmp("f16_out.npy")) == std::vector<float>(4, expected));
+        }
+        ++ran;
+    }
+    if (ran == 0) MESSAGE("SKIPPED the f16 launches: no device with fp16");
+}
+
+TEST_CASE("dpk run: the compiler's warnings are printed on its stderr, and it still runs") {
+    const std::string file = tmp("dpk_run_warning.dpk");
+    std::ofstream(file) << "kernel ratio(x: f32[::1], n: i64) {\n"
+                           "    let i = global_id(0);\n"
+                           "    x[i] = i / n;\n"
+                           "}\n";
+    for (const Device& dev : tests::devices_under_test()) {
+        INFO(tests::device_label(dev));
+        std::ostringstream out, err;
+        int code = run_command(
+            parse_run_arguments({file, "--global", "4", "--device", dev.filter_string(), "n=2",
+                                 "x=zeros:f32[4]", "--out", "x=" + tmp("ratio.npy")}),
+            out, err, std::make_shared<KernelCache>(CacheConfig::disabled()));
+        INFO(err.str());
+        REQUIRE(code == 0);
+        CHECK(err.str().find("dpk_run_warning.dpk:3:14: warning: integer division 'i / n' is "
+                             "computed in i64") != std::string::npos);
+        CHECK(err.str().find("      x[i] = i / n;\n               ^") != std::string::npos);
+        CHECK(read_f32(tmp("ratio.npy")) == std::vector<float>{0.0f, 0.0f, 1.0f, 1.0f});
     }
 }
 
