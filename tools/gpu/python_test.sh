@@ -41,7 +41,7 @@ eval "cmake_args=(${DPK_PYTHON_CMAKE_ARGS:-})"
 quiet cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="${DPK_PYTHON_BUILD_TYPE:-Release}" \
     -DDPK_WERROR=OFF -DCMAKE_PREFIX_PATH="$prefix/usr" -DDPK_WITH_LLVM=OFF -DDPK_BUILD_PYTHON=ON \
     -DPython_EXECUTABLE="$python" -DDPK_BUILD_EXAMPLES=OFF "${cmake_args[@]}"
-quiet cmake --build "$build" --target _dpk_stub dpk-aot bench_launch -j "$(nproc)"
+quiet cmake --build "$build" --target _dpk_stub _dpk_runtime_stub dpk-aot bench_launch -j "$(nproc)"
 
 rc=0
 eval "pytest_args=(${DPK_PYTEST_ARGS:--q -rs})"  # shell words: -k "not slow" stays one argument
