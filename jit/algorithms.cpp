@@ -49,7 +49,15 @@ constexpr std::int64_t kRadixTilePerItemCpu = 64;
 constexpr std::int64_t kRadixTilePerItemGpu = 16;
 constexpr std::int64_t kRadixDigits = 1 << kRadixBits;
 
-enum class ScanMode : std::int32_t { Values = 0, NonZero = 1 };
+/// What a scan reads and writes (scan_chunks' mode): the values, the non-zero flags, or the
+/// flags for a compaction (the scan's positions are used at once, never stored).
+enum class ScanMode : std::int32_t { Values = 0, NonZero = 1, Compact = 2 };
+
+/// A compaction's arrays (ScanMode::Compact): values[i] goes to out[position] where x[i] != 0.
+struct Compaction {
+    const UsmArray& values;
+    const UsmArray& out;
+};
 
 /// The algorithms' kernels: stdlib/algorithms.dpk, loaded once per process.
 const Program& algorithms_program() {
@@ -59,7 +67,7 @@ const Program& algorithms_program() {
 
 /// The algorithms' kernels, one handle each, so every call shares their definitions.
 struct AlgorithmKernels {
-    Kernel reduce_chunks, scan_chunks, scan_chunks_sg, compact_scatter, histogram_chunks, radix_counts,
+    Kernel reduce_chunks, scan_chunks, scan_chunks_sg, histogram_chunks, radix_counts,
         radix_scatter, radix_tile_counts, radix_tile_scatter;
 };
 
@@ -67,7 +75,7 @@ const AlgorithmKernels& kernels() {
     static const AlgorithmKernels k = [] {
         const Program& p = algorithms_program();
         return AlgorithmKernels{p.kernel("reduce_chunks"),     p.kernel("scan_chunks"),
-                                p.kernel("scan_chunks_sg"),    p.kernel("compact_scatter"),   p.kernel("histogram_chunks"),
+                                p.kernel("scan_chunks_sg"),    p.kernel("histogram_chunks"),
                                 p.kernel("radix_counts"),      p.kernel("radix_scatter"),
                                 p.kernel("radix_tile_counts"), p.kernel("radix_tile_scatter")};
     }();
@@ -215,9 +223,12 @@ Event reduce_into(Scratch& scratch, const Queue& q, const UsmArray& x, const Usm
 
 /// Scans (sum) `x` into `y` (y's dtype): reduce-then-scan in three launches — each
 /// work-group's chunk total, the exclusive scan of those totals by one work-group, and the scan
-/// of each chunk from its offset — or one launch when one chunk covers `x`.
+/// of each chunk from its offset — or one launch when one chunk covers `x`. With
+/// ScanMode::Compact the last launch moves compaction->values to compaction->out instead, and
+/// writes how many it kept to y[0] (y: one i64).
 Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmArray& y,
-                bool exclusive, ScanMode mode, std::span<const Event> deps) {
+                bool exclusive, ScanMode mode, std::span<const Event> deps,
+                const Compaction* compaction = nullptr) {
     const std::size_t wg = group_size(q);
     const std::int64_t n = x.size();
     const std::int64_t per_item = scan_per_item(q, wg, y.dtype());
@@ -234,22 +245,30 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
                                    : kernels().scan_chunks;
     const auto excl = static_cast<std::int32_t>(exclusive ? 1 : 0);
     const auto m = static_cast<std::int32_t>(mode);
+    // Modes 0 and 1 do not read values and out: any arrays of one dtype.
+    const UsmArray& values = compaction ? compaction->values : y;
+    const UsmArray& out = compaction ? compaction->out : y;
     if (groups == 1)
         return launch(scan_tiles, q, 1, wg,
-                      {x, y, y, chunk, per_item, excl, std::int32_t{0}, m, tile_mem, sums_mem},
+                      {x, y, y, chunk, per_item, excl, std::int32_t{0}, m, tile_mem, sums_mem,
+                       values, out},
                       deps);
     UsmArray partials = scratch_array(scratch, q, y.dtype(), groups);
     UsmArray offsets = scratch_array(scratch, q, y.dtype(), groups);
+    // The chunks' totals: of the flags for a compaction.
+    const auto total_mode = static_cast<std::int32_t>(
+        mode == ScanMode::Compact ? ScanMode::NonZero : mode);
     launch(kernels().reduce_chunks, q, groups, wg,
-           {x, partials, std::int32_t{0}, m, Scalar::from_int(y.dtype(), 0), chunk,
+           {x, partials, std::int32_t{0}, total_mode, Scalar::from_int(y.dtype(), 0), chunk,
             LocalMemory{y.dtype(), wg}},
            deps);
     launch(scan_tiles, q, 1, wg,
            {partials, offsets, partials, groups, per_item, std::int32_t{1}, std::int32_t{0},
-            std::int32_t{0}, tile_mem, sums_mem},
+            std::int32_t{0}, tile_mem, sums_mem, partials, offsets},
            {});
     return launch(scan_tiles, q, groups, wg,
-                  {x, y, offsets, chunk, per_item, excl, std::int32_t{1}, m, tile_mem, sums_mem},
+                  {x, y, offsets, chunk, per_item, excl, std::int32_t{1}, m, tile_mem, sums_mem,
+                   values, out},
                   {});
 }
 
@@ -439,13 +458,13 @@ Event copy_if(const Queue& queue, const UsmArray& in, const UsmArray& flags, con
         throw InvalidArgumentError(where("copy_if", "count") + " must be one i64 element, got " +
                                    count.describe());
     auto scratch = std::make_shared<Scratch>();
-    const std::int64_t n = in.size();
-    UsmArray positions = scratch_array(*scratch, queue, DType::I64, n);
     // Bool flags are read as u8: the same bytes, and a dtype the scan's arithmetic takes.
     const UsmArray f = flags.dtype() == DType::Bool ? flags.view_as(DType::U8) : flags;
-    scan_into(*scratch, queue, f, positions, true, ScanMode::NonZero, depends_on);
-    Event e = launch_items(kernels().compact_scatter, queue, std::max<std::int64_t>(n, 1),
-                           {in, f, positions, out, count}, {});
+    // The exclusive scan of the flags gives each kept element its place; the scan's last launch
+    // moves the elements there (the positions are never stored) and writes the count.
+    const Compaction compaction{in, out};
+    Event e = scan_into(*scratch, queue, f, count, true, ScanMode::Compact, depends_on,
+                        &compaction);
     return with_scratch(e, scratch);
 }
 
