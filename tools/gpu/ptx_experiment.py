@@ -8,7 +8,7 @@ wrote): reduced.dpk (else kernel.dpk), case.json (global and local size, scalar 
 in.NAME.npy for each array. The PTX dpkc emits for it is edited into variants — as emitted,
 `aligned` (work-group barriers as bar.sync), `noatom` (atomics deleted), `nocall` (each call's
 result replaced by 0), `acqrel`, `sysclaim` and `fence` (the compare-and-swaps ordered more
-strongly) — and each variant is launched through the driver's JIT, and the first two
+strongly), `callclaim` (each compare-and-swap in a function of its own) — and each variant is launched through the driver's JIT, and the first two
 also as cubins from `ptxas -O0` to `-O3`, for every entry point (the general kernel and its
 index32 / noalias variants), each launch in a process of its own (a fault poisons the CUDA
 context). A case of mode "bounds" (case.json) runs the bounds-checked kernel, with a zeroed
@@ -87,6 +87,16 @@ def nocall(text):
     return re.sub(r'\t\{\n(?:\t[^\n]*\n)*?\tcall[^\n]*\n(?:\tld\.param[^\n]*\n)?\t\}', repl, text)
 
 
+def callclaim(text):
+    """Each compare-and-swap as a call of a function that makes it."""
+    func = ('.func (.reg .b32 old) dpk_claim(.reg .b64 p, .reg .b32 a, .reg .b32 b)\n'
+            '{\n\tatom.relaxed.gpu.global.cas.b32 \told, [p], a, b;\n\tret;\n}\n')
+    body = re.sub(r'\tatom\.relaxed\.gpu\.global\.cas\.b32 \t(%\w+), \[(%\w+)\], (%\w+), (%\w+);',
+                  r'\tcall (\1), dpk_claim, (\2, \3, \4);', text)
+    first = body.find('.visible .entry')
+    return body if first < 0 or body == text else body[:first] + func + body[first:]
+
+
 VARIANTS = {
     'emitted': lambda t: t,
     'aligned': lambda t: t.replace('barrier.sync \t0', 'bar.sync \t0'),
@@ -96,6 +106,7 @@ VARIANTS = {
     # cases/cuda/k02): a stronger ordering on the claim, a fence after it, a volatile claim word.
     'acqrel': lambda t: t.replace('atom.relaxed.gpu.global.cas', 'atom.acq_rel.gpu.global.cas'),
     'sysclaim': lambda t: t.replace('atom.relaxed.gpu.global.cas', 'atom.relaxed.sys.global.cas'),
+    'callclaim': callclaim,
     'fence': lambda t: re.sub(r'(\tatom\.relaxed\.gpu\.global\.cas[^\n]*\n)',
                               r'\1\tfence.acq_rel.gpu;\n', t),
 }
