@@ -13,7 +13,8 @@
 #   python     the Python module (RelWithDebInfo) and its tests; tools/gpu/specialize_probe.py
 #              (which imports make specialize crash); a crash is run again alone under
 #              tools/gpu/native_backtrace.sh so that its native frames are named
-#   tuning     bench/tuning/reduce_variants.py (needs the python phase's module)
+#   tuning     bench/tuning/{reduce,scan}_variants.py (DPK_TUNING picks; needs the python
+#              phase's module)
 #   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
 #
@@ -93,9 +94,11 @@ fi
 
 if has tuning && (( $(left) > 60 )); then
     say "tuning (bench/tuning)"
-    DPK_BUILD_DIR="$root/build-gpu-python" timeout $(( $(left) - 30 )) \
-        python3 bench/tuning/reduce_variants.py cuda:gpu:0 2>&1 | tee "$logs/reduce_variants.log" |
-        tee -a "$logs/summary.txt"
+    for t in ${DPK_TUNING:-reduce scan}; do
+        DPK_BUILD_DIR="$root/build-gpu-python" timeout $(( $(left) - 30 )) \
+            python3 "bench/tuning/${t}_variants.py" cuda:gpu:0 2>&1 | tee "$logs/${t}_variants.log" |
+            tee -a "$logs/summary.txt"
+    done
 fi
 
 if has bench && (( $(left) > 90 )); then
