@@ -140,6 +140,16 @@ int main(int argc, char** argv) {
                   median_time(runs, [&] { alg::exclusive_scan(q, x, y).wait(); }), anchor([&] {
                       std::exclusive_scan(DPK_STD_POLICY hf.begin(), hf.end(), out.begin(), 0.0f);
                   }));
+        if (!cpu) {  // Auto takes the look-back on GPUs: the other method, for comparison
+            print_row({"scan (r-t-s)", "f32", n, 2 * fb, false},
+                      median_time(runs,
+                                  [&] {
+                                      alg::inclusive_scan(q, x, y, {},
+                                                          alg::ScanMethod::ReduceThenScan)
+                                          .wait();
+                                  }),
+                      anchor([&] {}));
+        }
         // Reads values and flags, writes about half: counted as 4 + 1 + 2 bytes per element.
         print_row({"copy_if (1/2)", "f32", n, 7.0 * static_cast<double>(n), false},
                   median_time(runs, [&] { alg::copy_if(q, x, flags, y, count).wait(); }),

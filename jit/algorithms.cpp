@@ -67,7 +67,8 @@ const Program& algorithms_program() {
 
 /// The algorithms' kernels, one handle each, so every call shares their definitions.
 struct AlgorithmKernels {
-    Kernel reduce_chunks, scan_chunks, scan_chunks_sg, histogram_chunks, radix_counts,
+    Kernel reduce_chunks, scan_chunks, scan_chunks_sg, scan_lookback_sg, histogram_chunks,
+        radix_counts,
         radix_scatter, radix_tile_counts, radix_tile_scatter;
 };
 
@@ -75,7 +76,8 @@ const AlgorithmKernels& kernels() {
     static const AlgorithmKernels k = [] {
         const Program& p = algorithms_program();
         return AlgorithmKernels{p.kernel("reduce_chunks"),     p.kernel("scan_chunks"),
-                                p.kernel("scan_chunks_sg"),    p.kernel("histogram_chunks"),
+                                p.kernel("scan_chunks_sg"),    p.kernel("scan_lookback_sg"),
+                                p.kernel("histogram_chunks"),
                                 p.kernel("radix_counts"),      p.kernel("radix_scatter"),
                                 p.kernel("radix_tile_counts"), p.kernel("radix_tile_scatter")};
     }();
@@ -228,7 +230,8 @@ Event reduce_into(Scratch& scratch, const Queue& q, const UsmArray& x, const Usm
 /// writes how many it kept to y[0] (y: one i64).
 Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmArray& y,
                 bool exclusive, ScanMode mode, std::span<const Event> deps,
-                const Compaction* compaction = nullptr) {
+                const Compaction* compaction = nullptr,
+                ScanMethod method = ScanMethod::ReduceThenScan) {
     const std::size_t wg = group_size(q);
     const std::int64_t n = x.size();
     const std::int64_t per_item = scan_per_item(q, wg, y.dtype());
@@ -248,6 +251,20 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
     // Modes 0 and 1 do not read values and out: any arrays of one dtype.
     const UsmArray& values = compaction ? compaction->values : y;
     const UsmArray& out = compaction ? compaction->out : y;
+    if (method == ScanMethod::LookBack) {
+        // One work-group per tile; the tiles' flags and the ticket counter start at 0.
+        const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
+        UsmArray flags = scratch_array(scratch, q, DType::U32, tiles);
+        UsmArray counter = scratch_array(scratch, q, DType::U32, 1);
+        UsmArray aggregates = scratch_array(scratch, q, y.dtype(), tiles);
+        UsmArray inclusive = scratch_array(scratch, q, y.dtype(), tiles);
+        const Event zeroed[] = {flags.fill(Scalar(std::uint32_t{0}), deps),
+                                counter.fill(Scalar(std::uint32_t{0}), deps)};
+        return launch(kernels().scan_lookback_sg, q, tiles, wg,
+                      {x, y, flags, counter, aggregates, inclusive, per_item, excl, m, tile_mem,
+                       LocalMemory{y.dtype(), wg + 2}, values, out},
+                      zeroed);
+    }
     if (groups == 1)
         return launch(scan_tiles, q, 1, wg,
                       {x, y, y, chunk, per_item, excl, std::int32_t{0}, m, tile_mem, sums_mem,
@@ -277,8 +294,35 @@ Event with_scratch(const Event& e, std::shared_ptr<Scratch> scratch) {
     return e.keeping(std::move(scratch));
 }
 
+/// The method a scan into `y` (of dtype `y_dtype`) takes on `q`: Auto resolved, an explicit
+/// LookBack checked (what it needs is named in the error).
+ScanMethod scan_method(const char* algorithm, const Queue& q, DType y_dtype, ScanMethod method) {
+    const auto& info = q.device().info();
+    const bool wide = dtype_size(y_dtype) >= 4 && y_dtype != DType::Bool;
+    const bool sub_groups = info.has(DeviceFeature::SubGroups);
+    const bool atomics64 = dtype_size(y_dtype) < 8 || info.has(DeviceFeature::Int64Atomics);
+    if (method == ScanMethod::Auto)
+        return info.kind == DeviceKind::Gpu && sub_groups && wide && atomics64
+                   ? ScanMethod::LookBack
+                   : ScanMethod::ReduceThenScan;
+    if (method == ScanMethod::LookBack) {
+        const std::string why =
+            !sub_groups ? "device '" + info.name + "' has no sub-groups"
+            : !wide     ? "its sums are " + std::string(dtype_name(y_dtype)) +
+                          ", not a 32- or 64-bit dtype"
+            : !atomics64 ? "device '" + info.name + "' has no 64-bit atomics for its " +
+                               std::string(dtype_name(y_dtype)) + " sums"
+                         : "";
+        if (!why.empty())
+            throw InvalidArgumentError(where(algorithm, "method") +
+                                       " is ScanMethod::LookBack, but " + why +
+                                       " (ScanMethod::ReduceThenScan works everywhere)");
+    }
+    return method;
+}
+
 Event scan(const char* algorithm, const Queue& q, const UsmArray& in, const UsmArray& out,
-           bool exclusive, std::span<const Event> deps) {
+           bool exclusive, std::span<const Event> deps, ScanMethod method) {
     check_array(algorithm, "in", q, in);
     check_array(algorithm, "out", q, out);
     check_arithmetic(algorithm, "in", in);
@@ -287,8 +331,9 @@ Event scan(const char* algorithm, const Queue& q, const UsmArray& in, const UsmA
     if (overlap(out, in))
         throw InvalidArgumentError(where(algorithm, "out") +
                                    " shares its memory with 'in': give a separate array");
+    const ScanMethod how = scan_method(algorithm, q, out.dtype(), method);
     auto scratch = std::make_shared<Scratch>();
-    Event e = scan_into(*scratch, q, in, out, exclusive, ScanMode::Values, deps);
+    Event e = scan_into(*scratch, q, in, out, exclusive, ScanMode::Values, deps, nullptr, how);
     return with_scratch(e, scratch);
 }
 
@@ -430,17 +475,17 @@ Event reduce(const Queue& queue, const UsmArray& in, const UsmArray& out, Reduce
 }
 
 Event inclusive_scan(const Queue& queue, const UsmArray& in, const UsmArray& out,
-                     std::span<const Event> depends_on) {
-    return scan("inclusive_scan", queue, in, out, false, depends_on);
+                     std::span<const Event> depends_on, ScanMethod method) {
+    return scan("inclusive_scan", queue, in, out, false, depends_on, method);
 }
 
 Event exclusive_scan(const Queue& queue, const UsmArray& in, const UsmArray& out,
-                     std::span<const Event> depends_on) {
-    return scan("exclusive_scan", queue, in, out, true, depends_on);
+                     std::span<const Event> depends_on, ScanMethod method) {
+    return scan("exclusive_scan", queue, in, out, true, depends_on, method);
 }
 
 Event copy_if(const Queue& queue, const UsmArray& in, const UsmArray& flags, const UsmArray& out,
-              const UsmArray& count, std::span<const Event> depends_on) {
+              const UsmArray& count, std::span<const Event> depends_on, ScanMethod method) {
     check_array("copy_if", "in", queue, in);
     check_array("copy_if", "flags", queue, flags);
     check_array("copy_if", "out", queue, out);
@@ -463,8 +508,9 @@ Event copy_if(const Queue& queue, const UsmArray& in, const UsmArray& flags, con
     // The exclusive scan of the flags gives each kept element its place; the scan's last launch
     // moves the elements there (the positions are never stored) and writes the count.
     const Compaction compaction{in, out};
+    const ScanMethod how = scan_method("copy_if", queue, DType::I64, method);
     Event e = scan_into(*scratch, queue, f, count, true, ScanMode::Compact, depends_on,
-                        &compaction);
+                        &compaction, how);
     return with_scratch(e, scratch);
 }
 

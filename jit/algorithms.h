@@ -27,16 +27,33 @@ runtime::Event reduce(const runtime::Queue& queue, const runtime::UsmArray& in,
                       const runtime::UsmArray& out, ReduceOp op,
                       std::span<const runtime::Event> depends_on = {});
 
+/// How a scan (and copy_if, which scans its flags) is made; both give the same integers.
+enum class ScanMethod : std::uint8_t {
+    /// LookBack on GPUs with sub-groups for 32- and 64-bit dtypes, ReduceThenScan elsewhere.
+    Auto,
+    /// Three launches (the chunks' totals, their scan, each chunk's scan from its offset); no
+    /// work-group waits for another, so every device; float sums in a fixed order.
+    ReduceThenScan,
+    /// One pass: each work-group takes the next tile and waits for the sums the tiles before it
+    /// published (a decoupled look-back). Needs sub-groups, a 32- or 64-bit dtype (of `out`;
+    /// copy_if counts in i64) and running work-groups that make progress (CUDA gives it; OpenCL
+    /// does not promise it); float sums are grouped by which tiles were done first, so they
+    /// can differ between runs by rounding.
+    LookBack,
+};
+
 /// out[i] = in[0] + ... + in[i]; `out` of in's dtype and size (it may not be `in`). Integers
 /// wrap as the dtype's arithmetic does.
 runtime::Event inclusive_scan(const runtime::Queue& queue, const runtime::UsmArray& in,
                               const runtime::UsmArray& out,
-                              std::span<const runtime::Event> depends_on = {});
+                              std::span<const runtime::Event> depends_on = {},
+                              ScanMethod method = ScanMethod::Auto);
 
 /// out[i] = in[0] + ... + in[i - 1], out[0] = 0.
 runtime::Event exclusive_scan(const runtime::Queue& queue, const runtime::UsmArray& in,
                               const runtime::UsmArray& out,
-                              std::span<const runtime::Event> depends_on = {});
+                              std::span<const runtime::Event> depends_on = {},
+                              ScanMethod method = ScanMethod::Auto);
 
 /// Stream compaction: the elements in[i] whose flags[i] != 0, in order, to out[0, count), and
 /// count[0] = how many (an i64 array of one element, on the device: read it after the event).
@@ -44,7 +61,8 @@ runtime::Event exclusive_scan(const runtime::Queue& queue, const runtime::UsmArr
 runtime::Event copy_if(const runtime::Queue& queue, const runtime::UsmArray& in,
                        const runtime::UsmArray& flags, const runtime::UsmArray& out,
                        const runtime::UsmArray& count,
-                       std::span<const runtime::Event> depends_on = {});
+                       std::span<const runtime::Event> depends_on = {},
+                       ScanMethod method = ScanMethod::Auto);
 
 /// bins[b] = how many elements of `in` equal lo + b, for b < bins.size() (values outside the
 /// range are not counted). `in`: any integer dtype; `bins`: u32. `lo` must be a value of in's

@@ -27,6 +27,7 @@ constexpr auto kBuiltins = std::to_array<BuiltinInfo>({
     {Builtin::PrivateArray, "private_array", 2, G::ArrayAlloc},
     {Builtin::Barrier, "barrier", 1, G::Sync},
     {Builtin::Fence, "fence", 1, G::Sync},
+    {Builtin::DeviceFence, "device_fence", 1, G::Sync},
     {Builtin::AtomicAdd, "atomic_add", 3, G::Atomic},
     {Builtin::AtomicSub, "atomic_sub", 3, G::Atomic},
     {Builtin::AtomicMin, "atomic_min", 3, G::Atomic},

@@ -12,7 +12,7 @@ enum class Builtin : std::uint8_t {
     // work items (d in 0..2, result i64)
     GlobalId, LocalId, GroupId, GlobalSize, LocalSize, NumGroups,
     // memory
-    LocalArray, PrivateArray, Barrier, Fence,
+    LocalArray, PrivateArray, Barrier, Fence, DeviceFence,
     // atomics (array, index, value) -> old value; AtomicCas (array, index, expected, desired)
     AtomicAdd, AtomicSub, AtomicMin, AtomicMax, AtomicAnd, AtomicOr, AtomicXor, AtomicXchg,
     AtomicCas,

@@ -79,6 +79,9 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
         case Builtin::Print: emit_print(e); return 0;
         case Builtin::Assert: emit_assert(e); return 0;
         case Builtin::Fence: emit_barrier(e, false); return 0;
+        case Builtin::DeviceFence:
+            emit_barrier(e, false, spv::Scope::Workgroup, spv::Scope::Device);
+            return 0;
         case Builtin::LocalArray:
         case Builtin::PrivateArray: emit_array(e); return 0;
         case Builtin::Select: {
@@ -188,7 +191,8 @@ Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
     return component(builtin);
 }
 
-void FunctionEmitter::emit_barrier(const ast::Call& e, bool control, spv::Scope execution) {
+void FunctionEmitter::emit_barrier(const ast::Call& e, bool control, spv::Scope execution,
+                                   spv::Scope memory) {
     std::int64_t flags = kFlagLocal;
     if (!e.args.empty()) {
         const auto& c = fn_.info(*e.args[0]).constant;
@@ -201,12 +205,12 @@ void FunctionEmitter::emit_barrier(const ast::Call& e, bool control, spv::Scope 
     auto semantics = static_cast<std::uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent);
     if (flags & kFlagLocal) semantics |= operand(spv::MemorySemanticsMask::WorkgroupMemory);
     if (flags & kFlagGlobal) semantics |= operand(spv::MemorySemanticsMask::CrossWorkgroupMemory);
-    const Id workgroup = m_.const_i32(operand(spv::Scope::Workgroup));
+    const Id scope = m_.const_i32(operand(memory));
     if (control)  // memory scope Workgroup also for sub-group barriers, as OpenCL C's
         inst_void(spv::Op::OpControlBarrier,
-                  {m_.const_i32(operand(execution)), workgroup, m_.const_i32(semantics)});
+                  {m_.const_i32(operand(execution)), scope, m_.const_i32(semantics)});
     else
-        inst_void(spv::Op::OpMemoryBarrier, {workgroup, m_.const_i32(semantics)});
+        inst_void(spv::Op::OpMemoryBarrier, {scope, m_.const_i32(semantics)});
 }
 
 Id FunctionEmitter::emit_math(const ast::Call& e) {

@@ -167,9 +167,11 @@ private:
     Id string_pointer(std::string_view text);
     void emit_assert(const ast::Call& e);
     Id emit_work_item(const ast::Call& e, spv::BuiltIn builtin);
-    /// barrier / fence (work-group scope) and sub_group_barrier (`execution` Subgroup).
+    /// barrier / fence (work-group scope), sub_group_barrier (`execution` Subgroup) and
+    /// device_fence (`memory` Device).
     void emit_barrier(const ast::Call& e, bool control,
-                      spv::Scope execution = spv::Scope::Workgroup);
+                      spv::Scope execution = spv::Scope::Workgroup,
+                      spv::Scope memory = spv::Scope::Workgroup);
     Id emit_math(const ast::Call& e);
     Id emit_min_max_clamp_abs(const ast::Call& e);
 

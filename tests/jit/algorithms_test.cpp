@@ -183,27 +183,61 @@ TEST_CASE("reduce: min and max skip NaNs; NaNs only give the identity") {
     }
 }
 
-TEST_CASE("inclusive_scan and exclusive_scan of every arithmetic dtype") {
+/// The scan methods a device can run for sums of `t`: ReduceThenScan everywhere, LookBack where
+/// there are sub-groups and the sums are 32 or 64 bits wide.
+std::vector<alg::ScanMethod> scan_methods(const runtime::Device& dev, DType t) {
+    std::vector<alg::ScanMethod> m{alg::ScanMethod::ReduceThenScan};
+    if (dev.info().has(DeviceFeature::SubGroups) && dtype_size(t) >= 4 && t != DType::Bool)
+        m.push_back(alg::ScanMethod::LookBack);
+    return m;
+}
+
+const char* method_name(alg::ScanMethod m) {
+    return m == alg::ScanMethod::LookBack ? " (look-back)" : " (reduce-then-scan)";
+}
+
+TEST_CASE("inclusive_scan and exclusive_scan of every arithmetic dtype, by both methods") {
     for (const runtime::Device& dev : tests::devices_under_test()) {
         Queue q(dev);
         for_each_arithmetic_dtype([&](auto zero) {
             using T = decltype(zero);
-            for (std::int64_t n : sizes_with(kLarge)) {
-                if (n == kLarge && !std::is_same_v<T, float> && !std::is_same_v<T, std::int64_t>)
-                    continue;
-                const std::vector<T> h = small_values<T>(n, static_cast<unsigned>(n) + 2);
-                auto in = UsmArray::from_host<T>(q, h);
-                auto out = UsmArray::empty(q, dtype_of<T>(), {n});
-                std::vector<T> want(h.size());
-                INFO(label(dev, dtype_of<T>(), n));
-                std::inclusive_scan(h.begin(), h.end(), want.begin(), add<T>);
-                alg::inclusive_scan(q, in, out).wait();
-                CHECK(out.template to_vector<T>() == want);
-                std::exclusive_scan(h.begin(), h.end(), want.begin(), T{0}, add<T>);
-                alg::exclusive_scan(q, in, out).wait();
-                CHECK(out.template to_vector<T>() == want);
+            for (alg::ScanMethod method : scan_methods(dev, dtype_of<T>())) {
+                for (std::int64_t n : sizes_with(kLarge)) {
+                    if (n == kLarge && !std::is_same_v<T, float> &&
+                        !std::is_same_v<T, std::int64_t>)
+                        continue;
+                    const std::vector<T> h = small_values<T>(n, static_cast<unsigned>(n) + 2);
+                    auto in = UsmArray::from_host<T>(q, h);
+                    auto out = UsmArray::empty(q, dtype_of<T>(), {n});
+                    std::vector<T> want(h.size());
+                    INFO(label(dev, dtype_of<T>(), n) << method_name(method));
+                    std::inclusive_scan(h.begin(), h.end(), want.begin(), add<T>);
+                    alg::inclusive_scan(q, in, out, {}, method).wait();
+                    CHECK(out.template to_vector<T>() == want);
+                    std::exclusive_scan(h.begin(), h.end(), want.begin(), T{0}, add<T>);
+                    alg::exclusive_scan(q, in, out, {}, method).wait();
+                    CHECK(out.template to_vector<T>() == want);
+                }
             }
         });
+    }
+}
+
+TEST_CASE("ScanMethod::LookBack where a device cannot run it is an error naming why") {
+    for (const runtime::Device& dev : tests::devices_under_test()) {
+        Queue q(dev);
+        auto in = UsmArray::zeros(q, DType::I16, {4});
+        auto out = UsmArray::zeros(q, DType::I16, {4});
+        INFO(tests::device_label(dev));
+        const std::string why = dev.info().has(DeviceFeature::SubGroups)
+                                    ? "its sums are i16, not a 32- or 64-bit dtype"
+                                    : "device '" + dev.info().name + "' has no sub-groups";
+        CHECK_THROWS_WITH_AS(
+            alg::inclusive_scan(q, in, out, {}, alg::ScanMethod::LookBack),
+            ("dpk::algorithms::inclusive_scan: parameter 'method' is ScanMethod::LookBack, but " +
+             why + " (ScanMethod::ReduceThenScan works everywhere)")
+                .c_str(),
+            InvalidArgumentError);
     }
 }
 
@@ -227,17 +261,19 @@ TEST_CASE("copy_if keeps the flagged elements in order and counts them") {
             auto in = UsmArray::from_host<float>(q, h);
             auto out = UsmArray::zeros(q, DType::F32, {n});
             auto count = UsmArray::empty(q, DType::I64, {1});
-            for (const UsmArray& f :
-                 {UsmArray::from_host<std::uint8_t>(q, flags),
-                  UsmArray::from_host<std::int32_t>(q, flags32),
-                  UsmArray::from_host<std::uint8_t>(q, flags).view_as(DType::Bool)}) {
-                INFO("flags " << dtype_name(f.dtype()));
-                alg::copy_if(q, in, f, out, count).wait();
-                const std::int64_t c = count.template to_vector<std::int64_t>()[0];
-                REQUIRE(c == static_cast<std::int64_t>(want.size()));
-                std::vector<float> got = out.template to_vector<float>();
-                got.resize(static_cast<std::size_t>(c));
-                CHECK(got == want);
+            for (alg::ScanMethod method : scan_methods(dev, DType::I64)) {
+                for (const UsmArray& f :
+                     {UsmArray::from_host<std::uint8_t>(q, flags),
+                      UsmArray::from_host<std::int32_t>(q, flags32),
+                      UsmArray::from_host<std::uint8_t>(q, flags).view_as(DType::Bool)}) {
+                    INFO("flags " << dtype_name(f.dtype()) << method_name(method));
+                    alg::copy_if(q, in, f, out, count, {}, method).wait();
+                    const std::int64_t c = count.template to_vector<std::int64_t>()[0];
+                    REQUIRE(c == static_cast<std::int64_t>(want.size()));
+                    std::vector<float> got = out.template to_vector<float>();
+                    got.resize(static_cast<std::size_t>(c));
+                    CHECK(got == want);
+                }
             }
         }
     }
