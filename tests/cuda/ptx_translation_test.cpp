@@ -236,6 +236,21 @@ TEST_CASE("ptx: arithmetic maps to exact PTX instructions") {
     CHECK(contains(t, ".version 7.8\n.target sm_90\n.address_size 64\n"));
 }
 
+TEST_CASE("ptx: fence is work-group scope, device_fence device scope") {
+    const std::string t = translate_and_assemble(spirv_of(R"(
+kernel k(x: i32[::1], flags: u32[::1]) {
+    x[global_id(0)] = 1;
+    fence(global);
+    device_fence(global);
+    atomic_xchg(flags, group_id(0), 1u32);
+}
+)"),
+                                                 "fences")
+                              .text;
+    CHECK(count_of(t, "membar.cta;") == 1);
+    CHECK(count_of(t, "membar.gl;") == 1);
+}
+
 TEST_CASE("ptx: local memory, barriers and atomics") {
     auto m = translate_and_assemble(spirv_of("kernel k(x: i32[::1], s: local f32[:], n: i64) {\n"
                                              "    let t = local_array(i32, 64);\n"

@@ -177,6 +177,7 @@ kernel k(a: f32[::1]) {
     barrier(local | global);
     fence(local);
     fence(global);
+    device_fence(global);
 })");
     // Workgroup scope (2); SequentiallyConsistent 0x10 | WorkgroupMemory 0x100 = 0x110 = 272,
     // | CrossWorkgroupMemory 0x200: 0x210 = 528, both 0x310 = 784.
@@ -185,6 +186,7 @@ kernel k(a: f32[::1]) {
     CHECK(e.has("OpControlBarrier %uint_2 %uint_2 %uint_784"));
     CHECK(e.has("OpMemoryBarrier %uint_2 %uint_272"));
     CHECK(e.has("OpMemoryBarrier %uint_2 %uint_528"));
+    CHECK(e.has("OpMemoryBarrier %uint_1 %uint_528"));  // device_fence: Device scope (1)
 }
 
 TEST_CASE("features: float atomics are compare-exchange loops on the bit pattern") {
