@@ -402,7 +402,7 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
     const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
     const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
     RadixBuffers b = radix_buffers(q, keys, values, rk, tiles);
-    const LocalMemory hist{DType::U32, kRadixDigits};
+    const LocalMemory hist{DType::U64, kRadixDigits / 4};  // 16-bit counters, four a word
     const LocalMemory tile_mem{rk.bits, static_cast<std::size_t>(tile + tile / 32 + 1)};
     const LocalMemory words{DType::U64, 4 * wg};
     const LocalMemory starts{DType::I64, kRadixDigits};
