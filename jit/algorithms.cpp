@@ -394,9 +394,8 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
     std::int64_t per_item =
         info.kind == DeviceKind::Cpu ? kRadixTilePerItemCpu : kRadixTilePerItemGpu;
     const std::uint64_t budget = info.local_mem_size / 2;
-    // The tile of keys and the permutation (i32), both padded, and the scanned words.
     while (per_item > 1 &&
-           (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * (dtype_size(rk.bits) + 4) +
+           (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * dtype_size(rk.bits) +
                    wg * 4 * 8 >
                budget)
         per_item /= 2;
@@ -406,8 +405,7 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
     const LocalMemory hist{DType::U64, kRadixDigits / 4};  // 16-bit counters, four a word
     const LocalMemory tile_mem{rk.bits, static_cast<std::size_t>(tile + tile / 32 + 1)};
     const LocalMemory words{DType::U64, 4 * wg};
-    const LocalMemory starts{DType::I64, 2 * kRadixDigits};  // global, then in-tile starts
-    const LocalMemory order{DType::I32, static_cast<std::size_t>(tile + tile / 32 + 1)};
+    const LocalMemory starts{DType::I64, kRadixDigits};
     Event e;
     for (int shift = 0; shift < b.bits; shift += kRadixBits) {
         const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(shift));
@@ -417,7 +415,7 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
         scan_into(*b.scratch, q, b.counts, b.offsets, true, ScanMode::Values, {});
         e = launch(kernels().radix_tile_scatter, q, tiles, wg,
                    {b.k0, b.k1, b.v0, b.v1, b.offsets, tiles, per_item, s, rk.kind, b.sign_bit,
-                    b.with_values, tile_mem, words, starts, order},
+                    b.with_values, tile_mem, words, starts},
                    {});
         std::swap(b.k0, b.k1);
         std::swap(b.v0, b.v1);
