@@ -140,12 +140,11 @@ int main(int argc, char** argv) {
                   median_time(runs, [&] { alg::exclusive_scan(q, x, y).wait(); }), anchor([&] {
                       std::exclusive_scan(DPK_STD_POLICY hf.begin(), hf.end(), out.begin(), 0.0f);
                   }));
-        if (!cpu) {  // Auto takes the look-back on GPUs: the other method, for comparison
-            print_row({"scan (r-t-s)", "f32", n, 2 * fb, false},
+        if (!cpu && dev.info().has(dpk::DeviceFeature::SubGroups)) {  // the other scan method
+            print_row({"scan (look-back)", "f32", n, 2 * fb, false},
                       median_time(runs,
                                   [&] {
-                                      alg::inclusive_scan(q, x, y, {},
-                                                          alg::ScanMethod::ReduceThenScan)
+                                      alg::inclusive_scan(q, x, y, {}, alg::ScanMethod::LookBack)
                                           .wait();
                                   }),
                       anchor([&] {}));

@@ -30,7 +30,7 @@ constexpr std::size_t kGroupSizeCpu = 16;
 /// Elements per work item in a scan tile at most: more on CPUs, where each tile's barriers and
 /// work-group scan cost more than on GPUs, whose work-group memory is smaller.
 constexpr std::int64_t kScanPerItemCpu = 32;
-constexpr std::int64_t kScanPerItemGpu = 8;
+constexpr std::int64_t kScanPerItemGpu = 16;
 /// Elements per work item a reduction aims for before it adds work-groups.
 constexpr std::int64_t kReducePerItem = 16;
 /// Work-groups per compute unit at most (each loops over its chunk). On a GPU, 32 groups of 256
@@ -301,10 +301,9 @@ ScanMethod scan_method(const char* algorithm, const Queue& q, DType y_dtype, Sca
     const bool wide = dtype_size(y_dtype) >= 4 && y_dtype != DType::Bool;
     const bool sub_groups = info.has(DeviceFeature::SubGroups);
     const bool atomics64 = dtype_size(y_dtype) < 8 || info.has(DeviceFeature::Int64Atomics);
-    if (method == ScanMethod::Auto)
-        return info.kind == DeviceKind::Gpu && sub_groups && wide && atomics64
-                   ? ScanMethod::LookBack
-                   : ScanMethod::ReduceThenScan;
+    // Auto: reduce-then-scan everywhere. The look-back, one work item walking back tile by
+    // tile, took 5845 us for 2^28 f32 on an H100 where reduce-then-scan took 1423.
+    if (method == ScanMethod::Auto) return ScanMethod::ReduceThenScan;
     if (method == ScanMethod::LookBack) {
         const std::string why =
             !sub_groups ? "device '" + info.name + "' has no sub-groups"

@@ -29,16 +29,17 @@ runtime::Event reduce(const runtime::Queue& queue, const runtime::UsmArray& in,
 
 /// How a scan (and copy_if, which scans its flags) is made; both give the same integers.
 enum class ScanMethod : std::uint8_t {
-    /// LookBack on GPUs with sub-groups for 32- and 64-bit dtypes, ReduceThenScan elsewhere.
+    /// ReduceThenScan (the faster of the two wherever both were measured).
     Auto,
     /// Three launches (the chunks' totals, their scan, each chunk's scan from its offset); no
     /// work-group waits for another, so every device; float sums in a fixed order.
     ReduceThenScan,
     /// One pass: each work-group takes the next tile and waits for the sums the tiles before it
-    /// published (a decoupled look-back). Needs sub-groups, a 32- or 64-bit dtype (of `out`;
-    /// copy_if counts in i64) and running work-groups that make progress (CUDA gives it; OpenCL
-    /// does not promise it); float sums are grouped by which tiles were done first, so they
-    /// can differ between runs by rounding.
+    /// published (a decoupled look-back, walked by one work item: slower than ReduceThenScan
+    /// today). Needs sub-groups, a 32- or 64-bit dtype (of `out`; copy_if counts in i64) and
+    /// running work-groups that make progress (CUDA gives it; OpenCL does not promise it);
+    /// float sums are grouped by which tiles were done first, so they can differ between runs
+    /// by rounding.
     LookBack,
 };
 
