@@ -144,6 +144,10 @@ private:
     /// divisor that would trap or is undefined in SPIR-V is replaced (divisor()), shift counts
     /// are taken modulo the width (shift_count()).
     Id arithmetic(ast::BinaryOp op, Id lhs, Id rhs, const types::Type* t);
+    /// `l / r` of float type `t`; where the target avoids DriverDefect::ZeroQuotient and 0 / 0
+    /// is possible, with the divisor anchored (xor'ed as an integer with a zero of the
+    /// work-item).
+    Id float_quotient(Id l, Id r, DType t);
     /// The divisor for `dividend / divisor` of integer type `t`: 1 where the divisor is 0, or
     /// (signed) where the dividend is the minimum and the divisor -1, so that x / 0 == x,
     /// x % 0 == 0, MIN / -1 == MIN and MIN % -1 == 0. A constant divisor other than 0 and -1
