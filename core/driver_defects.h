@@ -45,7 +45,8 @@ enum class DriverDefect : std::uint8_t {
     /// integer converted to float) is taken as a zero in the multiplications, divisions and
     /// comparisons that use it, though the divisor may be zero too (0 / 0 is NaN). Avoided: the
     /// divisor of a float division, unless the dividend or the divisor is a constant that rules
-    /// 0 / 0 out, is xor'ed as an integer with a zero the driver cannot see (local_id(0) >> 63).
+    /// 0 / 0 out, is xor'ed as an integer with a zero the driver cannot see (global_size(0) >>
+    /// 63; it folds local_id(0) >> 63 too soon).
     ZeroQuotient,
 };
 

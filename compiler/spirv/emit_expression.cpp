@@ -315,8 +315,9 @@ Id FunctionEmitter::float_quotient(Id l, Id r, DType t) {
     // that it knows nothing of it (not that it is finite): the driver cannot take the quotient
     // for a zero where the divisor may be zero too. The divisor rather than the quotient: where
     // it is the same in every iteration of a loop, so is its anchor (hoisted, no cost there).
-    if (!no_zero_by_zero)
-        r = xor_float_bits(r, t, work_item_zero(static_cast<std::uint32_t>(bits)));
+    // A zero of the launch, not of the work-item: the driver folds this defect late enough to
+    // know that local_id(0) >> 63 is 0 (seen in a bounds-checked device function).
+    if (!no_zero_by_zero) r = xor_float_bits(r, t, launch_zero(static_cast<std::uint32_t>(bits)));
     return inst(spv::Op::OpFDiv, type, {l, r});
 }
 

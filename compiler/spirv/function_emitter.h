@@ -129,6 +129,10 @@ private:
     /// An integer of `bits` bits that is 0 in every launch without the driver's compiler
     /// knowing it before it lays out the work-items (local_id(0) >> 63).
     Id work_item_zero(std::uint32_t bits);
+    /// An integer of `bits` bits that is 0 in every launch without the driver's compiler ever
+    /// knowing it (global_size(0) >> 63: unlike a local id, no bound of it is known even after
+    /// the work-items are laid out).
+    Id launch_zero(std::uint32_t bits);
     /// The float x of type `t` with its bits xor'ed with `mask` (an integer of its width).
     Id xor_float_bits(Id x, DType t, Id mask);
     Id emit_binary(const ast::Binary& e);

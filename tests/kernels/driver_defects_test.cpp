@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "compiler/program.h"
 #include "runtime/launch.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"
@@ -233,6 +234,32 @@ TEST_SUITE("driver_defects") {
                 CHECK(bad64[0] == 351.8909693409116);
                 CHECK(bad32[0] == 0.0f);
             }
+        }
+    }
+
+    TEST_CASE("zero_quotient: bounds-checked, without contraction, in a device function") {
+        auto run = [](const Device& dev, const std::string& target) {
+            compiler::source::Diagnostics diags;
+            compiler::CompileOptions options;
+            options.fp_contract = false;
+            options.check_bounds = true;
+            if (!target.empty()) options.target = *compiler::spirv::TargetProfile::parse(target);
+            auto program = compiler::Program::from_file(
+                tests::source_path("tests/kernels/dpk/driver_defects.dpk"), diags, options);
+            REQUIRE_MESSAGE(program, diags.render());
+            auto image = program->compile(*program->find_kernel("zero_quotient_checked"), {});
+            REQUIRE_MESSAGE(image, diags.render());
+            Queue q(dev);
+            UsmArray in1 = UsmArray::from_host<std::int32_t>(q, {0, 0, 0, 0});
+            UsmArray out1 = UsmArray::zeros(q, DType::F64, {13});
+            launch(q, LoadedKernel(dev, *image), Range(13), Range(13), {in1, out1}).wait();
+            return out1.to_vector<double>();
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            for (double v : run(dev, "")) CHECK(std::isnan(v));
+            if (has_defect(dev, DriverDefect::ZeroQuotient))
+                for (double v : run(dev, kNoWorkarounds)) CHECK(v == 351.8909693409116);
         }
     }
 
