@@ -23,6 +23,9 @@ constexpr DefectFacts kFacts[] = {
     {"reassociated_loops",
      "Intel OpenCL CPU: in a kernel with a barrier, a float a loop accumulates is computed with "
      "its operations regrouped"},
+    {"zero_quotient",
+     "Intel OpenCL CPU: zero divided by an integer converted to float is taken as zero where "
+     "the divisor is zero too (0 / 0 is NaN)"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

@@ -41,12 +41,19 @@ enum class DriverDefect : std::uint8_t {
     /// with a barrier: at the end of each iteration, every float variable the loop assigns is
     /// xor'ed as an integer with a zero the driver cannot see (local_id(0) >> 63).
     ReassociatedLoops,
+    /// Intel's OpenCL CPU runtime: a zero divided by a value it knows is finite and not NaN (an
+    /// integer converted to float) is taken as a zero in the multiplications, divisions and
+    /// comparisons that use it, though the divisor may be zero too (0 / 0 is NaN). Avoided: the
+    /// divisor of a float division, unless the dividend or the divisor is a constant that rules
+    /// 0 / 0 out, is xor'ed as an integer with a zero the driver cannot see (global_size(0) >>
+    /// 63; it folds local_id(0) >> 63 too soon).
+    ZeroQuotient,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 5> kDriverDefects = {
+inline constexpr std::array<DriverDefect, 6> kDriverDefects = {
     DriverDefect::VaryingLoopExit, DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
-    DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops};
+    DriverDefect::NotOfMinMax,     DriverDefect::ReassociatedLoops,     DriverDefect::ZeroQuotient};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);

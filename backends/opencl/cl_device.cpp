@@ -66,7 +66,8 @@ DriverDefects driver_defects(const DeviceInfo& d) {
         return {DriverDefect::VaryingLoopExit};
     if (d.kind == DeviceKind::Cpu && d.platform_name.starts_with("Intel(R) OpenCL"))
         return {DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
-                DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops};
+                DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops,
+                DriverDefect::ZeroQuotient};
     return {};
 }
 

@@ -1,4 +1,6 @@
 // FunctionEmitter: expressions, operators, conversions and calls of device functions.
+#include <limits>
+
 #include "compiler/spirv/function_emitter.h"
 
 namespace dpk::compiler::spirv {
@@ -261,8 +263,9 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, const types::Type* t) {
             if (flt && m_.avoids(DriverDefect::NegationAcrossBarrier) &&
                 m_.b.constant_bits(r) == ModuleContext::float_bits(dt, -1.0))
                 return negate_float(l, dt);
-            o = flt ? spv::Op::OpFDiv : (sgn ? spv::Op::OpSDiv : spv::Op::OpUDiv);
-            if (!flt) r = divisor(l, r, dt);
+            if (flt) return float_quotient(l, r, dt);
+            o = sgn ? spv::Op::OpSDiv : spv::Op::OpUDiv;
+            r = divisor(l, r, dt);
             break;
         case BinaryOp::Rem:  // C rule: the result has the dividend's sign (OpSRem, OpFRem)
             o = flt ? spv::Op::OpFRem : (sgn ? spv::Op::OpSRem : spv::Op::OpUMod);
@@ -292,6 +295,30 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, const types::Type* t) {
         return l;
     }
     return inst(o, type, {l, r});
+}
+
+Id FunctionEmitter::float_quotient(Id l, Id r, DType t) {
+    const Id type = m_.value_type(t);
+    if (!m_.avoids(DriverDefect::ZeroQuotient)) return inst(spv::Op::OpFDiv, type, {l, r});
+    // Only 0 / 0 is at stake: a constant dividend that is not zero, or a constant divisor that is
+    // neither zero nor infinite, rules it out (1.0 / x, x / 2.0 stay as they are).
+    const std::uint64_t bits = static_cast<std::uint64_t>(dtype_bits(t));
+    const std::uint64_t magnitude_mask = (std::uint64_t{1} << (bits - 1)) - 1;
+    const std::uint64_t infinity =
+        ModuleContext::float_bits(t, std::numeric_limits<double>::infinity());
+    const std::optional<std::uint64_t> l_bits = m_.b.constant_bits(l);
+    const std::optional<std::uint64_t> r_bits = m_.b.constant_bits(r);
+    const bool no_zero_by_zero =
+        (l_bits && (*l_bits & magnitude_mask)) ||
+        (r_bits && (*r_bits & magnitude_mask) && (*r_bits & magnitude_mask) < infinity);
+    // Otherwise the divisor passes through an integer xor with a zero the driver cannot see, so
+    // that it knows nothing of it (not that it is finite): the driver cannot take the quotient
+    // for a zero where the divisor may be zero too. The divisor rather than the quotient: where
+    // it is the same in every iteration of a loop, so is its anchor (hoisted, no cost there).
+    // A zero of the launch, not of the work-item: the driver folds this defect late enough to
+    // know that local_id(0) >> 63 is 0 (seen in a bounds-checked device function).
+    if (!no_zero_by_zero) r = xor_float_bits(r, t, launch_zero(static_cast<std::uint32_t>(bits)));
+    return inst(spv::Op::OpFDiv, type, {l, r});
 }
 
 Id FunctionEmitter::divisor(Id dividend, Id d, DType t) {

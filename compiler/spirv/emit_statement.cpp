@@ -287,6 +287,14 @@ Id FunctionEmitter::work_item_zero(std::uint32_t bits) {
     return inst(spv::Op::OpUConvert, m_.b.type_int(bits), {zero});
 }
 
+Id FunctionEmitter::launch_zero(std::uint32_t bits) {
+    Id size =
+        inst(spv::Op::OpCompositeExtract, m_.i64(), {builtin_vector(spv::BuiltIn::GlobalSize), 0});
+    Id zero = inst(spv::Op::OpShiftRightLogical, m_.i64(), {size, m_.const_i64(63)});
+    if (bits == 64) return zero;
+    return inst(spv::Op::OpUConvert, m_.b.type_int(bits), {zero});
+}
+
 Id FunctionEmitter::anchored(Id value, const types::Type* t) {
     if (!m_.avoids(DriverDefect::VaryingLoopExit) || !t || !t->is_scalar()) return value;
     const DType dt = t->dtype;

@@ -129,6 +129,10 @@ private:
     /// An integer of `bits` bits that is 0 in every launch without the driver's compiler
     /// knowing it before it lays out the work-items (local_id(0) >> 63).
     Id work_item_zero(std::uint32_t bits);
+    /// An integer of `bits` bits that is 0 in every launch without the driver's compiler ever
+    /// knowing it (global_size(0) >> 63: unlike a local id, no bound of it is known even after
+    /// the work-items are laid out).
+    Id launch_zero(std::uint32_t bits);
     /// The float x of type `t` with its bits xor'ed with `mask` (an integer of its width).
     Id xor_float_bits(Id x, DType t, Id mask);
     Id emit_binary(const ast::Binary& e);
@@ -144,6 +148,10 @@ private:
     /// divisor that would trap or is undefined in SPIR-V is replaced (divisor()), shift counts
     /// are taken modulo the width (shift_count()).
     Id arithmetic(ast::BinaryOp op, Id lhs, Id rhs, const types::Type* t);
+    /// `l / r` of float type `t`; where the target avoids DriverDefect::ZeroQuotient and 0 / 0
+    /// is possible, with the divisor anchored (xor'ed as an integer with a zero of the
+    /// work-item).
+    Id float_quotient(Id l, Id r, DType t);
     /// The divisor for `dividend / divisor` of integer type `t`: 1 where the divisor is 0, or
     /// (signed) where the dividend is the minimum and the divisor -1, so that x / 0 == x,
     /// x % 0 == 0, MIN / -1 == MIN and MIN % -1 == 0. A constant divisor other than 0 and -1

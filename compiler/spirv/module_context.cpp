@@ -14,7 +14,8 @@ bool ModuleContext::avoids(DriverDefect d) const {
         case DriverDefect::NegationAcrossBarrier:
         case DriverDefect::ReassociatedLoops: return uniformity && uniformity->reaches_barrier;
         case DriverDefect::NotOfGlobalId: return uniformity && uniformity->negates_integer;
-        case DriverDefect::NotOfMinMax: return true;
+        case DriverDefect::NotOfMinMax:
+        case DriverDefect::ZeroQuotient: return true;
     }
     return true;
 }

@@ -6,8 +6,10 @@
 
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
+#include "compiler/program.h"
 #include "runtime/launch.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"
@@ -200,6 +202,64 @@ TEST_SUITE("driver_defects") {
             LoadedKernel k = tests::dpk_kernel(dev, kFile, "anchored_returns");
             launch(q, k, Range(1), Range(1), {in0, in1, std::uint32_t{0}, out}).wait();
             CHECK(out.to_vector<std::int16_t>() == std::vector<std::int16_t>{7, 0});
+        }
+    }
+
+    TEST_CASE("zero_quotient: 0 / x of an integer x converted to float, then multiplied") {
+        auto run = [](const Device& dev, const std::string& target) {
+            Queue q(dev);
+            UsmArray in0 = UsmArray::from_host<std::uint8_t>(q, {0, 1, 2, 0, 255, 0, 7, 3});
+            UsmArray out0 = UsmArray::zeros(q, DType::F64, {8});
+            UsmArray out1 = UsmArray::zeros(q, DType::F32, {8});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "zero_quotient", "", target);
+            launch(q, k, Range(8), Range(8), {in0, out0, out1}).wait();
+            return std::pair{out0.to_vector<double>(), out1.to_vector<float>()};
+        };
+        // x = 0: 0 / 0 is NaN, and so is all that follows; otherwise -0.0 / x * 2x = -0.0 and
+        // 0 / x * 2 = 0.
+        const std::vector<bool> zero{true, false, false, true, false, true, false, false};
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            const auto [f64s, f32s] = run(dev, "");
+            for (std::size_t i = 0; i < zero.size(); ++i) {
+                INFO("work-item " << i);
+                CHECK(std::isnan(f64s[i]) == zero[i]);
+                if (!zero[i]) CHECK(f64s[i] == 351.8909693409116);
+                CHECK(std::isnan(f32s[i]) == zero[i]);
+                if (!zero[i]) CHECK(f32s[i] == 0.0f);
+            }
+            if (has_defect(dev, DriverDefect::ZeroQuotient)) {
+                // Still there: the NaNs are lost (when this fails, the driver was fixed).
+                const auto [bad64, bad32] = run(dev, kNoWorkarounds);
+                CHECK(bad64[0] == 351.8909693409116);
+                CHECK(bad32[0] == 0.0f);
+            }
+        }
+    }
+
+    TEST_CASE("zero_quotient: bounds-checked, without contraction, in a device function") {
+        auto run = [](const Device& dev, const std::string& target) {
+            compiler::source::Diagnostics diags;
+            compiler::CompileOptions options;
+            options.fp_contract = false;
+            options.check_bounds = true;
+            if (!target.empty()) options.target = *compiler::spirv::TargetProfile::parse(target);
+            auto program = compiler::Program::from_file(
+                tests::source_path("tests/kernels/dpk/driver_defects.dpk"), diags, options);
+            REQUIRE_MESSAGE(program, diags.render());
+            auto image = program->compile(*program->find_kernel("zero_quotient_checked"), {});
+            REQUIRE_MESSAGE(image, diags.render());
+            Queue q(dev);
+            UsmArray in1 = UsmArray::from_host<std::int32_t>(q, {0, 0, 0, 0});
+            UsmArray out1 = UsmArray::zeros(q, DType::F64, {13});
+            launch(q, LoadedKernel(dev, *image), Range(13), Range(13), {in1, out1}).wait();
+            return out1.to_vector<double>();
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            for (double v : run(dev, "")) CHECK(std::isnan(v));
+            if (has_defect(dev, DriverDefect::ZeroQuotient))
+                for (double v : run(dev, kNoWorkarounds)) CHECK(v == 351.8909693409116);
         }
     }
 

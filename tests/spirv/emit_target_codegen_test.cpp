@@ -1,5 +1,6 @@
 // Emitter: what a target's features change in the code besides capabilities: float atomic adds
-// are one OpAtomicFAddEXT on targets with float_atomic_add. Every module validates.
+// are one OpAtomicFAddEXT on targets with float_atomic_add; the driver defects a target avoids
+// change what some operations are emitted as. Every module validates.
 #include <doctest/doctest.h>
 
 #include <spirv/unified1/spirv.hpp11>
@@ -51,4 +52,27 @@ kernel k(s: f32[::1], d: f64[::1]) {
     const auto loops = spirv_for(src, "opencl");
     CHECK(count(loops, spv::Op::OpAtomicFAddEXT) == 0);
     CHECK(count(loops, spv::Op::OpAtomicCompareExchange) == 4);
+}
+
+TEST_CASE("emitter: zero_quotient anchors a divisor only where 0 / 0 is possible") {
+    // x / y: the divisor xor'ed with a zero of the work-item; 1.0 / y and x / 2.0 cannot be
+    // 0 / 0 and stay plain; 0.0 / y and x / 0.0 are anchored.
+    const char* src = R"(
+kernel k(a: f64[::1], b: f32[::1], o: f64[::1], p: f32[::1]) {
+    let i = global_id(0);
+    o[i] = a[i] / a[i + 1];
+    o[i + 1] = 1.0 / a[i];
+    o[i + 2] = a[i] / 2.0;
+    o[i + 3] = 0.0 / a[i];
+    o[i + 4] = a[i] / 0.0;
+    p[i] = b[i] / b[i + 1];
+}
+)";
+    const auto avoided = spirv_for(src, "opencl");
+    CHECK(count(avoided, spv::Op::OpFDiv) == 6);
+    CHECK(count(avoided, spv::Op::OpBitwiseXor) == 4);
+    const auto plain = spirv_for(src, "opencl/avoids=none");
+    CHECK(count(plain, spv::Op::OpFDiv) == 6);
+    CHECK(count(plain, spv::Op::OpBitwiseXor) == 0);
+    CHECK(count(spirv_for(src, "opencl/avoids=zero_quotient"), spv::Op::OpBitwiseXor) == 4);
 }
