@@ -8,7 +8,10 @@
 #include <span>
 #include <string_view>
 
-#include "runtime/launch.h"
+#include "runtime/event.h"
+#include "runtime/launch_args.h"
+#include "runtime/loaded_kernel.h"
+#include "runtime/queue.h"
 
 namespace dpk::runtime {
 

@@ -14,6 +14,7 @@
 // header alone can catch them.
 #include "core/error.h"
 #include "core/kernel_abi.h"
+#include "runtime/launch.h"  // runtime::launch of a bundle's LoadedKernels
 #include "runtime/loaded_kernel.h"
 #include "runtime/specialization_set.h"
 

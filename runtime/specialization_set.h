@@ -3,13 +3,17 @@
 
 #include <atomic>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "runtime/launch.h"
+#include "runtime/event.h"
+#include "runtime/launch_args.h"
+#include "runtime/loaded_kernel.h"
+#include "runtime/queue.h"
 
 namespace dpk::runtime {
 
