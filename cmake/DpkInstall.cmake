@@ -61,7 +61,7 @@ if(TARGET dpk_backend_level_zero)
     string(APPEND dpk_pc_runtime_libs " -ldpk_backend_level_zero")
 endif()
 string(APPEND dpk_pc_runtime_libs " -ldpk_backend_opencl -ldpk_backend_cuda -ldpk_ptx_translator"
-       " -ldpk_ptx_math -ldpk_backend -ldpk_spirv_environment -ldpk_core")
+       " -ldpk_ptx_math -ldpk_spirv_environment -ldpk_core")
 set(dpk_pc_runtime_private "-lSPIRV-Tools")
 if(TARGET dpk_backend_level_zero)
     string(APPEND dpk_pc_runtime_private " -lze_loader")

@@ -12,8 +12,8 @@
 #include <utility>
 
 #include "core/error.h"
-#include "runtime/npy.h"
 #include "tests/runtime/support/device_loop.h"
+#include "tools/dpk/npy.h"
 #include "tools/dpk/run_command.h"
 
 using namespace dpk;

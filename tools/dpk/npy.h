@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "runtime/usm_array.h"
 
-namespace dpk::runtime {
+namespace dpk::tools {
 
 /// A malformed or unsupported .npy file (the message names the file and the problem).
 class NpyError : public error {
@@ -36,8 +36,9 @@ NpyArray read_npy(const std::string& path);
 void write_npy(const std::string& path, const NpyArray& array);
 
 /// A USM array holding the file's elements in the file's order (C or F).
-UsmArray to_usm_array(const Queue& queue, const NpyArray& npy, UsmType usm_type = UsmType::Device);
+runtime::UsmArray to_usm_array(const runtime::Queue& queue, const NpyArray& npy,
+                               UsmType usm_type = UsmType::Device);
 /// The array's elements, in F order if the array is F- but not C-contiguous, else in C order.
-NpyArray to_npy(const UsmArray& array);
+NpyArray to_npy(const runtime::UsmArray& array);
 
-}  // namespace dpk::runtime
+}  // namespace dpk::tools

@@ -1,4 +1,4 @@
-#include "backends/spirv_requirements.h"
+#include "runtime/spirv_requirements.h"
 
 #include <algorithm>
 #include <array>
@@ -9,7 +9,7 @@
 #include "core/error.h"
 #include "core/spirv_features.h"
 
-namespace dpk::backends {
+namespace dpk::runtime {
 
 namespace {
 
@@ -143,4 +143,4 @@ void check_requirements(std::span<const FeatureRequirement> needs, const DeviceI
     }
 }
 
-}  // namespace dpk::backends
+}  // namespace dpk::runtime

@@ -1,4 +1,4 @@
-#include "runtime/npy.h"
+#include "tools/dpk/npy.h"
 
 #include <array>
 #include <charconv>
@@ -8,7 +8,7 @@
 #include "core/checked_math.h"
 #include "core/file_io.h"
 
-namespace dpk::runtime {
+namespace dpk::tools {
 
 namespace {
 
@@ -321,13 +321,13 @@ void write_npy(const std::string& path, const NpyArray& array) {
     write_output_file(path, encode_npy(array));
 }
 
-UsmArray to_usm_array(const Queue& queue, const NpyArray& npy, UsmType usm_type) {
+runtime::UsmArray to_usm_array(const runtime::Queue& queue, const NpyArray& npy, UsmType usm_type) {
     Layout order = npy.fortran_order ? Layout::F : Layout::C;
-    return UsmArray::from_host(queue, npy.dtype, npy.shape, npy.data.data(), npy.data.size(),
-                               usm_type, order);
+    return runtime::UsmArray::from_host(queue, npy.dtype, npy.shape, npy.data.data(),
+                                        npy.data.size(), usm_type, order);
 }
 
-NpyArray to_npy(const UsmArray& array) {
+NpyArray to_npy(const runtime::UsmArray& array) {
     NpyArray out;
     out.dtype = array.dtype();
     out.shape = array.shape();
@@ -337,4 +337,4 @@ NpyArray to_npy(const UsmArray& array) {
     return out;
 }
 
-}  // namespace dpk::runtime
+}  // namespace dpk::tools

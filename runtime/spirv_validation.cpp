@@ -1,9 +1,9 @@
-#include "backends/spirv_validation.h"
+#include "runtime/spirv_validation.h"
 
 #include "core/error.h"
 #include "core/spirv_validator.h"
 
-namespace dpk::backends {
+namespace dpk::runtime {
 
 void validate_spirv(std::span<const std::uint32_t> words, const std::string& what) {
     if (words.empty()) throw BuildError("SPIR-V of " + what + " is empty", "");
@@ -16,4 +16,4 @@ void validate_spirv(std::span<const std::uint32_t> words, const std::string& wha
                      error->message);
 }
 
-}  // namespace dpk::backends
+}  // namespace dpk::runtime

@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "backends/backend.h"
+#include "core/device_info.h"
 #include "core/kernel_abi.h"
 
-namespace dpk::backends {
+namespace dpk::runtime {
 
 /// Every feature the module needs, once each, in feature order, with the first thing in it that
 /// needs it ("capability Float64"): from its capabilities (Float64, Float16, Int64Atomics, Groups
@@ -29,4 +29,4 @@ std::vector<FeatureRequirement> spirv_requirements(std::span<const std::uint32_t
 void check_requirements(std::span<const FeatureRequirement> needs, const DeviceInfo& info,
                         const std::string& what);
 
-}  // namespace dpk::backends
+}  // namespace dpk::runtime
