@@ -1,8 +1,8 @@
-#include "jit/kernel_cache.h"
+#include "dpk/jit/kernel_cache.h"
 
-#include "core/error.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/sealed_file.h"
 #include "runtime/kernel_image_io.h"
-#include "runtime/sealed_file.h"
 
 namespace dpk {
 

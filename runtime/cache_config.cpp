@@ -1,4 +1,4 @@
-#include "runtime/cache_config.h"
+#include "dpk/runtime/cache_config.h"
 
 #include <cstdlib>
 #include <iostream>
@@ -6,7 +6,7 @@
 #include <set>
 #include <string_view>
 
-#include "runtime/sealed_file.h"
+#include "dpk/runtime/sealed_file.h"
 
 namespace dpk::runtime {
 

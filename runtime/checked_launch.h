@@ -8,10 +8,10 @@
 #include <span>
 #include <string_view>
 
-#include "runtime/event.h"
-#include "runtime/launch_args.h"
-#include "runtime/loaded_kernel.h"
-#include "runtime/queue.h"
+#include "dpk/runtime/event.h"
+#include "dpk/runtime/launch_args.h"
+#include "dpk/runtime/loaded_kernel.h"
+#include "dpk/runtime/queue.h"
 
 namespace dpk::runtime {
 

@@ -1,4 +1,4 @@
-#include "runtime/content_hash.h"
+#include "dpk/runtime/content_hash.h"
 
 #include <cstring>
 

@@ -1,11 +1,11 @@
-#include "runtime/kernel_bundle.h"
+#include "dpk/runtime/kernel_bundle.h"
 
 #include <algorithm>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/program_cache.h"
+#include "dpk/runtime/sealed_file.h"
 #include "runtime/kernel_image_io.h"
-#include "runtime/program_cache.h"
-#include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
 

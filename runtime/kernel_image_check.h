@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "core/kernel_abi.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk::runtime {
 

@@ -1,12 +1,12 @@
-#include "runtime/loaded_kernel.h"
+#include "dpk/runtime/loaded_kernel.h"
 
 #include <algorithm>
 
 #include "backends/backend.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/program_cache.h"
 #include "runtime/kernel_image_check.h"
 #include "runtime/loaded_kernel_state.h"
-#include "runtime/program_cache.h"
 #include "runtime/spirv_requirements.h"
 
 namespace dpk::runtime {

@@ -1,9 +1,9 @@
-#include "runtime/sealed_file.h"
+#include "dpk/runtime/sealed_file.h"
 
 #include <cstring>
 
-#include "core/error.h"
-#include "runtime/content_hash.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/content_hash.h"
 
 namespace dpk::runtime {
 

@@ -6,8 +6,8 @@
 #include <spirv/unified1/spirv.hpp11>
 #include <unordered_map>
 
-#include "core/error.h"
 #include "core/spirv_features.h"
+#include "dpk/core/error.h"
 
 namespace dpk::runtime {
 

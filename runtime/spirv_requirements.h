@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/device_info.h"
-#include "core/kernel_abi.h"
+#include "dpk/core/device_info.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk::runtime {
 

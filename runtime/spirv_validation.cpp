@@ -1,7 +1,7 @@
 #include "runtime/spirv_validation.h"
 
-#include "core/error.h"
 #include "core/spirv_validator.h"
+#include "dpk/core/error.h"
 
 namespace dpk::runtime {
 

@@ -11,7 +11,7 @@
 #include <tuple>
 #include <utility>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "tests/runtime/support/device_loop.h"
 #include "tools/dpk/npy.h"
 #include "tools/dpk/run_command.h"

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/file_io.h"
+#include "dpk/core/file_io.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

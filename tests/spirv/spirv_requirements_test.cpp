@@ -3,7 +3,7 @@
 #include "runtime/spirv_requirements.h"
 
 #include "compiler/program.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "tests/spirv/emit_test_util.h"
 
 using namespace dpk;

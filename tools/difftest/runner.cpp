@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "core/error.h"
-#include "jit/dpk.h"
+#include "dpk/core/error.h"
+#include "dpk/dpk.h"
 #include "tools/dpk/npy.h"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/checked_math.h"
-#include "core/file_io.h"
+#include "dpk/core/file_io.h"
 
 namespace dpk::tools {
 

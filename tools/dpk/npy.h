@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/dtype.h"
-#include "core/error.h"
-#include "runtime/usm_array.h"
+#include "dpk/core/dtype.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/usm_array.h"
 
 namespace dpk::tools {
 

@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "compiler/parse/signature_parser.h"
-#include "core/error.h"
-#include "jit/kernel.h"
+#include "dpk/core/error.h"
+#include "dpk/jit/kernel.h"
+#include "dpk/runtime/launch.h"
 #include "runtime/argument_check.h"
-#include "runtime/launch.h"
 #include "tools/dpk/npy.h"
 
 namespace dpk::tools {

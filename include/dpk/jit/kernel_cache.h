@@ -8,11 +8,11 @@
 #include <optional>
 #include <string>
 
-#include "core/kernel_abi.h"
-#include "runtime/cache_config.h"
-#include "runtime/content_hash.h"
-#include "runtime/program_cache.h"
-#include "runtime/sealed_file.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/runtime/cache_config.h"
+#include "dpk/runtime/content_hash.h"
+#include "dpk/runtime/program_cache.h"
+#include "dpk/runtime/sealed_file.h"
 
 namespace dpk {
 
@@ -27,7 +27,7 @@ namespace dpk {
 /// that does not check out is ignored, removed and rebuilt. Thread-safe.
 class KernelCache {
 public:
-    /// The envelope of image entries (runtime/sealed_file.h): their magic and format version
+    /// The envelope of image entries (dpk/runtime/sealed_file.h): their magic and format version
     /// (2: payload format, kernel variants, written arrays, bounds-check sites; 3: range guards;
     /// 4: asserts, print flag).
     static constexpr runtime::FileMagic kImageMagic = "dpkimage";

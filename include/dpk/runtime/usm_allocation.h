@@ -5,9 +5,9 @@
 #include <memory>
 #include <optional>
 
-#include "core/signature.h"
-#include "runtime/device.h"
-#include "runtime/queue.h"
+#include "dpk/core/signature.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/queue.h"
 
 namespace dpk::runtime {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <type_traits>
 
-#include "core/dtype.h"
+#include "dpk/core/dtype.h"
 
 namespace dpk::runtime {
 

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "jit/kernel.h"
-#include "jit/kernel_cache.h"
+#include "dpk/jit/kernel.h"
+#include "dpk/jit/kernel_cache.h"
 
 namespace dpk {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/target.h"
-#include "jit/program.h"
+#include "dpk/core/target.h"
+#include "dpk/jit/program.h"
 
 namespace dpk {
 
@@ -23,7 +23,7 @@ struct BundleRequest {
 /// needing a feature it lacks — and writes them to `path` as a sealed bundle
 /// (runtime::KernelBundle::encode). Returns the images written. Throws CompileError (also for a
 /// kernel using a feature `target` lacks), InvalidArgumentError, or FileError if
-/// `path` cannot be written. A target: core/target.h (Target::parse("opencl+fp16")).
+/// `path` cannot be written. A target: dpk/core/target.h (Target::parse("opencl+fp16")).
 std::vector<KernelImage> write_bundle(const std::filesystem::path& path, const Program& program,
                                       std::span<const BundleRequest> requests,
                                       const Target& target);

@@ -1,14 +1,14 @@
 // Launching a loaded kernel: the checked, asynchronous launch (its vocabulary, ranges and
-// arguments, is runtime/launch_args.h).
+// arguments, is dpk/runtime/launch_args.h).
 #pragma once
 
 #include <initializer_list>
 #include <span>
 
-#include "runtime/event.h"
-#include "runtime/launch_args.h"
-#include "runtime/loaded_kernel.h"
-#include "runtime/queue.h"
+#include "dpk/runtime/event.h"
+#include "dpk/runtime/launch_args.h"
+#include "dpk/runtime/loaded_kernel.h"
+#include "dpk/runtime/queue.h"
 
 namespace dpk::runtime {
 

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/device_features.h"
-#include "core/payload_format.h"
-#include "core/launch_facts.h"
-#include "core/signature.h"
+#include "dpk/core/device_features.h"
+#include "dpk/core/payload_format.h"
+#include "dpk/core/launch_facts.h"
+#include "dpk/core/signature.h"
 
 namespace dpk {
 

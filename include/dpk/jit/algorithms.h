@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <span>
 
-#include "runtime/event.h"
-#include "runtime/queue.h"
-#include "runtime/usm_array.h"
+#include "dpk/runtime/event.h"
+#include "dpk/runtime/queue.h"
+#include "dpk/runtime/usm_array.h"
 
 namespace dpk::algorithms {
 

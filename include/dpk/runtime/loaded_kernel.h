@@ -5,10 +5,10 @@
 #include <span>
 #include <string>
 
-#include "core/device_info.h"
-#include "core/kernel_abi.h"
-#include "runtime/device.h"
-#include "runtime/launch_args.h"
+#include "dpk/core/device_info.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/launch_args.h"
 
 namespace dpk::runtime {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/enum_set.h"
+#include "dpk/core/enum_set.h"
 
 namespace dpk {
 

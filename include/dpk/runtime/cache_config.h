@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "core/file_io.h"
+#include "dpk/core/file_io.h"
 
 namespace dpk::runtime {
 

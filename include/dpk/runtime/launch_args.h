@@ -1,6 +1,6 @@
 // The vocabulary of a launch: ranges of work items, launch-sized local memory and the arguments
 // a kernel takes. What every part of the runtime that speaks of launches shares; the launch
-// itself is runtime/launch.h.
+// itself is dpk/runtime/launch.h.
 #pragma once
 
 #include <array>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/scalar.h"
-#include "runtime/usm_array.h"
+#include "dpk/runtime/scalar.h"
+#include "dpk/runtime/usm_array.h"
 
 namespace dpk::runtime {
 

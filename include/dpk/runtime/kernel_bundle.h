@@ -12,11 +12,11 @@
 // The errors loads and launches throw (dpk::error and its subclasses: SignatureMismatchError,
 // UnsupportedDeviceFeatureError, InvalidRangeError, ...): an AOT program that includes this
 // header alone can catch them.
-#include "core/error.h"
-#include "core/kernel_abi.h"
-#include "runtime/launch.h"  // runtime::launch of a bundle's LoadedKernels
-#include "runtime/loaded_kernel.h"
-#include "runtime/specialization_set.h"
+#include "dpk/core/error.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/runtime/launch.h"  // runtime::launch of a bundle's LoadedKernels
+#include "dpk/runtime/loaded_kernel.h"
+#include "dpk/runtime/specialization_set.h"
 
 namespace dpk::runtime {
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <span>
 
-#include "core/device_info.h"
+#include "dpk/core/device_info.h"
 
 namespace dpk::backends {
 class Event;

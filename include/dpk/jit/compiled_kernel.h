@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 
 namespace dpk {
 

@@ -7,11 +7,11 @@
 #include <span>
 #include <vector>
 
-#include "core/signature.h"
-#include "runtime/event.h"
-#include "runtime/queue.h"
-#include "runtime/scalar.h"
-#include "runtime/usm_allocation.h"
+#include "dpk/core/signature.h"
+#include "dpk/runtime/event.h"
+#include "dpk/runtime/queue.h"
+#include "dpk/runtime/scalar.h"
+#include "dpk/runtime/usm_allocation.h"
 
 namespace dpk::runtime {
 

@@ -11,9 +11,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/device_features.h"
-#include "core/driver_defects.h"
-#include "core/launch_facts.h"
+#include "dpk/core/device_features.h"
+#include "dpk/core/driver_defects.h"
+#include "dpk/core/launch_facts.h"
 
 namespace dpk {
 

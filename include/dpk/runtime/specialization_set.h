@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "runtime/event.h"
-#include "runtime/launch_args.h"
-#include "runtime/loaded_kernel.h"
-#include "runtime/queue.h"
+#include "dpk/runtime/event.h"
+#include "dpk/runtime/launch_args.h"
+#include "dpk/runtime/loaded_kernel.h"
+#include "dpk/runtime/queue.h"
 
 namespace dpk::runtime {
 

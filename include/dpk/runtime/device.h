@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/device_info.h"
-#include "core/target.h"
+#include "dpk/core/device_info.h"
+#include "dpk/core/target.h"
 
 namespace dpk::backends {
 class Context;

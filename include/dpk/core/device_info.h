@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/device_features.h"
-#include "core/driver_defects.h"
-#include "core/payload_format.h"
-#include "core/launch_facts.h"
-#include "core/signature.h"
+#include "dpk/core/device_features.h"
+#include "dpk/core/driver_defects.h"
+#include "dpk/core/payload_format.h"
+#include "dpk/core/launch_facts.h"
+#include "dpk/core/signature.h"
 
 namespace dpk {
 
@@ -76,7 +76,7 @@ struct DeviceInfo {
     DeviceFeatures features;
     bool has(DeviceFeature f) const { return features.has(f); }
     /// The defects of this device's driver that kernels compiled for it avoid
-    /// (core/driver_defects.h): part of the device's compile target, so of its cache keys.
+    /// (dpk/core/driver_defects.h): part of the device's compile target, so of its cache keys.
     DriverDefects driver_defects;
     /// The kernel variants worth compiling for this device, most specialized first: each
     /// specialization also carries a variant per entry, which a launch runs when its facts hold

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/dtype.h"
+#include "dpk/core/dtype.h"
 
 namespace dpk {
 

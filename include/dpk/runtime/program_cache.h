@@ -8,9 +8,9 @@
 #include <span>
 #include <string>
 
-#include "runtime/cache_config.h"
-#include "runtime/content_hash.h"
-#include "runtime/device.h"
+#include "dpk/runtime/cache_config.h"
+#include "dpk/runtime/content_hash.h"
+#include "dpk/runtime/device.h"
 
 namespace dpk::backends {
 class Program;

@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/kernel_abi.h"
-#include "core/target.h"
-#include "jit/compiled_kernel.h"
-#include "runtime/launch.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/core/target.h"
+#include "dpk/jit/compiled_kernel.h"
+#include "dpk/runtime/launch.h"
 
 namespace dpk {
 
@@ -85,7 +85,7 @@ public:
     /// OpenCL with fp64 and 64-bit atomics, no fp16, no sub-groups).
     KernelImage image(const Signature& signature) const;
     KernelImage image(std::string_view signature) const;
-    /// Same for `target` (core/target.h), e.g. Target::parse("opencl+fp16") or a device's own,
+    /// Same for `target` (dpk/core/target.h), e.g. Target::parse("opencl+fp16") or a device's own,
     /// runtime::Device::target().
     KernelImage image(const Signature& signature, const Target& target) const;
     KernelImage image(std::string_view signature, const Target& target) const;

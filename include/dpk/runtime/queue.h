@@ -3,8 +3,8 @@
 
 #include <memory>
 
-#include "runtime/device.h"
-#include "runtime/event.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/event.h"
 
 namespace dpk::backends {
 class Queue;

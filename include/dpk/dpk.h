@@ -1,20 +1,20 @@
 // dpk's C++ API in one include: programs and kernels (JIT), and the runtime they launch on.
 #pragma once
 
-#include "core/error.h"
-#include "core/version.h"
-#include "jit/algorithms.h"
-#include "jit/bundle_writer.h"
-#include "jit/compile_error.h"
-#include "jit/compiled_kernel.h"
-#include "jit/kernel.h"
-#include "jit/kernel_cache.h"
-#include "jit/program.h"
-#include "runtime/device.h"
-#include "runtime/event.h"
-#include "runtime/launch.h"
-#include "runtime/queue.h"
-#include "runtime/usm_array.h"
+#include "dpk/core/error.h"
+#include "dpk/core/version.h"
+#include "dpk/jit/algorithms.h"
+#include "dpk/jit/bundle_writer.h"
+#include "dpk/jit/compile_error.h"
+#include "dpk/jit/compiled_kernel.h"
+#include "dpk/jit/kernel.h"
+#include "dpk/jit/kernel_cache.h"
+#include "dpk/jit/program.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/event.h"
+#include "dpk/runtime/launch.h"
+#include "dpk/runtime/queue.h"
+#include "dpk/runtime/usm_array.h"
 
 namespace dpk {
 
