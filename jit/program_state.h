@@ -16,6 +16,7 @@
 #include "dpk/jit/kernel_cache.h"
 #include "dpk/jit/program.h"
 #include "dpk/runtime/specialization_set.h"
+#include "runtime/content_hash.h"
 
 namespace dpk::jit {
 

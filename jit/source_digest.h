@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "compiler/program_sources.h"
-#include "dpk/runtime/content_hash.h"
+#include "runtime/content_hash.h"
 
 namespace dpk::jit {
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <string_view>
 
-#include "dpk/runtime/sealed_file.h"
+#include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
 

@@ -1,4 +1,4 @@
-#include "dpk/runtime/content_hash.h"
+#include "runtime/content_hash.h"
 
 #include <cstring>
 

@@ -1,7 +1,7 @@
 #include "runtime/device_directory.h"
 
 #include "dpk/core/error.h"
-#include "dpk/runtime/sealed_file.h"
+#include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
 

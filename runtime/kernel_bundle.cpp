@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "dpk/core/error.h"
-#include "dpk/runtime/program_cache.h"
-#include "dpk/runtime/sealed_file.h"
 #include "runtime/kernel_image_io.h"
+#include "runtime/program_cache.h"
+#include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "dpk/core/kernel_abi.h"
-#include "dpk/runtime/sealed_file.h"
+#include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
 

@@ -4,9 +4,9 @@
 
 #include "backends/backend.h"
 #include "dpk/core/error.h"
-#include "dpk/runtime/program_cache.h"
 #include "runtime/kernel_image_check.h"
 #include "runtime/loaded_kernel_state.h"
+#include "runtime/program_cache.h"
 #include "runtime/spirv_requirements.h"
 
 namespace dpk::runtime {

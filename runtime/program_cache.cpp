@@ -1,11 +1,11 @@
-#include "dpk/runtime/program_cache.h"
+#include "runtime/program_cache.h"
 
 #include <future>
 
 #include "backends/backend.h"
 #include "dpk/core/error.h"
-#include "dpk/runtime/content_hash.h"
-#include "dpk/runtime/sealed_file.h"
+#include "runtime/content_hash.h"
+#include "runtime/sealed_file.h"
 
 namespace dpk::runtime {
 

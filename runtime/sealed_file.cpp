@@ -1,9 +1,9 @@
-#include "dpk/runtime/sealed_file.h"
+#include "runtime/sealed_file.h"
 
 #include <cstring>
 
 #include "dpk/core/error.h"
-#include "dpk/runtime/content_hash.h"
+#include "runtime/content_hash.h"
 
 namespace dpk::runtime {
 

@@ -9,8 +9,8 @@
 // No dpk/core/error.h: dpk/runtime/kernel_bundle.h brings the errors (dpk::error and its
 // subclasses) that an AOT program catches.
 #include "dpk/runtime/kernel_bundle.h"
-#include "dpk/runtime/program_cache.h"
-#include "dpk/runtime/sealed_file.h"
+#include "runtime/program_cache.h"
+#include "runtime/sealed_file.h"
 
 using namespace dpk;
 using namespace dpk::runtime;

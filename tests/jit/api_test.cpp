@@ -4,9 +4,9 @@
 
 #include "compiler/program.h"
 #include "compiler/program_sources.h"
-#include "dpk/runtime/content_hash.h"
-#include "dpk/runtime/sealed_file.h"
 #include "jit/source_digest.h"
+#include "runtime/content_hash.h"
+#include "runtime/sealed_file.h"
 #include "tests/seed/seed_support.h"
 
 using namespace dpk;

@@ -8,7 +8,7 @@
 #include <functional>
 #include <set>
 
-#include "dpk/runtime/sealed_file.h"
+#include "runtime/sealed_file.h"
 #include "tests/seed/seed_support.h"
 
 using namespace dpk;

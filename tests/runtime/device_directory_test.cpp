@@ -11,7 +11,7 @@
 #include <string>
 
 #include "backends/opencl/icd_libraries.h"
-#include "dpk/runtime/sealed_file.h"
+#include "runtime/sealed_file.h"
 #include "tests/seed/seed_support.h"
 
 using namespace dpk;

@@ -1,7 +1,7 @@
 // The program cache's disk key: a driver binary cached for one ingest revision (what the backend
 // hands the driver: DeviceInfo::ingest_revision) is never served under another. Runs on a
 // stand-in context that "builds" a fixed binary, so it needs no device.
-#include "dpk/runtime/program_cache.h"
+#include "runtime/program_cache.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>

@@ -7,12 +7,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "dpk/core/kernel_abi.h"
 #include "dpk/runtime/cache_config.h"
-#include "dpk/runtime/content_hash.h"
-#include "dpk/runtime/program_cache.h"
-#include "dpk/runtime/sealed_file.h"
+
+namespace dpk::runtime {
+class ProgramCache;  // runtime/program_cache.h (internal)
+struct ContentKey;   // runtime/content_hash.h (internal)
+}  // namespace dpk::runtime
 
 namespace dpk {
 
@@ -27,10 +30,10 @@ namespace dpk {
 /// that does not check out is ignored, removed and rebuilt. Thread-safe.
 class KernelCache {
 public:
-    /// The envelope of image entries (dpk/runtime/sealed_file.h): their magic and format version
+    /// The envelope of image entries (runtime/sealed_file.h): their magic and format version
     /// (2: payload format, kernel variants, written arrays, bounds-check sites; 3: range guards;
     /// 4: asserts, print flag).
-    static constexpr runtime::FileMagic kImageMagic = "dpkimage";
+    static constexpr std::string_view kImageMagic = "dpkimage";  // a runtime::FileMagic
     static constexpr std::uint32_t kImageFormatVersion = 4;
 
     explicit KernelCache(runtime::CacheConfig config = runtime::CacheConfig::from_environment());
@@ -43,7 +46,7 @@ public:
     static const std::shared_ptr<KernelCache>& process_default();
 
     const runtime::CacheConfig& config() const { return config_; }
-    runtime::ProgramCache& programs() { return programs_; }
+    runtime::ProgramCache& programs() { return *programs_; }
 
     /// The image stored for `key` if its entry checks out, was made for exactly `request` and
     /// its SPIR-V validates; its requirements are then scanned from it (read_kernel_image), so
@@ -61,13 +64,13 @@ public:
         std::uint64_t image_hits = 0;          // images read from disk
         std::uint64_t image_rejected = 0;      // image entries ignored (corrupt, foreign)
         std::uint64_t image_writes = 0;
-        runtime::ProgramCache::Stats programs;
+        runtime::ProgramCacheStats programs;
     };
     Stats stats() const;
 
 private:
     runtime::CacheConfig config_;
-    runtime::ProgramCache programs_;
+    std::unique_ptr<runtime::ProgramCache> programs_;
     std::atomic<std::uint64_t> front_end_compiles_{0};
     std::atomic<std::uint64_t> image_hits_{0};
     std::atomic<std::uint64_t> image_rejected_{0};

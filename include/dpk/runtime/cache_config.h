@@ -1,11 +1,21 @@
 // Where dpk keeps its on-disk caches, from the environment.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 
 #include "dpk/core/file_io.h"
 
 namespace dpk::runtime {
+
+/// What the driver-program cache (runtime/program_cache.h) counted: KernelCache::Stats reports it.
+struct ProgramCacheStats {
+    std::uint64_t memory_hits = 0;    // served from memory
+    std::uint64_t disk_hits = 0;      // rebuilt from a cached driver binary
+    std::uint64_t builds = 0;         // built from SPIR-V by the driver
+    std::uint64_t disk_rejected = 0;  // disk entries ignored (corrupt, foreign, refused)
+    std::uint64_t disk_writes = 0;    // driver binaries written
+};
 
 /// The on-disk cache folder, or none. Entries are sealed (versioned, checksummed) files that
 /// also record what they were made from; anything that does not check out is ignored and
