@@ -12,13 +12,13 @@
 #include <string_view>
 #include <vector>
 
-#include "core/device_features.h"
-#include "core/device_info.h"
-#include "core/signature.h"
+#include "dpk/core/device_features.h"
+#include "dpk/core/device_info.h"
+#include "dpk/core/signature.h"
 
 namespace dpk::backends {
 
-// What users see of devices and kernels lives in core/device_info.h; backends keep their names.
+// What users see of devices and kernels lives in dpk/core/device_info.h; backends keep their names.
 using dpk::device_kind_name;
 using dpk::DeviceInfo;
 using dpk::DeviceKind;

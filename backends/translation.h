@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/device_features.h"
-#include "core/driver_defects.h"
-#include "core/launch_facts.h"
+#include "dpk/core/device_features.h"
+#include "dpk/core/driver_defects.h"
+#include "dpk/core/launch_facts.h"
 
 namespace dpk::backends {
 

@@ -1,4 +1,4 @@
-// Device-wide algorithms (jit/algorithms.h) on one device next to their anchor, measured in the
+// Device-wide algorithms (dpk/jit/algorithms.h) on one device next to their anchor, measured in the
 // same run: on a CPU device the C++ standard library on the host (std::reduce, std::inclusive_scan,
 // std::exclusive_scan, std::copy_if, a counting loop, std::sort, std::stable_sort of pairs) —
 // with std::execution::par where the toolchain has a parallel backend (TBB for GCC), else
@@ -34,7 +34,7 @@ constexpr const char* kStdKind = "sequential std:: (no parallel backend in this 
 #endif
 
 #include "bench/support/bench_support.h"
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 
 namespace {
 

@@ -50,9 +50,9 @@
 #include "backends/backend.h"
 #include "bench/support/bench_support.h"
 #include "bench/support/cuda_c_kernel.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/launch.h"
 #include "jit/device_target.h"
-#include "runtime/launch.h"
 
 using namespace dpk;
 using namespace dpk::runtime;

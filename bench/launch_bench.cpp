@@ -20,7 +20,7 @@
 #include "backends/opencl/cl_context.h"
 #include "backends/opencl/cl_program.h"
 #include "backends/opencl/cl_queue.h"
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 #include "runtime/loaded_kernel_state.h"
 
 namespace {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 
 namespace {
 

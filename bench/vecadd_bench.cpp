@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "bench/support/bench_support.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "jit/device_target.h"
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 
 namespace {
 

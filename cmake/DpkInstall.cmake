@@ -1,8 +1,8 @@
 # Install rules, the exported CMake package (find_package(dpk CONFIG)), pkg-config files and the
 # Debian package (cpack -G DEB). The layout is cmake/DpkInstallDirs.cmake's.
 #
-# What a consumer gets: dpk::jit (compiler + runtime: the whole JIT API, jit/dpk.h), dpk::runtime
-# (AOT bundles only: no compiler, no ANTLR; runtime/kernel_bundle.h), the tools as imported
+# What a consumer gets: dpk::jit (compiler + runtime: the whole JIT API, <dpk/dpk.h>), dpk::runtime
+# (AOT bundles only: no compiler, no ANTLR; <dpk/runtime/kernel_bundle.h>), the tools as imported
 # executables dpk::dpkc, dpk::dpk, dpk::dpk-aot, and dpk_add_kernels() (cmake/DpkKernels.cmake).
 # The same names exist as ALIAS targets under add_subdirectory/FetchContent.
 include(CMakePackageConfigHelpers)
@@ -32,12 +32,11 @@ if(TARGET dpk_spir_translator)
     install(TARGETS dpk_spir_translator LIBRARY DESTINATION ${DPK_INSTALL_PLUGIN_DIR})
 endif()
 
-# Headers: the public API (jit/dpk.h, runtime/kernel_bundle.h) reaches only core/, runtime/ and
-# jit/ (tests/jit/public_header_test.sh checks it); they keep their spelling under include/dpk.
-foreach(layer core runtime jit)
-    install(DIRECTORY ${PROJECT_SOURCE_DIR}/${layer}/
-            DESTINATION ${DPK_INSTALL_INCLUDE_DIR}/${layer} FILES_MATCHING PATTERN "*.h")
-endforeach()
+# Headers: the public API, include/dpk of the repository, and nothing else (the internal headers
+# of core/, runtime/ and jit/ stay in the source tree); each compiles with -I<prefix>/include alone
+# (tests/jit/public_header_test.sh checks it).
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/dpk DESTINATION ${DPK_INSTALL_INCLUDE_DIR}
+        FILES_MATCHING PATTERN "*.h")
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/stdlib/ DESTINATION ${DPK_INSTALL_STDLIB_DIR}
         FILES_MATCHING PATTERN "*.dpk")
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE ${PROJECT_SOURCE_DIR}/README.md
@@ -61,7 +60,7 @@ if(TARGET dpk_backend_level_zero)
     string(APPEND dpk_pc_runtime_libs " -ldpk_backend_level_zero")
 endif()
 string(APPEND dpk_pc_runtime_libs " -ldpk_backend_opencl -ldpk_backend_cuda -ldpk_ptx_translator"
-       " -ldpk_ptx_math -ldpk_backend -ldpk_spirv_environment -ldpk_core")
+       " -ldpk_ptx_math -ldpk_spirv_environment -ldpk_core")
 set(dpk_pc_runtime_private "-lSPIRV-Tools")
 if(TARGET dpk_backend_level_zero)
     string(APPEND dpk_pc_runtime_private " -lze_loader")

@@ -2,7 +2,7 @@
 # is written down: the install rules (cmake/DpkInstall.cmake) and the run-time lookups
 # (core/install_layout.cpp, through the definitions below) both read it.
 include(GNUInstallDirs)
-set(DPK_INSTALL_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR}/dpk)       # core/ runtime/ jit/ headers
+set(DPK_INSTALL_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR})           # dpk/: the public headers
 set(DPK_INSTALL_PLUGIN_DIR ${CMAKE_INSTALL_LIBDIR}/dpk)            # libdpk-spir.so
 set(DPK_INSTALL_STDLIB_DIR ${CMAKE_INSTALL_DATADIR}/dpk/stdlib)    # std.* modules
 set(DPK_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/dpk)       # dpk-config.cmake

@@ -10,8 +10,8 @@
 #include "compiler/sema/sema.h"
 #include "compiler/spirv/emitter.h"
 #include "compiler/spirv/validator.h"
-#include "core/error.h"
-#include "core/file_io.h"
+#include "dpk/core/error.h"
+#include "dpk/core/file_io.h"
 
 namespace dpk::compiler {
 

@@ -12,7 +12,7 @@
 #include "compiler/program_sources.h"
 #include "compiler/source/diagnostics.h"
 #include "compiler/spirv/target_profile.h"
-#include "core/kernel_abi.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk::compiler {
 

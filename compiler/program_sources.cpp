@@ -4,9 +4,9 @@
 #include <cstdlib>
 
 #include "compiler/parse/item_scan.h"
-#include "core/error.h"
-#include "core/file_io.h"
 #include "core/install_layout.h"
+#include "dpk/core/error.h"
+#include "dpk/core/file_io.h"
 
 namespace dpk::compiler {
 

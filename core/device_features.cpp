@@ -1,4 +1,4 @@
-#include "core/device_features.h"
+#include "dpk/core/device_features.h"
 
 namespace dpk {
 

@@ -1,4 +1,4 @@
-#include "core/device_info.h"
+#include "dpk/core/device_info.h"
 
 namespace dpk {
 

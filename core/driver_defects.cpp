@@ -1,4 +1,4 @@
-#include "core/driver_defects.h"
+#include "dpk/core/driver_defects.h"
 
 namespace dpk {
 

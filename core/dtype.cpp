@@ -1,4 +1,4 @@
-#include "core/dtype.h"
+#include "dpk/core/dtype.h"
 
 #include <array>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "core/file_io.h"
+#include "dpk/core/file_io.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk {
 

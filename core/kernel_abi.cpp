@@ -1,4 +1,4 @@
-#include "core/kernel_abi.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk {
 

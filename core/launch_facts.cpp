@@ -1,4 +1,4 @@
-#include "core/launch_facts.h"
+#include "dpk/core/launch_facts.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "core/payload_format.h"
+#include "dpk/core/payload_format.h"
 
 namespace dpk {
 

@@ -1,4 +1,4 @@
-#include "core/signature.h"
+#include "dpk/core/signature.h"
 
 namespace dpk {
 

@@ -6,7 +6,7 @@
 #include <spirv/unified1/spirv.hpp11>
 #include <string_view>
 
-#include "core/device_features.h"
+#include "dpk/core/device_features.h"
 
 namespace dpk {
 

@@ -1,8 +1,8 @@
-#include "core/target.h"
+#include "dpk/core/target.h"
 
 #include <algorithm>
 
-#include "core/enum_set.h"
+#include "dpk/core/enum_set.h"
 
 namespace dpk {
 

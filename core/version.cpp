@@ -1,4 +1,4 @@
-#include "core/version.h"
+#include "dpk/core/version.h"
 
 namespace dpk {
 

@@ -1,9 +1,9 @@
 // Prints the filter string of every device that takes SPIR-V, one a line: the devices
 // run_on_devices.sh runs each example on. With $DPK_DEVICE set, only the devices it selects.
+#include <dpk/runtime/device.h>
+
 #include <cstdio>
 #include <cstdlib>
-
-#include "runtime/device.h"
 
 int main() {
     const char* only = std::getenv("DPK_DEVICE");

@@ -1,4 +1,4 @@
-#include "jit/algorithms.h"
+#include "dpk/jit/algorithms.h"
 
 #include <algorithm>
 #include <limits>
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "compiler/program_sources.h"
-#include "core/error.h"
-#include "jit/program.h"
-#include "runtime/launch.h"
+#include "dpk/core/error.h"
+#include "dpk/jit/program.h"
+#include "dpk/runtime/launch.h"
 
 namespace dpk::algorithms {
 namespace {

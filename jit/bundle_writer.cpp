@@ -1,9 +1,9 @@
-#include "jit/bundle_writer.h"
+#include "dpk/jit/bundle_writer.h"
 
-#include "core/error.h"
-#include "core/file_io.h"
+#include "dpk/core/error.h"
+#include "dpk/core/file_io.h"
+#include "dpk/runtime/kernel_bundle.h"
 #include "jit/source_digest.h"
-#include "runtime/kernel_bundle.h"
 
 namespace dpk {
 

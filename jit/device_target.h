@@ -3,7 +3,7 @@
 #pragma once
 
 #include "compiler/spirv/target_profile.h"
-#include "runtime/device.h"
+#include "dpk/runtime/device.h"
 
 namespace dpk::jit {
 

@@ -1,9 +1,9 @@
-#include "jit/kernel.h"
+#include "dpk/jit/kernel.h"
 
 #include "compiler/parse/signature_parser.h"
 #include "compiler/spirv/validator.h"
-#include "core/error.h"
-#include "jit/compile_error.h"
+#include "dpk/core/error.h"
+#include "dpk/jit/compile_error.h"
 #include "jit/program_state.h"
 #include "runtime/checked_launch.h"
 

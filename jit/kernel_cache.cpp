@@ -1,12 +1,15 @@
-#include "jit/kernel_cache.h"
+#include "dpk/jit/kernel_cache.h"
 
-#include "core/error.h"
+#include "dpk/core/error.h"
+#include "runtime/content_hash.h"
 #include "runtime/kernel_image_io.h"
+#include "runtime/program_cache.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk {
 
-KernelCache::KernelCache(runtime::CacheConfig config) : config_(config), programs_(config) {}
+KernelCache::KernelCache(runtime::CacheConfig config)
+    : config_(config), programs_(std::make_unique<runtime::ProgramCache>(config)) {}
 KernelCache::~KernelCache() = default;
 
 const std::shared_ptr<KernelCache>& KernelCache::process_default() {
@@ -60,7 +63,7 @@ KernelCache::Stats KernelCache::stats() const {
     s.image_hits = image_hits_.load(std::memory_order_relaxed);
     s.image_rejected = image_rejected_.load(std::memory_order_relaxed);
     s.image_writes = image_writes_.load(std::memory_order_relaxed);
-    s.programs = programs_.stats();
+    s.programs = programs_->stats();
     return s;
 }
 

@@ -3,8 +3,8 @@
 #include <mutex>
 
 #include "compiler/parse/signature_parser.h"
-#include "core/error.h"
-#include "jit/compile_error.h"
+#include "dpk/core/error.h"
+#include "dpk/jit/compile_error.h"
 #include "jit/device_target.h"
 #include "jit/program_state.h"
 #include "runtime/argument_check.h"

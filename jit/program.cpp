@@ -1,4 +1,4 @@
-#include "jit/program.h"
+#include "dpk/jit/program.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -6,9 +6,9 @@
 
 #include "compiler/ast/type_annotation.h"
 #include "compiler/parse/signature_parser.h"
-#include "core/error.h"
-#include "core/file_io.h"
-#include "jit/compile_error.h"
+#include "dpk/core/error.h"
+#include "dpk/core/file_io.h"
+#include "dpk/jit/compile_error.h"
 #include "jit/program_state.h"
 #include "jit/source_digest.h"
 

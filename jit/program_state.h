@@ -12,10 +12,11 @@
 #include <vector>
 
 #include "compiler/program.h"
-#include "jit/kernel.h"
-#include "jit/kernel_cache.h"
-#include "jit/program.h"
-#include "runtime/specialization_set.h"
+#include "dpk/jit/kernel.h"
+#include "dpk/jit/kernel_cache.h"
+#include "dpk/jit/program.h"
+#include "dpk/runtime/specialization_set.h"
+#include "runtime/content_hash.h"
 
 namespace dpk::jit {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::runtime {
 

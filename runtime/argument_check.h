@@ -1,6 +1,7 @@
 // Whether a launch argument fits a parameter type, and the one wording of a mismatch. Every
-// check of arguments against a signature uses these: the checked launch (runtime/launch.h), the
-// specialization lookup (runtime/specialization_set.h), the JIT's compile-on-launch and `dpk run`.
+// check of arguments against a signature uses these: the checked launch (dpk/runtime/launch.h), the
+// specialization lookup (dpk/runtime/specialization_set.h), the JIT's compile-on-launch and `dpk
+// run`.
 #pragma once
 
 #include <cstddef>
@@ -8,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "core/signature.h"
-#include "runtime/device.h"
-#include "runtime/launch_args.h"
+#include "dpk/core/signature.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/launch_args.h"
 
 namespace dpk::runtime {
 

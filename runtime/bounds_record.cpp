@@ -6,8 +6,8 @@
 
 #include "backends/backend.h"
 #include "core/checked_math.h"
-#include "core/error.h"
-#include "runtime/launch_args.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/launch_args.h"
 #include "runtime/loaded_kernel_state.h"
 
 namespace dpk::runtime {

@@ -9,9 +9,9 @@
 #include <span>
 #include <vector>
 
-#include "runtime/launch_args.h"
-#include "runtime/loaded_kernel.h"
-#include "runtime/usm_allocation.h"
+#include "dpk/runtime/launch_args.h"
+#include "dpk/runtime/loaded_kernel.h"
+#include "dpk/runtime/usm_allocation.h"
 
 namespace dpk::backends {
 class Event;

@@ -1,4 +1,4 @@
-#include "runtime/cache_config.h"
+#include "dpk/runtime/cache_config.h"
 
 #include <cstdlib>
 #include <iostream>

@@ -8,7 +8,10 @@
 #include <span>
 #include <string_view>
 
-#include "runtime/launch.h"
+#include "dpk/runtime/event.h"
+#include "dpk/runtime/launch_args.h"
+#include "dpk/runtime/loaded_kernel.h"
+#include "dpk/runtime/queue.h"
 
 namespace dpk::runtime {
 

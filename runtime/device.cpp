@@ -1,4 +1,4 @@
-#include "runtime/device.h"
+#include "dpk/runtime/device.h"
 
 #include <algorithm>
 #include <atomic>
@@ -10,8 +10,8 @@
 #include <tuple>
 
 #include "backends/backend.h"
-#include "core/error.h"
-#include "runtime/cache_config.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/cache_config.h"
 #include "runtime/device_directory.h"
 
 namespace dpk::runtime {

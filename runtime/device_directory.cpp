@@ -1,6 +1,6 @@
 #include "runtime/device_directory.h"
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk::runtime {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "backends/backend.h"
-#include "runtime/cache_config.h"
+#include "dpk/runtime/cache_config.h"
 
 namespace dpk::runtime {
 

@@ -1,4 +1,4 @@
-#include "runtime/event.h"
+#include "dpk/runtime/event.h"
 
 #include <cstdio>
 #include <utility>

@@ -1,8 +1,8 @@
-#include "runtime/kernel_bundle.h"
+#include "dpk/runtime/kernel_bundle.h"
 
 #include <algorithm>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/kernel_image_io.h"
 #include "runtime/program_cache.h"
 #include "runtime/sealed_file.h"

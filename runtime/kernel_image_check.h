@@ -5,12 +5,12 @@
 
 #include <string>
 
-#include "core/kernel_abi.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk::runtime {
 
 /// Validates `image.spirv` with SPIRV-Tools and sets `image.requirements` from a scan of it
-/// (backends/spirv_requirements.h). Throws BuildError naming `what` ("kernel 'k' (void(...))")
+/// (runtime/spirv_requirements.h). Throws BuildError naming `what` ("kernel 'k' (void(...))")
 /// with the validator's message when the SPIR-V is empty or invalid; `image` is then unchanged.
 void check_kernel_image(KernelImage& image, const std::string& what);
 

@@ -1,7 +1,7 @@
 // KernelImages as bytes: what the disk cache and AOT bundles store.
 #pragma once
 
-#include "core/kernel_abi.h"
+#include "dpk/core/kernel_abi.h"
 #include "runtime/sealed_file.h"
 
 namespace dpk::runtime {

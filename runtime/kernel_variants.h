@@ -6,8 +6,8 @@
 #include <span>
 #include <vector>
 
-#include "core/kernel_abi.h"
-#include "runtime/launch_args.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/runtime/launch_args.h"
 
 namespace dpk::backends {
 class Kernel;

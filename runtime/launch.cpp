@@ -1,4 +1,4 @@
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 
 #include <limits>
 #include <mutex>
@@ -6,7 +6,7 @@
 
 #include "backends/backend.h"
 #include "core/checked_math.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/argument_check.h"
 #include "runtime/bounds_record.h"
 #include "runtime/checked_launch.h"

@@ -1,4 +1,4 @@
-#include "runtime/launch_args.h"
+#include "dpk/runtime/launch_args.h"
 
 namespace dpk::runtime {
 

@@ -1,13 +1,13 @@
-#include "runtime/loaded_kernel.h"
+#include "dpk/runtime/loaded_kernel.h"
 
 #include <algorithm>
 
 #include "backends/backend.h"
-#include "backends/spirv_requirements.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/kernel_image_check.h"
 #include "runtime/loaded_kernel_state.h"
 #include "runtime/program_cache.h"
+#include "runtime/spirv_requirements.h"
 
 namespace dpk::runtime {
 
@@ -89,7 +89,7 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
     // The compiler's images and those read from bundles or caches were checked where they were
     // made or read; one built by hand is checked here, once. The backends take it as valid.
     if (!image.requirements) check_kernel_image(image, what);
-    backends::check_requirements(*image.requirements, device.info(), what);
+    check_requirements(*image.requirements, device.info(), what);
     State& s = *state_;
     s.device = device;
     if (options.program_cache)

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "backends/backend.h"
+#include "dpk/runtime/loaded_kernel.h"
 #include "runtime/argument_check.h"
 #include "runtime/kernel_variants.h"
-#include "runtime/loaded_kernel.h"
 
 namespace dpk::runtime {
 

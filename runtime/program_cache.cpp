@@ -3,7 +3,7 @@
 #include <future>
 
 #include "backends/backend.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/content_hash.h"
 #include "runtime/sealed_file.h"
 

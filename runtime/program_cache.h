@@ -8,9 +8,9 @@
 #include <span>
 #include <string>
 
-#include "runtime/cache_config.h"
+#include "dpk/runtime/cache_config.h"
+#include "dpk/runtime/device.h"
 #include "runtime/content_hash.h"
-#include "runtime/device.h"
 
 namespace dpk::backends {
 class Program;
@@ -55,13 +55,7 @@ public:
                                                std::span<const std::uint32_t> spirv,
                                                const std::string& build_options);
 
-    struct Stats {
-        std::uint64_t memory_hits = 0;    // served from memory
-        std::uint64_t disk_hits = 0;      // rebuilt from a cached driver binary
-        std::uint64_t builds = 0;         // built from SPIR-V by the driver
-        std::uint64_t disk_rejected = 0;  // disk entries ignored (corrupt, foreign, refused)
-        std::uint64_t disk_writes = 0;    // driver binaries written
-    };
+    using Stats = ProgramCacheStats;
     Stats stats() const;
     const CacheConfig& config() const { return config_; }
     /// Forgets the programs held in memory (the disk cache stays).

@@ -1,7 +1,7 @@
-#include "runtime/queue.h"
+#include "dpk/runtime/queue.h"
 
 #include "backends/backend.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/bounds_record.h"
 
 namespace dpk::runtime {

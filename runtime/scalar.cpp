@@ -1,4 +1,4 @@
-#include "runtime/scalar.h"
+#include "dpk/runtime/scalar.h"
 
 #include <algorithm>
 #include <cmath>

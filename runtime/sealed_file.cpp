@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/content_hash.h"
 
 namespace dpk::runtime {

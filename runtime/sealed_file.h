@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/file_io.h"
+#include "dpk/core/file_io.h"
 
 namespace dpk::runtime {
 

@@ -1,8 +1,8 @@
-#include "runtime/specialization_set.h"
+#include "dpk/runtime/specialization_set.h"
 
 #include <algorithm>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/argument_check.h"
 #include "runtime/checked_launch.h"
 #include "runtime/loaded_kernel_state.h"

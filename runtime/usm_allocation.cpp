@@ -1,9 +1,9 @@
-#include "runtime/usm_allocation.h"
+#include "dpk/runtime/usm_allocation.h"
 
 #include <atomic>
 
 #include "backends/backend.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::runtime {
 

@@ -1,4 +1,4 @@
-#include "runtime/usm_array.h"
+#include "dpk/runtime/usm_array.h"
 
 #include <cstdio>
 #include <cstring>
@@ -6,7 +6,7 @@
 
 #include "backends/backend.h"
 #include "core/checked_math.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/bounds_record.h"
 
 namespace dpk::runtime {

@@ -3,6 +3,8 @@
 
 The layers, bottom first, and what each may include: the one place these arrows are written down
 (docs/architecture.md draws them). A folder not listed here may include nothing of dpk's layers.
+The public headers, include/dpk/LAYER/ (include/dpk/dpk.h: jit), belong to their layer, spelled
+"dpk/LAYER/..." when included; they include only each other (nothing of the source tree).
 """
 import pathlib
 import re
@@ -46,6 +48,11 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 SOURCE_SUFFIXES = {".h", ".hpp", ".cpp", ".cc", ".cu", ".in"}
 
 
+def public_layer(parts: tuple[str, ...]) -> str:
+    """A public header's layer, from its parts after "dpk": dpk/core/x.h: core, dpk/dpk.h: jit."""
+    return parts[0] if len(parts) > 1 else "jit"
+
+
 def check(root: pathlib.Path) -> list[str]:
     problems = []
     for path in sorted(root.rglob("*")):
@@ -55,30 +62,39 @@ def check(root: pathlib.Path) -> list[str]:
         parts = rel.parts
         if parts[0] in {"build", ".git"} or parts[0].startswith("build") or parts[0].startswith("."):
             continue
-        layer = parts[0]
+        public = parts[:2] == ("include", "dpk")
+        layer = public_layer(parts[2:]) if public else parts[0]
         if layer not in ALLOWED:
             continue
-        key = "/".join(parts[:2]) if "/".join(parts[:2]) in ALLOWED else layer
+        key = layer if public else "/".join(parts[:2]) if "/".join(parts[:2]) in ALLOWED else layer
         text = path.read_text(errors="replace")
         for m in INCLUDE.finditer(text):
             target = pathlib.PurePosixPath(m.group(1))
-            if target.parts[0] not in LAYER_ROOTS:
-                continue  # a same-folder relative include or a generated header
-            to = target.parts[0]
             line = text.count("\n", 0, m.start()) + 1
             where = f"{rel}:{line}: #include \"{target}\""
+            if public and target.parts[0] != "dpk":
+                problems.append(f"{where}: a public header includes only dpk/ (include/dpk)")
+                continue
+            if target.parts[0] == "dpk":
+                to = public_layer(target.parts[1:])
+            elif target.parts[0] in LAYER_ROOTS:
+                to = target.parts[0]
+            else:
+                continue  # a same-folder relative include or a generated header
             if to != layer and to not in ALLOWED[key]:
                 problems.append(f"{where}: {key}/ may not include {to}/ "
                                 f"(allowed: {', '.join(sorted(ALLOWED[key])) or 'nothing'})")
                 continue
-            if (layer == to == "compiler" and len(parts) > 2 and len(target.parts) > 2
+            if (not public and layer == to == "compiler" and len(parts) > 2
+                    and len(target.parts) > 2
                     and parts[1] in COMPILER_STAGES and target.parts[1] != parts[1]
                     and target.parts[1] not in COMPILER_STAGES[parts[1]]):
                 problems.append(f"{where}: compiler/{parts[1]}/ may not include "
                                 f"compiler/{target.parts[1]}/ (allowed: "
                                 f"{', '.join(sorted(COMPILER_STAGES[parts[1]])) or 'nothing'})")
                 continue
-            if to in SIBLINGS and key in SIBLING_RULE_LAYERS and len(target.parts) > 2:
+            if (to in SIBLINGS and key in SIBLING_RULE_LAYERS and len(target.parts) > 2
+                    and target.parts[0] == to):
                 own = parts[1] if layer == to and len(parts) > 2 else None
                 if target.parts[1] != own:
                     problems.append(f"{where}: only {to}/{target.parts[1]}/ itself may include "

@@ -56,6 +56,11 @@ for tool in dpkc dpk dpk-aot; do
     [[ "$out" == "$tool $(sed -n 's/^project(dpk VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")" ]] ||
         fail "$tool --version printed '$out'"
 done
+# The headers are include/dpk of the repository, every one and nothing else (no internal header).
+installed_headers="$(cd "$prefix/include" && find . -type f | sort)"
+public_headers="$(cd "$root/include" && find . -type f -name '*.h' | sort)"
+[[ "$installed_headers" == "$public_headers" ]] ||
+    fail "the installed headers are not include/dpk: $(diff <(echo "$public_headers") <(echo "$installed_headers") | head -5)"
 # The moved tools find the stdlib beside them: the depfile names the module they read.
 "$prefix/bin/dpk-aot" -o "$work/reduction.dpkb" --depfile "$work/reduction.d" \
     "$root/examples/reduction/reduction.dpk" -k partial_sums \
@@ -110,8 +115,8 @@ step "pkg-config: dpk (the JIT) and dpk-runtime"
 cat > "$work/version.cpp" <<'EOF'
 #include <cstdio>
 #include <string>
-#include "core/version.h"
-#include "runtime/kernel_bundle.h"
+#include <dpk/core/version.h>
+#include <dpk/runtime/kernel_bundle.h>
 int main() {
     std::printf("%s %zu\n", std::string(dpk::version()).c_str(), dpk::runtime::all_devices().size());
 }

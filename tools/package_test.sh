@@ -25,7 +25,7 @@ export DPK_CACHE_DIR="$work/cache"
 deb="$(ls "$work"/pkg/dpk_*.deb)"
 echo "package_test: $(basename "$deb"), $(du -h "$deb" | cut -f1) ($((SECONDS - start))s)"
 dpkg-deb -c "$deb" > "$work/contents"
-for f in ./usr/bin/dpkc ./usr/bin/dpk ./usr/bin/dpk-aot ./usr/include/dpk/jit/dpk.h \
+for f in ./usr/bin/dpkc ./usr/bin/dpk ./usr/bin/dpk-aot ./usr/include/dpk/dpk.h \
          ./usr/lib/cmake/dpk/dpk-config.cmake ./usr/share/dpk/stdlib/reduce.dpk \
          ./usr/lib/pkgconfig/dpk.pc ./usr/share/doc/dpk/LICENSE; do
     grep -q " $f\$" "$work/contents" || { echo "package_test: $f is not in the package" >&2; exit 1; }

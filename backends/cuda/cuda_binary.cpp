@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::cuda {
 

@@ -6,7 +6,7 @@
 #include "backends/cuda/cuda_fill_kernel.h"
 #include "backends/cuda/cuda_program.h"
 #include "backends/cuda/cuda_queue.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::cuda {
 

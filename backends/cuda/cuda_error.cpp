@@ -1,6 +1,6 @@
 #include "backends/cuda/cuda_error.h"
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::cuda {
 

@@ -4,7 +4,7 @@
 
 #include "backends/cuda/cuda_context.h"
 #include "backends/cuda/cuda_error.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::cuda {
 

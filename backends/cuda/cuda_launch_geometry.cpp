@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::cuda {
 

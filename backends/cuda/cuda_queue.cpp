@@ -8,7 +8,7 @@
 #include "backends/cuda/cuda_event.h"
 #include "backends/cuda/cuda_fill_kernel.h"
 #include "backends/cuda/cuda_kernel.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::cuda {
 

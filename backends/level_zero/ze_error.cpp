@@ -1,6 +1,6 @@
 #include "backends/level_zero/ze_error.h"
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::level_zero {
 

@@ -6,7 +6,7 @@
 #include "backends/level_zero/ze_context.h"
 #include "backends/level_zero/ze_error.h"
 #include "backends/level_zero/ze_program.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::level_zero {
 

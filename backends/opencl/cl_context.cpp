@@ -6,7 +6,7 @@
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/cl_program.h"
 #include "backends/opencl/cl_queue.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::opencl {
 

@@ -1,6 +1,6 @@
 #include "backends/opencl/cl_error.h"
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::opencl {
 

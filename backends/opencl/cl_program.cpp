@@ -4,7 +4,7 @@
 #include "backends/opencl/cl_dispatch.h"
 #include "backends/opencl/cl_error.h"
 #include "backends/opencl/spir_translation.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::opencl {
 

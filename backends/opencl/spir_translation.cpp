@@ -10,8 +10,8 @@
 
 #include "backends/backend.h"
 #include "backends/opencl/spir_translator_abi.h"
-#include "core/error.h"
 #include "core/install_layout.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::opencl {
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/signature.h"
+#include "dpk/core/signature.h"
 
 namespace dpk::backends::opencl {
 

@@ -8,7 +8,7 @@
 
 #include "backends/opencl/cl_context.h"
 #include "backends/opencl/cl_queue.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::bench {
 

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "compiler/program.h"
-#include "core/kernel_abi.h"
-#include "runtime/device.h"
-#include "runtime/launch.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/launch.h"
 
 namespace dpk::bench {
 

@@ -7,7 +7,7 @@
 #include "backends/cuda/cuda_context.h"
 #include "backends/cuda/cuda_error.h"
 #include "backends/cuda/cuda_queue.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::bench {
 

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "backends/cuda/cuda_driver_api.h"
-#include "core/kernel_abi.h"
-#include "runtime/launch.h"
-#include "runtime/queue.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/runtime/launch.h"
+#include "dpk/runtime/queue.h"
 
 namespace dpk::backends::cuda {
 class CudaContext;

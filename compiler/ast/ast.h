@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "compiler/source/source_file.h"
-#include "core/signature.h"
+#include "dpk/core/signature.h"
 
 namespace dpk::compiler::ast {
 

@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-#include "core/dtype.h"
+#include "dpk/core/dtype.h"
 
 namespace dpk::compiler::ast {
 

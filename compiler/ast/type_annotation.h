@@ -9,7 +9,7 @@
 #include "compiler/ast/ast.h"
 #include "compiler/source/diagnostics.h"
 #include "compiler/source/source_file.h"
-#include "core/signature.h"
+#include "dpk/core/signature.h"
 
 namespace dpk::compiler::ast {
 

@@ -6,7 +6,7 @@
 
 #include "compiler/source/diagnostics.h"
 #include "compiler/source/source_file.h"
-#include "core/signature.h"
+#include "dpk/core/signature.h"
 
 namespace dpk::compiler::parse {
 

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/dtype.h"
+#include "dpk/core/dtype.h"
 
 namespace dpk::compiler::sema {
 

@@ -87,7 +87,7 @@ struct FunctionInstance {
 };
 
 /// What the uniformity analysis (sema/uniformity.h) learns that code generation uses: where a
-/// driver defect could strike (core/driver_defects.h).
+/// driver defect could strike (dpk/core/driver_defects.h).
 struct UniformityFacts {
     /// A work-group barrier is reached, in the kernel or a function it calls.
     bool reaches_barrier = false;

@@ -181,7 +181,7 @@ Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
     };
     if (builtin == spv::BuiltIn::GlobalInvocationId && m_.avoids(DriverDefect::NotOfGlobalId)) {
         // group id * local size + local id: the driver's own global id feeds a miscompiled
-        // fold (core/driver_defects.h). Launches have no global offset.
+        // fold (dpk/core/driver_defects.h). Launches have no global offset.
         Id group = component(spv::BuiltIn::WorkgroupId);
         Id size = component(spv::BuiltIn::WorkgroupSize);
         return inst(spv::Op::OpIAdd, m_.i64(),

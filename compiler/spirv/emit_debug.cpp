@@ -1,5 +1,5 @@
 // FunctionEmitter: print(...) as OpenCL.std printf, and assert(cond, message), which writes the
-// kernel's bounds record (core/kernel_abi.h) when `cond` is false.
+// kernel's bounds record (dpk/core/kernel_abi.h) when `cond` is false.
 #include <algorithm>
 
 #include "compiler/sema/print_format.h"

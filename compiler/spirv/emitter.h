@@ -8,7 +8,7 @@
 #include "compiler/sema/typed_program.h"
 #include "compiler/source/source_file.h"
 #include "compiler/spirv/target_profile.h"
-#include "core/kernel_abi.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk::compiler::spirv {
 
@@ -37,7 +37,7 @@ struct EmitOptions {
     /// Check every array access against the array's shape: the kernel takes one more argument,
     /// the bounds record (AbiArg::Kind::BoundsRecord), every device function one more parameter
     /// for it; an access outside the shape is skipped (a read yields 0, a write is dropped) and
-    /// the first one is written to the record (core/kernel_abi.h, BoundsRecordLayout), each
+    /// the first one is written to the record (dpk/core/kernel_abi.h, BoundsRecordLayout), each
     /// access numbered in KernelAbi::bounds_sites. Off: nothing of this is emitted.
     bool check_bounds = false;
     /// Compile `assert(cond, message)`: a kernel that has one takes the bounds record as

@@ -17,7 +17,7 @@
 
 #include "compiler/spirv/instruction.h"
 #include "compiler/spirv/target_profile.h"
-#include "core/kernel_abi.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk::compiler::spirv {
 

@@ -13,7 +13,7 @@
 
 namespace dpk::compiler::spirv {
 
-// Work-item builtins are vectors of kWorkItemDims (core/kernel_abi.h) u64 components.
+// Work-item builtins are vectors of kWorkItemDims (dpk/core/kernel_abi.h) u64 components.
 
 /// The SPIR-V signature of one function instance.
 struct FunctionInfo {

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/device_features.h"
-#include "core/driver_defects.h"
-#include "core/launch_facts.h"
-#include "core/target.h"
+#include "dpk/core/device_features.h"
+#include "dpk/core/driver_defects.h"
+#include "dpk/core/launch_facts.h"
+#include "dpk/core/target.h"
 
 // SPIR-V capabilities by their type alone, so that including this header needs no SPIRV-Headers;
 // code naming the enumerators includes <spirv/unified1/spirv.hpp11>, which defines it.

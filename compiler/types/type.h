@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/signature.h"
+#include "dpk/core/signature.h"
 
 namespace dpk::compiler::types {
 

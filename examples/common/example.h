@@ -1,14 +1,14 @@
 // What every example host program shares: its .dpk folder, and the numeric check it ends with.
 #pragma once
 
+#include <dpk/dpk.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-#include "jit/dpk.h"
 
 namespace example {
 

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "core/error.h"
-#include "runtime/device.h"
-#include "runtime/event.h"
-#include "runtime/launch_args.h"
-#include "runtime/queue.h"
-#include "runtime/usm_array.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/event.h"
+#include "dpk/runtime/launch_args.h"
+#include "dpk/runtime/queue.h"
+#include "dpk/runtime/usm_array.h"
 
 namespace dpk::python {
 

@@ -8,10 +8,10 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
+#include "dpk/runtime/kernel_bundle.h"
+#include "dpk/runtime/loaded_kernel.h"
+#include "dpk/runtime/specialization_set.h"
 #include "launch_call.h"
-#include "runtime/kernel_bundle.h"
-#include "runtime/loaded_kernel.h"
-#include "runtime/specialization_set.h"
 
 namespace dpk::python {
 

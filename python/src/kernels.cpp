@@ -7,7 +7,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.h"
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 #include "launch_call.h"
 
 namespace dpk::python {

@@ -2,10 +2,10 @@
 #include <nanobind/stl/string.h>
 
 #include "bindings.h"
-#include "core/file_io.h"
-#include "core/version.h"
+#include "dpk/core/file_io.h"
+#include "dpk/core/version.h"
 #ifdef DPK_PYTHON_JIT
-#include "jit/compile_error.h"
+#include "dpk/jit/compile_error.h"
 #endif
 
 namespace dpk::python {

@@ -1,6 +1,6 @@
 // Whole-file reads and writes: every failure a FileError naming the file, outputs written
 // through links and special files, nothing partial left behind, policies for untrusted files.
-#include "core/file_io.h"
+#include "dpk/core/file_io.h"
 
 #include <doctest/doctest.h>
 #include <sys/stat.h>
@@ -13,7 +13,7 @@
 #include <sstream>
 #include <vector>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 using namespace dpk;
 namespace fs = std::filesystem;

@@ -1,5 +1,5 @@
 // dpk::Target: the value a kernel image is compiled for, parsed from and named as a --target spec.
-#include "core/target.h"
+#include "dpk/core/target.h"
 
 #include <doctest/doctest.h>
 

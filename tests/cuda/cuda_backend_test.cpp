@@ -18,7 +18,7 @@
 #include "backends/cuda/cuda_program.h"
 #include "backends/cuda/cuda_queue.h"
 #include "backends/cuda/ptx/ptx_target.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 #ifdef DPK_TEST_KERNELS_DIR
 #include <spirv-tools/libspirv.h>

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 #include "tests/cuda/math_ulp_support.h"
 
 namespace {

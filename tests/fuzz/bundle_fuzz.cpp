@@ -1,6 +1,6 @@
 // The AOT bundle reader: any bytes are a bundle of validated images or a dpk error.
-#include "core/error.h"
-#include "runtime/kernel_bundle.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/kernel_bundle.h"
 #include "tests/fuzz/fuzz_target.h"
 
 DPK_FUZZ_TARGET(bundle) {

@@ -1,6 +1,6 @@
 // The reader of kernel images (a cache entry's payload, each image of a bundle), without the
 // checksum in the way: any bytes are a validated image or a FormatError.
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "runtime/kernel_image_io.h"
 #include "tests/fuzz/fuzz_target.h"
 

@@ -6,7 +6,7 @@
 #include "backends/translation.h"
 #include "compiler/program.h"
 #include "compiler/spirv/target_profile.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "tests/fuzz/fuzz_target.h"
 
 DPK_FUZZ_TARGET(compiler) {

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 
 int main() {
     namespace alg = dpk::algorithms;

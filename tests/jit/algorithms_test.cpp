@@ -1,4 +1,4 @@
-// The device-wide algorithms (jit/algorithms.h) against std:: on random data of awkward sizes
+// The device-wide algorithms (dpk/jit/algorithms.h) against std:: on random data of awkward sizes
 // (0, 1, 2^k +- 1, one large size), every dtype each supports, on every device under test: reduce
 // (sum, min, max), inclusive and exclusive scans, copy_if, histogram, sort and sort_by_key
 // (stability), the errors for bad arguments, asynchrony and scratch memory freed.
@@ -17,8 +17,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "jit/dpk.h"
-#include "runtime/usm_allocation.h"
+#include "dpk/dpk.h"
+#include "dpk/runtime/usm_allocation.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

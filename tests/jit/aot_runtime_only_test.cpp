@@ -6,9 +6,9 @@
 
 #include <filesystem>
 
-// No core/error.h: runtime/kernel_bundle.h brings the errors (dpk::error and its subclasses)
-// that an AOT program catches.
-#include "runtime/kernel_bundle.h"
+// No dpk/core/error.h: dpk/runtime/kernel_bundle.h brings the errors (dpk::error and its
+// subclasses) that an AOT program catches.
+#include "dpk/runtime/kernel_bundle.h"
 #include "runtime/program_cache.h"
 #include "runtime/sealed_file.h"
 

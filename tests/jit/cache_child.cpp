@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 #include "tests/seed/seed_program.h"
 
 int main(int argc, char** argv) {

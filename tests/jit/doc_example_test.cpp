@@ -2,7 +2,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 
 static const char* kSource = R"(
 kernel saxpy(alpha: f32, x: f32[::1], y: f32[::1]) {

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "dpk/dpk.h"
+#include "dpk/runtime/loaded_kernel.h"
 #include "jit/device_target.h"
-#include "jit/dpk.h"
-#include "runtime/loaded_kernel.h"
 #include "tests/runtime/support/device_loop.h"
 #include "tests/runtime/support/test_kernels.h"
 

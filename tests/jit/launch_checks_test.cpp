@@ -7,7 +7,7 @@
 // compiled.
 #include <functional>
 
-#include "runtime/specialization_set.h"
+#include "dpk/runtime/specialization_set.h"
 #include "tests/runtime/support/message_of.h"
 #include "tests/seed/seed_support.h"
 

@@ -1,28 +1,33 @@
 #!/usr/bin/env bash
-# A user's include brings dpk's API and nothing of its insides: each HEADER, included alone by a
-# one-line translation unit, compiles against the repository root alone (no SPIRV-Headers, no
-# ANTLR include folder), and its include tree (-H) reaches neither SPIRV-Headers, ANTLR, nor
-# backends/, compiler/ or grammar/. usage: public_header_test.sh CXX REPO_ROOT HEADER...
+# dpk's public API is the folder include/dpk of the repository, and only it is installed: every
+# header there, included alone by a one-line translation unit (#include <dpk/...>), compiles with
+# -I INCLUDE_DIR alone (no source root, no SPIRV-Headers, no ANTLR include folder), and its include
+# tree (-H) reaches nothing outside INCLUDE_DIR but the standard library: no SPIRV-Headers, ANTLR,
+# nor any header of the source tree (core/, runtime/, jit/, backends/, compiler/, grammar/).
+# usage: public_header_test.sh CXX INCLUDE_DIR
 set -uo pipefail
 cxx="$1"
-root="$2"
-shift 2
+include="$(cd "$2" && pwd)"
 fail() { echo "FAIL: $*"; exit 1; }
-[[ $# -gt 0 ]] || fail "no header to check"
 work=$(mktemp -d) || fail "mktemp"
 trap 'rm -rf "$work"' EXIT
-root_re=$(sed 's/[][\.*^$+?(){}|]/\\&/g' <<<"$root")  # the root as a literal in a regex
-leak="spirv\\.hpp|spirv/unified1|antlr4|$root_re/(backends|compiler|grammar)/"
+include_re=$(sed 's/[][\.*^$+?(){}|]/\\&/g' <<<"$include")  # the folder as a literal in a regex
 
-for header in "$@"; do
+mapfile -t headers < <(cd "$include" && find dpk -name '*.h' | sort)
+((${#headers[@]})) || fail "no header under $include/dpk"
+for header in "${headers[@]}"; do
     tree=$(cd "$work" &&
-           echo "#include \"$header\"" | "$cxx" -std=c++20 -I"$root" -fsyntax-only -H -x c++ - 2>&1)
+           echo "#include <$header>" | "$cxx" -std=c++20 -I"$include" -fsyntax-only -H -x c++ - 2>&1)
     status=$?
     [[ $status == 0 ]] || fail "$header does not compile on its own (exit $status): $tree"
-    if grep -Eq "$leak" <<<"$tree"; then
-        echo "$header reaches dpk's insides; its include tree:"
-        grep -E '^\.+ ' <<<"$tree" | grep -v '^\.* /usr/'
-        fail "$header includes $(grep -E "$leak" <<<"$tree" | head -1 | sed 's/^\.* //')"
+    # Every header the tree reaches: under INCLUDE_DIR/dpk, or the compiler's and system's own.
+    reached=$(grep -E '^\.+ ' <<<"$tree" | sed 's/^\.* //')
+    if leaks=$(grep -Ev "^$include_re/dpk/|^/usr/(include|lib)/" <<<"$reached" |
+               grep -Ev '^/usr/lib/gcc/|^/usr/lib/llvm' ) && [[ -n "$leaks" ]]; then
+        fail "$header reaches $(head -1 <<<"$leaks") (outside $include/dpk)"
+    fi
+    if grep -Eq 'spirv\.hpp|spirv/unified1|antlr4' <<<"$reached"; then
+        fail "$header includes $(grep -E 'spirv\.hpp|spirv/unified1|antlr4' <<<"$reached" | head -1)"
     fi
 done
-echo "only dpk's API: $*"
+echo "only dpk's API, each header on its own: ${headers[*]}"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

@@ -10,8 +10,8 @@
 #include <optional>
 
 #include "compiler/program.h"
-#include "core/error.h"
-#include "runtime/loaded_kernel.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/loaded_kernel.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "dpk/dpk.h"
 #include "jit/device_target.h"
-#include "jit/dpk.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

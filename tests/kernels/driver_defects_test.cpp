@@ -1,5 +1,5 @@
-// The driver defects dpk avoids (core/driver_defects.h): each reproducer gives the right numbers
-// on every device as compiled by default, and on the driver that has the defect, compiled
+// The driver defects dpk avoids (dpk/core/driver_defects.h): each reproducer gives the right
+// numbers on every device as compiled by default, and on the driver that has the defect, compiled
 // without the workaround, still gives the wrong numbers it is known for — so a driver that no
 // longer has a defect shows up here, and the workaround can be dropped for it.
 #include <doctest/doctest.h>
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "compiler/program.h"
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"
 #include "tests/runtime/support/test_kernels.h"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "compiler/program.h"
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "compiler/program.h"
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 #include "tests/kernels/support/dpk_kernels.h"
 #include "tests/runtime/support/device_loop.h"
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "backends/opencl/icd_libraries.h"
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include <set>
 
 #include "backends/backend.h"
-#include "core/error.h"
-#include "runtime/device.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/device.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

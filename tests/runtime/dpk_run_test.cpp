@@ -11,9 +11,9 @@
 #include <tuple>
 #include <utility>
 
-#include "core/error.h"
-#include "runtime/npy.h"
+#include "dpk/core/error.h"
 #include "tests/runtime/support/device_loop.h"
+#include "tools/dpk/npy.h"
 #include "tools/dpk/run_command.h"
 
 using namespace dpk;

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <memory>
 
-#include "core/error.h"
-#include "runtime/launch.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

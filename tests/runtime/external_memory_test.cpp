@@ -13,10 +13,10 @@
 #include <numeric>
 #include <thread>
 
-#include "core/error.h"
-#include "runtime/launch.h"
-#include "runtime/loaded_kernel.h"
-#include "runtime/usm_array.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/launch.h"
+#include "dpk/runtime/loaded_kernel.h"
+#include "dpk/runtime/usm_array.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "core/error.h"
-#include "runtime/launch.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 #include "tests/runtime/support/message_of.h"
 

@@ -1,5 +1,5 @@
 // Launches with dpk's ABI on every SPIR-V-capable device: numbers, not just "no crash".
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 
 #include <doctest/doctest.h>
 
@@ -7,7 +7,7 @@
 #include <numeric>
 #include <random>
 
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

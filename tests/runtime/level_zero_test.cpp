@@ -2,7 +2,7 @@
 // No Level Zero driver exists on the development machine: the run path is untested there.
 #include <doctest/doctest.h>
 
-#include "runtime/launch.h"
+#include "dpk/runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

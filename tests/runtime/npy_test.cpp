@@ -1,5 +1,5 @@
 // .npy reading and writing: numpy-made files, round trips, C/F order, and errors.
-#include "runtime/npy.h"
+#include "tools/dpk/npy.h"
 
 #include <doctest/doctest.h>
 
@@ -8,11 +8,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/file_io.h"
+#include "dpk/core/file_io.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;
 using namespace dpk::runtime;
+using namespace dpk::tools;
 
 namespace {
 std::string data_path(const std::string& name) {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "backends/backend.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 using namespace dpk;
 using dpk::runtime::CacheConfig;

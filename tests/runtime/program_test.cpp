@@ -1,9 +1,9 @@
 // Programs from SPIR-V: each device's path (IL / SPIR 1.2), attributes, and build errors.
 #include <doctest/doctest.h>
 
-#include "core/error.h"
-#include "runtime/kernel_bundle.h"
-#include "runtime/launch.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/kernel_bundle.h"
+#include "dpk/runtime/launch.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

@@ -4,8 +4,8 @@
 #include <numeric>
 
 #include "backends/opencl/usm_support.h"
-#include "core/error.h"
-#include "runtime/usm_array.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/usm_array.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;

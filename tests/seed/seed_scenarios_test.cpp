@@ -6,7 +6,7 @@
 #include <type_traits>
 
 #include "jit/device_target.h"
-#include "runtime/kernel_bundle.h"
+#include "dpk/runtime/kernel_bundle.h"
 #include "tests/seed/seed_support.h"
 
 using namespace dpk;

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "jit/dpk.h"
+#include "dpk/dpk.h"
 #include "tests/runtime/support/device_loop.h"
 #include "tests/seed/seed_program.h"
 

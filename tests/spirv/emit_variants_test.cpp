@@ -5,7 +5,7 @@
 
 #include "compiler/program.h"
 #include "compiler/spirv/validator.h"
-#include "core/launch_facts.h"
+#include "dpk/core/launch_facts.h"
 
 using namespace dpk;
 using compiler::spirv::TargetProfile;

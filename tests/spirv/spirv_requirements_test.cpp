@@ -1,9 +1,9 @@
 // The device features a module needs, read back from the SPIR-V our compiler emits: what the
 // runtime checks before a driver sees an image compiled for another target (an AOT bundle).
-#include "backends/spirv_requirements.h"
+#include "runtime/spirv_requirements.h"
 
 #include "compiler/program.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 #include "tests/spirv/emit_test_util.h"
 
 using namespace dpk;
@@ -30,7 +30,7 @@ std::vector<std::uint32_t> spirv_of(const std::string& source) {
 }
 
 R requirements(const std::string& source) {
-    return backends::spirv_requirements(spirv_of(source));
+    return runtime::spirv_requirements(spirv_of(source));
 }
 
 /// The features of a requirement list, in order.
@@ -41,8 +41,8 @@ std::vector<DeviceFeature> features(const R& needs) {
 }
 
 /// A device with every optional feature; tests switch one off.
-backends::DeviceInfo full_device() {
-    backends::DeviceInfo info;
+DeviceInfo full_device() {
+    DeviceInfo info;
     info.name = "Test CPU";
     info.platform_name = "Test Platform";
     info.features = DeviceFeatures::all();
@@ -94,24 +94,24 @@ TEST_CASE("requirements: each feature from the capability or construct that need
 
 TEST_CASE("requirements: a truncated module yields what was read before the damage") {
     std::vector<std::uint32_t> words = spirv_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
-    const auto full = backends::spirv_requirements(words);
+    const auto full = runtime::spirv_requirements(words);
     CHECK(full.size() == 1);
     words.resize(5);  // header only
-    CHECK(backends::spirv_requirements(words).empty());
+    CHECK(runtime::spirv_requirements(words).empty());
     words = {0x07230203, 0x00010000, 0, 10, 0, (2u << 16) | 17u};  // OpCapability cut short
-    CHECK(backends::spirv_requirements(words).empty());
-    CHECK(backends::spirv_requirements({}).empty());
+    CHECK(runtime::spirv_requirements(words).empty());
+    CHECK(runtime::spirv_requirements({}).empty());
 }
 
 TEST_CASE("requirements: a device without the feature refuses the module by name") {
     const auto words = spirv_of("kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }");
-    backends::DeviceInfo info = full_device();
+    DeviceInfo info = full_device();
     CHECK_NOTHROW(
-        backends::check_requirements(backends::spirv_requirements(words), info, "kernel 'k'"));
+        runtime::check_requirements(runtime::spirv_requirements(words), info, "kernel 'k'"));
     info.features.set(DeviceFeature::SubGroups, false);
     try {
-        backends::check_requirements(backends::spirv_requirements(words), info,
-                                     "kernel 'k' (void(f32[::1]))");
+        runtime::check_requirements(runtime::spirv_requirements(words), info,
+                                    "kernel 'k' (void(f32[::1]))");
         FAIL("expected UnsupportedDeviceFeatureError");
     } catch (const UnsupportedDeviceFeatureError& e) {
         CHECK(std::string(e.what()) ==
@@ -126,7 +126,7 @@ TEST_CASE("requirements: a device without the feature refuses the module by name
     info.features.set(DeviceFeature::Fp64, false);
     const auto f64 = spirv_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
     CHECK_THROWS_WITH_AS(
-        backends::check_requirements(backends::spirv_requirements(f64), info, "a module"),
+        runtime::check_requirements(runtime::spirv_requirements(f64), info, "a module"),
         "a module needs fp64 (capability Float64 in its SPIR-V), which device "
         "'Test CPU' (Test Platform) does not have; compile it for a target "
         "without that feature, or run it on a device that has it",
@@ -157,7 +157,7 @@ TEST_CASE("requirements: the compiler records what it emits, so nothing scans it
         const KernelImage image = image_of(source);
         REQUIRE(image.requirements.has_value());
         // The same features the scan of its SPIR-V finds, with the compiler's reasons.
-        CHECK(features(*image.requirements) == features(backends::spirv_requirements(image.spirv)));
+        CHECK(features(*image.requirements) == features(runtime::spirv_requirements(image.spirv)));
     }
     const KernelImage f64 = image_of("kernel k(a: f64[::1]) { a[0] = a[1] * 2.0; }");
     CHECK(*f64.requirements ==
@@ -165,9 +165,9 @@ TEST_CASE("requirements: the compiler records what it emits, so nothing scans it
     const KernelImage reduce =
         image_of("kernel k(a: f32[::1]) { a[0] = sub_group_reduce_add(a[1]); }");
     CHECK(*reduce.requirements == R{{DeviceFeature::SubGroups, "sub_group_reduce_add"}});
-    backends::DeviceInfo info = full_device();
+    DeviceInfo info = full_device();
     info.features.set(DeviceFeature::SubGroups, false);
-    CHECK_THROWS_WITH_AS(backends::check_requirements(*reduce.requirements, info, "kernel 'k'"),
+    CHECK_THROWS_WITH_AS(runtime::check_requirements(*reduce.requirements, info, "kernel 'k'"),
                          doctest::Contains("needs sub_groups (sub_group_reduce_add in its SPIR-V)"),
                          UnsupportedDeviceFeatureError);
 }

@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "core/error.h"
-#include "jit/dpk.h"
-#include "runtime/npy.h"
+#include "dpk/core/error.h"
+#include "dpk/dpk.h"
+#include "tools/dpk/npy.h"
 
 namespace {
 
@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
                 if (!f[i].empty() && f[i][0] == '@') {
                     paths.push_back(f[i].substr(1));
                     arrays.push_back(
-                        dpk::runtime::to_usm_array(queue, dpk::runtime::read_npy(paths.back())));
+                        dpk::tools::to_usm_array(queue, dpk::tools::read_npy(paths.back())));
                 }
             }
             std::vector<dpk::KernelArg> args;
@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
             for (std::size_t i = 0; i < arrays.size(); ++i) {
                 std::string out = paths[i];
                 out.replace(out.size() - 4, 4, ".out.npy");
-                dpk::runtime::write_npy(out, dpk::runtime::to_npy(arrays[i]));
+                dpk::tools::write_npy(out, dpk::tools::to_npy(arrays[i]));
             }
             std::cout << "OK " << index << " " << kernel_name << " " << compile_ms << " " << run_ms
                       << std::endl;

@@ -5,8 +5,8 @@
 #include <sstream>
 #include <string>
 
-#include "core/error.h"
-#include "runtime/device.h"
+#include "dpk/core/error.h"
+#include "dpk/runtime/device.h"
 
 namespace dpk::tools {
 

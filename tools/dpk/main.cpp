@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/error.h"
-#include "core/version.h"
+#include "dpk/core/error.h"
+#include "dpk/core/version.h"
 #include "tools/dpk/devices_command.h"
 #include "tools/dpk/run_command.h"
 

@@ -10,11 +10,11 @@
 #include <sstream>
 
 #include "compiler/parse/signature_parser.h"
-#include "core/error.h"
-#include "jit/kernel.h"
+#include "dpk/core/error.h"
+#include "dpk/jit/kernel.h"
+#include "dpk/runtime/launch.h"
 #include "runtime/argument_check.h"
-#include "runtime/launch.h"
-#include "runtime/npy.h"
+#include "tools/dpk/npy.h"
 
 namespace dpk::tools {
 
@@ -363,7 +363,7 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
             UsmType usm = w && w->is_array() ? w->usm_type : UsmType::Device;
             switch (v.kind) {
                 case ArgValue::Kind::Npy:
-                    arrays[i] = runtime::to_usm_array(queue, runtime::read_npy(v.path), usm);
+                    arrays[i] = to_usm_array(queue, read_npy(v.path), usm);
                     args.emplace_back(arrays[i]);
                     break;
                 case ArgValue::Kind::Zeros:
@@ -481,7 +481,7 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
             if (it == params.end() || !arrays[idx])
                 throw InvalidArgumentError("--out " + name + "=" + path + ": '" + name +
                                            "' is not an array argument");
-            runtime::write_npy(path, runtime::to_npy(arrays[idx]));
+            write_npy(path, to_npy(arrays[idx]));
         }
         return 0;
     } catch (const error& e) {

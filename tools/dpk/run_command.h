@@ -1,6 +1,6 @@
 // `dpk run`: arguments from .npy files, zero arrays, local memory and numbers; one kernel launch
-// (or N timed ones); arrays written back to .npy. A client of the jit (jit/program.h,
-// jit/kernel.h): the same specialization, argument checks and caches as a C++ program.
+// (or N timed ones); arrays written back to .npy. A client of the jit (dpk/jit/program.h,
+// dpk/jit/kernel.h): the same specialization, argument checks and caches as a C++ program.
 #pragma once
 
 #include <cstdint>
@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/device_info.h"
-#include "core/kernel_abi.h"
-#include "jit/kernel_cache.h"
-#include "jit/program.h"
+#include "dpk/core/device_info.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/jit/kernel_cache.h"
+#include "dpk/jit/program.h"
 
 namespace dpk::tools {
 

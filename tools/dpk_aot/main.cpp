@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "compiler/program_sources.h"
-#include "core/error.h"
-#include "core/file_io.h"
-#include "core/version.h"
-#include "jit/bundle_writer.h"
-#include "jit/compile_error.h"
-#include "runtime/kernel_bundle.h"
+#include "dpk/core/error.h"
+#include "dpk/core/file_io.h"
+#include "dpk/core/version.h"
+#include "dpk/jit/bundle_writer.h"
+#include "dpk/jit/compile_error.h"
+#include "dpk/runtime/kernel_bundle.h"
 
 namespace {
 

@@ -12,9 +12,9 @@
 #include "backends/translation.h"
 #include "compiler/program.h"
 #include "compiler/spirv/validator.h"
-#include "core/error.h"
-#include "core/file_io.h"
-#include "core/version.h"
+#include "dpk/core/error.h"
+#include "dpk/core/file_io.h"
+#include "dpk/core/version.h"
 
 namespace {
 

@@ -62,7 +62,7 @@ def launch(binary, ptx, entry, case_dir, out, bounds='0'):
                         else np.uint32(v % 2**32))
             i += 1
     if bounds == '1':
-        args.append(cp.zeros(8, dtype=cp.uint64))  # core/kernel_abi.h, BoundsRecordLayout::kWords
+        args.append(cp.zeros(8, dtype=cp.uint64))  # dpk/core/kernel_abi.h, BoundsRecordLayout::kWords
     f = cp.RawModule(path=binary).get_function(entry)
     group = case['local']
     f(((case['global'] + group - 1) // group,), (group,), tuple(args))

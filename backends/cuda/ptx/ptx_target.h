@@ -7,7 +7,7 @@
 #include <string>
 
 #include "backends/cuda/ptx/ptx_translator.h"
-#include "core/launch_facts.h"
+#include "dpk/core/launch_facts.h"
 
 namespace dpk::backends::cuda {
 

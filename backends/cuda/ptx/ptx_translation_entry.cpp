@@ -3,7 +3,7 @@
 #include "backends/cuda/ptx/ptx_target.h"
 #include "backends/cuda/ptx/ptx_translator.h"
 #include "backends/translation.h"
-#include "core/error.h"
+#include "dpk/core/error.h"
 
 namespace dpk::backends::cuda {
 

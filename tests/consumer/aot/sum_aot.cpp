@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/kernel_bundle.h"
+#include <dpk/runtime/kernel_bundle.h>
 #include "sum_aot_kernels.h"
 
 int main() {
@@ -21,7 +21,7 @@ int main() {
     block_sums->launch(q, Range(groups * local), Range(local),
                        {dx, sums, LocalMemory{dpk::DType::F32, local}}).wait();
 
-    // The runtime's errors come with runtime/kernel_bundle.h: a launch whose arguments do not
+    // The runtime's errors come with dpk/runtime/kernel_bundle.h: a launch whose arguments do not
     // match the signature is a SignatureMismatchError, a dpk::error, naming the parameter.
     try {
         auto wrong = UsmArray::zeros(q, dpk::DType::F64, {groups * local});

@@ -1,8 +1,8 @@
 // A program on dpk's JIT: the kernel is a string, compiled at its first launch.
+#include <dpk/dpk.h>
+
 #include <cstdio>
 #include <vector>
-
-#include "jit/dpk.h"
 
 int main() {
     dpk::Device dev = dpk::default_device();

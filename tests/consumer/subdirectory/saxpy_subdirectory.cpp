@@ -1,9 +1,10 @@
 // dpk built as part of this project (add_subdirectory), a kernel compiled at build time.
+#include <dpk/core/version.h>
+#include <dpk/runtime/kernel_bundle.h>
+
 #include <cstdio>
 #include <vector>
 
-#include "core/version.h"
-#include "runtime/kernel_bundle.h"
 #include "saxpy_subdirectory_kernels.h"
 
 int main() {

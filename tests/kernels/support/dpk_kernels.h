@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "core/kernel_abi.h"
-#include "runtime/device.h"
-#include "runtime/loaded_kernel.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/loaded_kernel.h"
 
 namespace dpk::tests {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/kernel_abi.h"
-#include "runtime/device.h"
+#include "dpk/core/kernel_abi.h"
+#include "dpk/runtime/device.h"
 
 namespace dpk::tests {
 

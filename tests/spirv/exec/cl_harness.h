@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/kernel_abi.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk::tests {
 

@@ -1,0 +1,68 @@
+// The driver defects dpk's code generation steers around: one table of their names and of what
+// each does wrong. A backend says which its devices' drivers have (DeviceInfo::driver_defects);
+// a compile target lists the ones it avoids (compiler/spirv/target_profile.h); docs/runtime.md,
+// "Driver defects", has a reproducer for each.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "dpk/core/enum_set.h"
+
+namespace dpk {
+
+/// A known defect of a driver's compiler that makes valid SPIR-V compute wrong results.
+enum class DriverDefect : std::uint8_t {
+    /// PoCL 3.1: a value a loop leaves behind, where the number of iterations differs between
+    /// work-items, and read after a barrier is taken as the same for the whole work-group (the
+    /// last work-item's). Avoided in kernels with a barrier: after a loop whose body runs in
+    /// control that differs between work-items, each variable it assigned is stored again,
+    /// visibly tied to the work-item.
+    VaryingLoopExit,
+    /// Intel's OpenCL CPU runtime: a float negation whose operand is live across a barrier,
+    /// folded into fabs/fmin/fmax, gives every work-item the last one's value. Avoided in
+    /// kernels with a barrier: float negation flips the sign bit as an integer, with a mask the
+    /// driver cannot fold.
+    NegationAcrossBarrier,
+    /// Intel's OpenCL CPU runtime: `~get_global_id(d) + get_local_id(d)` (any form the driver
+    /// folds to it, e.g. `-i - 1 + l`) takes the group's first id for every vector of
+    /// work-items. Avoided: in kernels that complement or negate an integer, global ids are
+    /// computed as group id * local size + local id.
+    NotOfGlobalId,
+    /// Intel's OpenCL CPU runtime: `~max(a, b)` of 64-bit integers gives `max(a, b)` (the
+    /// complement folded into the max is lost). Avoided: an integer `~x` is `x` xor'ed with a
+    /// mask the driver cannot see is all ones.
+    NotOfMinMax,
+    /// Intel's OpenCL CPU runtime: in a kernel with a barrier, a float that a loop accumulates
+    /// (v += c, v *= c) is computed with its operations regrouped (from the eighth iteration on,
+    /// as eight partial results), not rounded once per operation in order. Avoided in kernels
+    /// with a barrier: at the end of each iteration, every float variable the loop assigns is
+    /// xor'ed as an integer with a zero the driver cannot see (local_id(0) >> 63).
+    ReassociatedLoops,
+    /// Intel's OpenCL CPU runtime: a zero divided by a value it knows is finite and not NaN (an
+    /// integer converted to float) is taken as a zero in the multiplications, divisions and
+    /// comparisons that use it, though the divisor may be zero too (0 / 0 is NaN). Avoided: the
+    /// divisor of a float division, unless the dividend or the divisor is a constant that rules
+    /// 0 / 0 out, is xor'ed as an integer with a zero the driver cannot see (global_size(0) >>
+    /// 63; it folds local_id(0) >> 63 too soon).
+    ZeroQuotient,
+};
+
+/// Every defect, in the order target names spell them.
+inline constexpr std::array<DriverDefect, 6> kDriverDefects = {
+    DriverDefect::VaryingLoopExit, DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
+    DriverDefect::NotOfMinMax,     DriverDefect::ReassociatedLoops,     DriverDefect::ZeroQuotient};
+
+/// The spelling in target names and `--target` specs ("varying_loop_exit").
+std::string_view defect_name(DriverDefect d);
+/// The defect a spelling names, if any.
+std::optional<DriverDefect> defect_named(std::string_view name);
+/// The driver that has it and what goes wrong, for listings ("PoCL 3.1: ...").
+std::string_view defect_description(DriverDefect d);
+
+/// A set of driver defects; all() is what code that may run on any OpenCL driver avoids.
+using DriverDefects = EnumSet<DriverDefect, kDriverDefects>;
+
+}  // namespace dpk

@@ -1,0 +1,73 @@
+// Queues: in-order command queues on one device.
+#pragma once
+
+#include <memory>
+
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/event.h"
+
+namespace dpk::backends {
+class Queue;
+}  // namespace dpk::backends
+
+namespace dpk::runtime {
+
+class PendingBoundsRecords;
+
+/// How a queue is created.
+struct QueueOptions {
+    /// Record device timestamps for every command (Event::profiling). On by default: it costs
+    /// little and makes kernel times available; turn it off for the leanest launch path.
+    bool profiling = true;
+};
+
+/// An in-order queue on one device (the device's default context). Cheap to copy; copies share
+/// the queue. Commands run in submission order; the host does not wait unless asked.
+class Queue {
+public:
+    /// A queue on default_device().
+    Queue();
+    explicit Queue(const Device& device, QueueOptions options = {});
+    /// A dpk queue over a driver queue another library made on `device`'s context — a
+    /// cl_command_queue (in order) or a CUstream (of the device's primary context, as PyTorch's
+    /// and CuPy's streams are; 0, 1 and 2 are its legacy and per-thread default streams) — so
+    /// launches interleave with that library's work. `owned`: the
+    /// driver queue is released with the last copy of this queue; otherwise it stays the
+    /// caller's, who keeps it alive as long as this queue. Throws InvalidArgumentError for a
+    /// driver queue of another context or device, UnsupportedDeviceFeatureError where the backend
+    /// cannot adopt (Level Zero).
+    static Queue adopt(const Device& device, void* native_queue, bool owned = false);
+
+    const Device& device() const { return device_; }
+    /// Whether commands record device timestamps (QueueOptions::profiling).
+    bool profiling() const;
+    /// Blocks until every command submitted so far finished. Throws BoundsError for the first
+    /// bounds-checked launch on it that indexed an array outside its shape and that no wait has
+    /// raised yet (the others stay for the next wait).
+    void wait() const;
+
+    /// The driver's queue: cl_command_queue, CUstream or ze_command_list_handle_t (an immediate
+    /// command list), for use with that driver's API. It stays dpk's.
+    void* native_handle() const;
+    /// Makes this queue's later commands wait, on the device, for what was submitted so far to
+    /// another library's driver queue of the same context (a cl_command_queue, a CUstream
+    /// including the legacy 1 and per-thread 2 default streams): what a consumer of
+    /// __cuda_array_interface__'s `stream` does. UnsupportedDeviceFeatureError on Level Zero.
+    void wait_for_native(void* native_queue) const;
+
+    backends::Queue& backend() const { return *impl_; }
+    /// The records of bounds-checked launches on this queue that no wait has raised yet.
+    PendingBoundsRecords& bounds_records() const { return *bounds_records_; }
+    /// False for a queue moved from: commands on it are InvalidArgumentErrors.
+    explicit operator bool() const { return impl_ != nullptr; }
+    friend bool operator==(const Queue& a, const Queue& b) { return a.impl_ == b.impl_; }
+
+private:
+    Queue(const Device& device, std::shared_ptr<backends::Queue> impl);
+
+    Device device_;
+    std::shared_ptr<backends::Queue> impl_;
+    std::shared_ptr<PendingBoundsRecords> bounds_records_;
+};
+
+}  // namespace dpk::runtime

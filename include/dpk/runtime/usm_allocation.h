@@ -1,0 +1,50 @@
+// One USM allocation, owned RAII; arrays and their views share it.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+
+#include "dpk/core/signature.h"
+#include "dpk/runtime/device.h"
+#include "dpk/runtime/queue.h"
+
+namespace dpk::runtime {
+
+/// A block of USM memory of one usm_type on one device, freed when the last owner goes.
+/// Freeing waits for the device's in-flight commands that may use it.
+class UsmAllocation {
+public:
+    /// Allocates `bytes` (0 allowed: no memory, null data). Throws UnsupportedDeviceFeatureError
+    /// when the device cannot back `type`, UsmError when `bytes` exceeds the device's limit.
+    UsmAllocation(const Device& device, UsmType type, std::size_t bytes);
+    /// Memory another library allocated on `queue`'s device context, used in place and never
+    /// freed here: `keep_alive` (its owner) is held until the last owner of this goes, after
+    /// `queue` finished the commands submitted to it until then.
+    UsmAllocation(const Queue& queue, UsmType type, void* data, std::size_t bytes,
+                  std::shared_ptr<const void> keep_alive);
+    ~UsmAllocation();
+    UsmAllocation(const UsmAllocation&) = delete;
+    UsmAllocation& operator=(const UsmAllocation&) = delete;
+
+    void* data() const { return data_; }
+    std::size_t bytes() const { return bytes_; }
+    UsmType usm_type() const { return type_; }
+    const Device& device() const { return device_; }
+    /// True for memory another library allocated (the second constructor).
+    bool external() const { return external_queue_.has_value(); }
+
+    /// Number of allocations alive in this process (for leak checks).
+    static std::size_t live_count();
+
+private:
+    Device device_;
+    std::shared_ptr<backends::Context> context_;
+    UsmType type_;
+    std::size_t bytes_;
+    void* data_ = nullptr;
+    std::optional<Queue> external_queue_;
+    std::shared_ptr<const void> keep_alive_;
+};
+
+}  // namespace dpk::runtime
