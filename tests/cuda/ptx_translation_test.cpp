@@ -46,11 +46,12 @@ std::optional<KernelImage> compile(const CorpusFile& f, const std::string* signa
 
 /// The SPIR-V of the only kernel of `source` (compiled for `target`, e.g. "opencl+sub_groups").
 std::vector<std::uint32_t> spirv_of(const std::string& source, const std::string& target = "",
-                                    const std::string& signature = "") {
+                                    const std::string& signature = "", bool check_bounds = false) {
     CorpusFile f;
     f.path = "snippet.dpk";
     f.text = source;
     f.target = target;
+    f.check_bounds = check_bounds;
     source::Diagnostics diags;
     auto compiled = compile(f, signature.empty() ? nullptr : &signature, diags);
     INFO(diags.render());
@@ -234,6 +235,24 @@ TEST_CASE("ptx: arithmetic maps to exact PTX instructions") {
     CHECK(!contains(t, ".approx"));
     CHECK(!contains(t, ".full"));
     CHECK(contains(t, ".version 7.8\n.target sm_90\n.address_size 64\n"));
+}
+
+TEST_CASE("ptx: the bounds record's claim is a call; a kernel's own compare-and-swap is not") {
+    // ptxas miscompiled a kernel with the claim inline (tests/difftest/cases/cuda/k02).
+    const std::string t = translate_and_assemble(spirv_of(R"(
+kernel k(x: u32[::1], n: i64) {
+    let i = global_id(0);
+    x[i + n] = 1u32;
+    atomic_cas(x, 0, 0u32, 7u32);
+}
+)", "", "", true),
+                                                 "bounds_claim")
+                              .text;
+    CHECK(count_of(t, ".func (.reg .b32 old) __dpk_bounds_claim(") == 1);
+    CHECK(count_of(t, "call \t(") == 2);  // the two checked accesses: the store, the atomic
+    CHECK(contains(t, "__dpk_bounds_claim, ("));
+    // One compare-and-swap in the claim's body, one for the kernel's own atomic_cas.
+    CHECK(count_of(t, "atom.relaxed.gpu.global.cas.b32") == 2);
 }
 
 TEST_CASE("ptx: fence is work-group scope, device_fence device scope") {

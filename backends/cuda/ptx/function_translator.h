@@ -28,7 +28,19 @@ struct ModuleState {
     std::map<Id, std::string> string_symbols;
     bool uses_dynamic_shared = false;
     bool uses_vprintf = false;
+    bool uses_bounds_claim = false;  // kBoundsClaimFunction is called
 };
+
+/// The function that claims a bounds-checked kernel's record (a compare-and-swap on its first
+/// word), called rather than inlined: ptxas at -O1 and above (and the driver's JIT) miscompiled
+/// a kernel whose out-of-bounds branches held the claim inline (tests/difftest/cases/cuda/k02;
+/// right with the claim in a function of its own, measured on an H100).
+inline constexpr std::string_view kBoundsClaimFunction = "__dpk_bounds_claim";
+/// Its definition (PTX).
+inline constexpr std::string_view kBoundsClaimDefinition =
+    ".func (.reg .b32 old) __dpk_bounds_claim(.reg .b64 record, .reg .b32 expected, "
+    ".reg .b32 desired)\n{\n\tatom.relaxed.gpu.global.cas.b32 \told, [record], expected, "
+    "desired;\n\tret;\n}\n";
 
 /// A BuiltIn for messages ("WorkDim", or its number).
 std::string builtin_text(spv::BuiltIn b);
@@ -195,6 +207,9 @@ private:
     /// decorated NoAlias and NoWrite (a variant for launches whose arrays do not overlap) and
     /// the pointers derived from it. Loaded through the non-coherent cache (ld.global.nc).
     std::set<Id> read_only_pointers_;
+    /// The bounds record (the kernel parameter the compiler names "bounds_record") and the
+    /// pointers derived from it: a compare-and-swap on it calls kBoundsClaimFunction.
+    std::set<Id> bounds_record_pointers_;
     std::uint32_t labels_made_ = 0;
     std::uint32_t math_inlined_ = 0;  // math library bodies pasted so far (their tags)
 };

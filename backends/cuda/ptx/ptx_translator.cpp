@@ -176,6 +176,7 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         code.insert(code.end(), def->begin(), def->end());
     }
 
+    if (state.uses_bounds_claim) lines("\n" + std::string(kBoundsClaimDefinition));
     if (state.uses_vprintf)
         lines(
             "\n.extern .func (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,"

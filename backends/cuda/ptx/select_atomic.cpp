@@ -131,6 +131,18 @@ bool FunctionTranslator::select_atomic(const SpirvInstruction& inst) {
     const RegClass rc = reg_class(s);
     switch (op) {
         case spv::Op::OpAtomicCompareExchange:  // (pointer, scope, eq, neq, Value, Comparator)
+            if (bounds_record_pointers_.count(pointer) && space == ".global" && s.bits == 32 &&
+                order == Order::Relaxed && *scope == ".gpu") {
+                // The bounds record's claim, in a function of its own (kBoundsClaimFunction).
+                const std::string expected = use(inst.operand(5));
+                const std::string desired = use(inst.operand(4));
+                const std::string record = new_reg(RegClass::B64);
+                emit("mov.b64", {record, address_of(pointer, inst, &space)});
+                emit("call", {"(" + d + ")", std::string(kBoundsClaimFunction),
+                              "(" + record + ", " + expected + ", " + desired + ")"});
+                state_.uses_bounds_claim = true;
+                return true;
+            }
             emit(atom, {d, address, use(inst.operand(5)), use(inst.operand(4))});
             return true;
         case spv::Op::OpAtomicISub: {

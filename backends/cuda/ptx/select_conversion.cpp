@@ -51,6 +51,8 @@ bool FunctionTranslator::select_conversion(const SpirvInstruction& inst) {
     }
     const Scalar to = scalar(inst.result_type, inst);
     const Scalar from = value_scalar(inst.operand(0), inst);
+    if (op == spv::Op::OpBitcast && bounds_record_pointers_.count(inst.operand(0)))
+        bounds_record_pointers_.insert(inst.result);
     const bool saturated =
         module_.decoration(inst.result, spv::Decoration::SaturatedConversion).has_value();
     const std::string d = def(inst);
