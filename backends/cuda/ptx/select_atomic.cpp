@@ -136,8 +136,7 @@ bool FunctionTranslator::select_atomic(const SpirvInstruction& inst) {
                 // The bounds record's claim, in a function of its own (kBoundsClaimFunction).
                 const std::string expected = use(inst.operand(5));
                 const std::string desired = use(inst.operand(4));
-                const std::string record = new_reg(RegClass::B64);
-                emit("mov.b64", {record, address_of(pointer, inst, &space)});
+                const std::string record = address_of(pointer, inst, &space);  // a register
                 emit("call", {"(" + d + ")", std::string(kBoundsClaimFunction),
                               "(" + record + ", " + expected + ", " + desired + ")"});
                 state_.uses_bounds_claim = true;
