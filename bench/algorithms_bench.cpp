@@ -141,13 +141,12 @@ int main(int argc, char** argv) {
                       std::exclusive_scan(DPK_STD_POLICY hf.begin(), hf.end(), out.begin(), 0.0f);
                   }));
         if (!cpu && dev.info().has(dpk::DeviceFeature::SubGroups)) {  // the other scan method
-            print_row({"scan (look-back)", "f32", n, 2 * fb, false},
-                      median_time(runs,
-                                  [&] {
-                                      alg::inclusive_scan(q, x, y, {}, alg::ScanMethod::LookBack)
-                                          .wait();
-                                  }),
-                      anchor([&] {}));
+            print_row(
+                {"scan (look-back)", "f32", n, 2 * fb, false},
+                median_time(
+                    runs,
+                    [&] { alg::inclusive_scan(q, x, y, {}, alg::ScanMethod::LookBack).wait(); }),
+                anchor([&] {}));
         }
         // Reads values and flags, writes about half: counted as 4 + 1 + 2 bytes per element.
         print_row({"copy_if (1/2)", "f32", n, 7.0 * static_cast<double>(n), false},

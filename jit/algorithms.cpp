@@ -68,8 +68,7 @@ const Program& algorithms_program() {
 /// The algorithms' kernels, one handle each, so every call shares their definitions.
 struct AlgorithmKernels {
     Kernel reduce_chunks, scan_chunks, scan_chunks_sg, scan_lookback_sg, histogram_chunks,
-        radix_counts,
-        radix_scatter, radix_tile_counts, radix_tile_scatter;
+        radix_counts, radix_scatter, radix_tile_counts, radix_tile_scatter;
 };
 
 const AlgorithmKernels& kernels() {
@@ -77,9 +76,9 @@ const AlgorithmKernels& kernels() {
         const Program& p = algorithms_program();
         return AlgorithmKernels{p.kernel("reduce_chunks"),     p.kernel("scan_chunks"),
                                 p.kernel("scan_chunks_sg"),    p.kernel("scan_lookback_sg"),
-                                p.kernel("histogram_chunks"),
-                                p.kernel("radix_counts"),      p.kernel("radix_scatter"),
-                                p.kernel("radix_tile_counts"), p.kernel("radix_tile_scatter")};
+                                p.kernel("histogram_chunks"),  p.kernel("radix_counts"),
+                                p.kernel("radix_scatter"),     p.kernel("radix_tile_counts"),
+                                p.kernel("radix_tile_scatter")};
     }();
     return k;
 }
@@ -266,15 +265,15 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
                       zeroed);
     }
     if (groups == 1)
-        return launch(scan_tiles, q, 1, wg,
-                      {x, y, y, chunk, per_item, excl, std::int32_t{0}, m, tile_mem, sums_mem,
-                       values, out},
-                      deps);
+        return launch(
+            scan_tiles, q, 1, wg,
+            {x, y, y, chunk, per_item, excl, std::int32_t{0}, m, tile_mem, sums_mem, values, out},
+            deps);
     UsmArray partials = scratch_array(scratch, q, y.dtype(), groups);
     UsmArray offsets = scratch_array(scratch, q, y.dtype(), groups);
     // The chunks' totals: of the flags for a compaction.
-    const auto total_mode = static_cast<std::int32_t>(
-        mode == ScanMode::Compact ? ScanMode::NonZero : mode);
+    const auto total_mode =
+        static_cast<std::int32_t>(mode == ScanMode::Compact ? ScanMode::NonZero : mode);
     launch(kernels().reduce_chunks, q, groups, wg,
            {x, partials, std::int32_t{0}, total_mode, Scalar::from_int(y.dtype(), 0), chunk,
             LocalMemory{y.dtype(), wg}},
@@ -283,10 +282,10 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
            {partials, offsets, partials, groups, per_item, std::int32_t{1}, std::int32_t{0},
             std::int32_t{0}, tile_mem, sums_mem, partials, offsets},
            {});
-    return launch(scan_tiles, q, groups, wg,
-                  {x, y, offsets, chunk, per_item, excl, std::int32_t{1}, m, tile_mem, sums_mem,
-                   values, out},
-                  {});
+    return launch(
+        scan_tiles, q, groups, wg,
+        {x, y, offsets, chunk, per_item, excl, std::int32_t{1}, m, tile_mem, sums_mem, values, out},
+        {});
 }
 
 Event with_scratch(const Event& e, std::shared_ptr<Scratch> scratch) {
@@ -307,8 +306,8 @@ ScanMethod scan_method(const char* algorithm, const Queue& q, DType y_dtype, Sca
     if (method == ScanMethod::LookBack) {
         const std::string why =
             !sub_groups ? "device '" + info.name + "' has no sub-groups"
-            : !wide     ? "its sums are " + std::string(dtype_name(y_dtype)) +
-                          ", not a 32- or 64-bit dtype"
+            : !wide
+                ? "its sums are " + std::string(dtype_name(y_dtype)) + ", not a 32- or 64-bit dtype"
             : !atomics64 ? "device '" + info.name + "' has no 64-bit atomics for its " +
                                std::string(dtype_name(y_dtype)) + " sums"
                          : "";
@@ -508,8 +507,8 @@ Event copy_if(const Queue& queue, const UsmArray& in, const UsmArray& flags, con
     // moves the elements there (the positions are never stored) and writes the count.
     const Compaction compaction{in, out};
     const ScanMethod how = scan_method("copy_if", queue, DType::I64, method);
-    Event e = scan_into(*scratch, queue, f, count, true, ScanMode::Compact, depends_on,
-                        &compaction, how);
+    Event e =
+        scan_into(*scratch, queue, f, count, true, ScanMode::Compact, depends_on, &compaction, how);
     return with_scratch(e, scratch);
 }
 

@@ -65,10 +65,11 @@ std::vector<std::uint32_t> assemble(const std::string& text, bool numeric_ids = 
     spv_context context = spvContextCreate(SPV_ENV_UNIVERSAL_1_0);
     spv_binary binary = nullptr;
     spv_diagnostic diagnostic = nullptr;
-    const spv_result_t result = spvTextToBinaryWithOptions(
-        context, text.data(), text.size(),
-        numeric_ids ? SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS : SPV_TEXT_TO_BINARY_OPTION_NONE,
-        &binary, &diagnostic);
+    const spv_result_t result =
+        spvTextToBinaryWithOptions(context, text.data(), text.size(),
+                                   numeric_ids ? SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS
+                                               : SPV_TEXT_TO_BINARY_OPTION_NONE,
+                                   &binary, &diagnostic);
     std::string error = diagnostic ? diagnostic->error : "";
     INFO(error);
     std::vector<std::uint32_t> words;
@@ -245,7 +246,8 @@ kernel k(x: u32[::1], n: i64) {
     x[i + n] = 1u32;
     atomic_cas(x, 0, 0u32, 7u32);
 }
-)", "", "", true),
+)",
+                                                          "", "", true),
                                                  "bounds_claim")
                               .text;
     CHECK(count_of(t, ".func (.reg .b32 old) __dpk_bounds_claim(") == 1);
@@ -584,7 +586,8 @@ kernel k(x: f64[:], out: f64[::1]) {
     wait_copies();
     out[global_id(0)] = tile[31 - local_id(0)];
 }
-)")).text;
+)"))
+                                .text;
     INFO(ptx);
     CHECK(contains(ptx, "$Lcopy1:"));
     CHECK(contains(ptx, "cp.async.ca.shared.global \t["));
@@ -601,7 +604,8 @@ kernel k(x: i16[::1], out: i16[::1]) {
     wait_copies();
     out[global_id(0)] = tile[31 - local_id(0)];
 }
-)")).text;
+)"))
+                                   .text;
     CHECK(contains(narrow, "ld.global.u16"));
     CHECK(contains(narrow, "st.shared.u16"));
     CHECK(!contains(narrow, "cp.async.ca"));

@@ -41,16 +41,16 @@ MemoryAccess memory_access(const SpirvInstruction& inst, std::size_t first) {
 /// with literal operands that a function body holds; every operand for the others.
 std::size_t id_operand_count(const SpirvInstruction& inst) {
     switch (inst.opcode) {
-        case spv::Op::OpLoad: return 1;                 // pointer, memory operands
-        case spv::Op::OpStore: return 2;                // pointer, object, memory operands
-        case spv::Op::OpCompositeExtract: return 1;     // composite, indices
-        case spv::Op::OpCompositeInsert: return 2;      // object, composite, indices
-        case spv::Op::OpVectorShuffle: return 2;        // vectors, components
-        case spv::Op::OpSelectionMerge: return 1;       // merge block, control
-        case spv::Op::OpLoopMerge: return 2;            // merge and continue blocks, control
-        case spv::Op::OpBranchConditional: return 3;    // condition, targets, weights
-        case spv::Op::OpCopyMemory: return 2;           // target, source, memory operands
-        case spv::Op::OpCopyMemorySized: return 3;      // target, source, size, memory operands
+        case spv::Op::OpLoad: return 1;               // pointer, memory operands
+        case spv::Op::OpStore: return 2;              // pointer, object, memory operands
+        case spv::Op::OpCompositeExtract: return 1;   // composite, indices
+        case spv::Op::OpCompositeInsert: return 2;    // object, composite, indices
+        case spv::Op::OpVectorShuffle: return 2;      // vectors, components
+        case spv::Op::OpSelectionMerge: return 1;     // merge block, control
+        case spv::Op::OpLoopMerge: return 2;          // merge and continue blocks, control
+        case spv::Op::OpBranchConditional: return 3;  // condition, targets, weights
+        case spv::Op::OpCopyMemory: return 2;         // target, source, memory operands
+        case spv::Op::OpCopyMemorySized: return 3;    // target, source, size, memory operands
         case spv::Op::OpSwitch: return 1;  // selector; then labels and (multi-word) literals
         default: return inst.operands.size();
     }
@@ -143,8 +143,10 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             auto initialize = [&] {
                 if (!init) return;
                 if (!scalar_of(module_, pt.pointee))
-                    unsupported(inst, "initializers of variables in memory are supported for "
-                                      "scalars only, not " + type_text(module_, pt.pointee));
+                    unsupported(inst,
+                                "initializers of variables in memory are supported for "
+                                "scalars only, not " +
+                                    type_text(module_, pt.pointee));
                 store(inst, inst.result, init, 0, false);
             };
             // A variable of a function inlined more than once: the copies run one after the
