@@ -26,6 +26,9 @@ constexpr DefectFacts kFacts[] = {
     {"zero_quotient",
      "Intel OpenCL CPU: zero divided by an integer converted to float is taken as zero where "
      "the divisor is zero too (0 / 0 is NaN)"},
+    {"lost_strided_stores",
+     "Intel OpenCL CPU: after a barrier, a strided store is made by 16 work-items of a group "
+     "only (in a kernel that reads at a wrapping index and stores before the barrier)"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

@@ -12,7 +12,8 @@ bool ModuleContext::avoids(DriverDefect d) const {
     switch (d) {
         case DriverDefect::VaryingLoopExit:
         case DriverDefect::NegationAcrossBarrier:
-        case DriverDefect::ReassociatedLoops: return uniformity && uniformity->reaches_barrier;
+        case DriverDefect::ReassociatedLoops:
+        case DriverDefect::LostStridedStores: return uniformity && uniformity->reaches_barrier;
         case DriverDefect::NotOfGlobalId: return uniformity && uniformity->negates_integer;
         case DriverDefect::NotOfMinMax:
         case DriverDefect::ZeroQuotient: return true;

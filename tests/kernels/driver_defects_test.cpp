@@ -263,6 +263,38 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("lost_strided_stores: a strided store after a barrier is made by every work-item") {
+        auto run = [](const Device& dev, const std::string& target) {
+            Queue q(dev);
+            std::vector<std::int32_t> x(64);
+            for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<std::int32_t>(i) * 5;
+            UsmArray in = UsmArray::from_host<std::int32_t>(q, x);
+            UsmArray a = UsmArray::zeros(q, DType::F64, {128});
+            UsmArray o = UsmArray::zeros(q, DType::F64, {384});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "lost_strided_stores", "", target);
+            launch(q, k, Range(128), Range(64), {in, a, o}).wait();
+            return std::pair{a.to_vector<double>(), o.to_vector<double>()};
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            const auto [a, o] = run(dev, "");
+            for (std::size_t i = 0; i < 128; ++i) {
+                INFO("work-item " << i);
+                CHECK(a[i] == 5.0 * static_cast<double>((i + 1) & 63));
+                CHECK(o[3 * i] == 7.0);
+                CHECK(o[3 * i + 1] == 0.0);
+            }
+            if (has_defect(dev, DriverDefect::LostStridedStores)) {
+                // Still there: work-items 16-63 of each group store nothing (when this fails,
+                // the driver was fixed).
+                const auto bad = run(dev, kNoWorkarounds).second;
+                CHECK(bad[3 * 15] == 7.0);
+                CHECK(bad[3 * 16] == 0.0);
+                CHECK(bad[3 * 63] == 0.0);
+            }
+        }
+    }
+
     TEST_CASE("not_of_global_id: ~global_id + local_id") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));

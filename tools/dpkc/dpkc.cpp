@@ -59,8 +59,9 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           e.g. opencl+sub_groups+sub_group_shuffle, then optionally
                           /avoids=DEFECT+... or /avoids=none (the driver defects avoided:
                           varying_loop_exit negation_across_barrier not_of_global_id
-                          not_of_min_max reassociated_loops zero_quotient; opencl avoids
-                          all); or BACKEND:ARCH for a backend that translates SPIR-V
+                          not_of_min_max reassociated_loops zero_quotient
+                          lost_strided_stores; opencl avoids all); or BACKEND:ARCH for a
+                          backend that translates SPIR-V
                           (cuda:sm_90): its devices' features
       -Werror             make warnings errors (they are printed on stderr and do not stop
                           the compilation otherwise)

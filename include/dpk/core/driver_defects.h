@@ -48,12 +48,20 @@ enum class DriverDefect : std::uint8_t {
     /// 0 / 0 out, is xor'ed as an integer with a zero the driver cannot see (global_size(0) >>
     /// 63; it folds local_id(0) >> 63 too soon).
     ZeroQuotient,
+    /// Intel's OpenCL CPU runtime: in a kernel that reads at an index that wraps (`(i + 1) &
+    /// 63`) and stores before a barrier, a store with a stride of 3 or more after the barrier
+    /// is made by the first 16 work-items of a group only. Avoided in kernels with a barrier:
+    /// each store to a global array is made under a condition that is always true but that the
+    /// driver cannot see (global_size(0) >> 63 == 0).
+    LostStridedStores,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 6> kDriverDefects = {
-    DriverDefect::VaryingLoopExit, DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
-    DriverDefect::NotOfMinMax,     DriverDefect::ReassociatedLoops,     DriverDefect::ZeroQuotient};
+inline constexpr std::array<DriverDefect, 7> kDriverDefects = {
+    DriverDefect::VaryingLoopExit,   DriverDefect::NegationAcrossBarrier,
+    DriverDefect::NotOfGlobalId,     DriverDefect::NotOfMinMax,
+    DriverDefect::ReassociatedLoops, DriverDefect::ZeroQuotient,
+    DriverDefect::LostStridedStores};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);
