@@ -53,6 +53,7 @@
 #include "dpk/core/error.h"
 #include "dpk/runtime/launch.h"
 #include "jit/device_target.h"
+#include "runtime/backend_access.h"
 
 using namespace dpk;
 using namespace dpk::runtime;
@@ -414,7 +415,8 @@ double copy_bandwidth(const Queue& q, std::size_t n) {
     UsmArray dst = UsmArray::zeros(q, DType::F32, {std::int64_t(n)});
     std::vector<double> us;
     for (int i = 0; i < 12; ++i) {
-        Event e(q.backend().copy(dst.data(), src.data(), n * 4, {}));
+        Event e = runtime::detail::make_event(
+            runtime::detail::backend_of(q).copy(dst.data(), src.data(), n * 4, {}));
         if (i > 0)
             us.push_back(device_us(e));  // the first one warms up
         else

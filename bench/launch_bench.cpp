@@ -21,6 +21,7 @@
 #include "backends/opencl/cl_program.h"
 #include "backends/opencl/cl_queue.h"
 #include "dpk/dpk.h"
+#include "runtime/backend_access.h"
 #include "runtime/loaded_kernel_state.h"
 
 namespace {
@@ -153,11 +154,12 @@ int main(int argc, char** argv) {
         std::optional<RawLaunch> raw;
         std::optional<RawCudaLaunch> raw_cuda;
         if (cuda) {
-            auto& context = dynamic_cast<backends::cuda::CudaContext&>(*dev.context());
+            auto& context =
+                dynamic_cast<backends::cuda::CudaContext&>(*runtime::detail::context_of(dev));
             raw_cuda.emplace(RawCudaLaunch{
                 &context.api(),
                 dynamic_cast<backends::cuda::CudaKernel&>(*ck.loaded().state().kernel).handle(),
-                dynamic_cast<backends::cuda::CudaQueue&>(q.backend()).handle(),
+                dynamic_cast<backends::cuda::CudaQueue&>(runtime::detail::backend_of(q)).handle(),
                 {a.data(), b.data(), c.data()},
                 n,
                 static_cast<unsigned>(n)});
@@ -168,14 +170,17 @@ int main(int argc, char** argv) {
                 raw_cuda->finish();
             };
             raw_wait_body = [&](int) {
-                CUevent h = static_cast<backends::cuda::CudaEvent*>(last_dpk.backend())->handle();
+                CUevent h =
+                    static_cast<backends::cuda::CudaEvent*>(runtime::detail::backend_of(last_dpk))
+                        ->handle();
                 if (raw_cuda->cu->cuEventSynchronize(h) != CUDA_SUCCESS) std::abort();
             };
         } else {
-            auto& cl_context = dynamic_cast<backends::opencl::ClContext&>(*dev.context());
+            auto& cl_context =
+                dynamic_cast<backends::opencl::ClContext&>(*runtime::detail::context_of(dev));
             raw.emplace(RawLaunch{
                 dynamic_cast<backends::opencl::ClKernel&>(*ck.loaded().state().kernel).handle(),
-                dynamic_cast<backends::opencl::ClQueue&>(q.backend()).handle(),
+                dynamic_cast<backends::opencl::ClQueue&>(runtime::detail::backend_of(q)).handle(),
                 cl_context.intel_usm() ? cl_context.intel_usm()->set_kernel_arg : nullptr,
                 {a.data(), b.data(), c.data()},
                 n,
@@ -191,7 +196,9 @@ int main(int argc, char** argv) {
                 clReleaseEvent(e);
             };
             raw_wait_body = [&](int) {
-                cl_event h = static_cast<backends::opencl::ClEvent*>(last_dpk.backend())->handle();
+                cl_event h =
+                    static_cast<backends::opencl::ClEvent*>(runtime::detail::backend_of(last_dpk))
+                        ->handle();
                 clWaitForEvents(1, &h);
             };
         }

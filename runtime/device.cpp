@@ -12,6 +12,7 @@
 #include "backends/backend.h"
 #include "dpk/core/error.h"
 #include "dpk/runtime/cache_config.h"
+#include "runtime/backend_access.h"
 #include "runtime/device_directory.h"
 
 namespace dpk::runtime {
@@ -189,19 +190,20 @@ const std::string& Device::filter_string() const {
 }
 
 void* Device::native_context() const {
-    return context()->native_handle();
+    return detail::context_of(*this)->native_handle();
 }
 
-const std::shared_ptr<backends::Context>& Device::context() const {
-    if (!entry_) throw DeviceNotFoundError("empty dpk::runtime::Device handle");
-    std::call_once(entry_->context_once,
-                   [&] { entry_->context = entry_->device->default_context(); });
-    return entry_->context;
+const std::shared_ptr<backends::Context>& detail::context_of(const Device& device) {
+    const DeviceEntry* entry = BackendAccess::entry(device);
+    if (!entry) throw DeviceNotFoundError("empty dpk::runtime::Device handle");
+    std::call_once(entry->context_once, [&] { entry->context = entry->device->default_context(); });
+    return entry->context;
 }
 
-backends::Device& Device::backend_device() const {
-    if (!entry_) throw DeviceNotFoundError("empty dpk::runtime::Device handle");
-    return *entry_->device;
+backends::Device& detail::backend_device(const Device& device) {
+    const DeviceEntry* entry = BackendAccess::entry(device);
+    if (!entry) throw DeviceNotFoundError("empty dpk::runtime::Device handle");
+    return *entry->device;
 }
 
 const std::vector<Device>& all_devices() {

@@ -4,23 +4,24 @@
 #include <utility>
 
 #include "backends/backend.h"
+#include "runtime/backend_access.h"
 #include "runtime/bounds_record.h"
 
 namespace dpk::runtime {
 
 void Event::wait() const {
-    if (impl_) impl_->wait();
+    if (backends::Event* e = detail::backend_of(*this)) e->wait();
     if (prints_) std::fflush(stdout);  // what the driver printed, before anything after the wait
     if (bounds_) bounds_->raise_violation();
 }
 
 bool Event::is_complete() const {
-    return !impl_ || impl_->is_complete();
+    return !impl_ || detail::backend_of(*this)->is_complete();
 }
 
 backends::ProfilingTimes Event::profiling() const {
     if (!impl_) return {};
-    return impl_->profiling();
+    return detail::backend_of(*this)->profiling();
 }
 
 std::uint64_t Event::duration_ns() const {

@@ -8,6 +8,7 @@
 #include "core/checked_math.h"
 #include "dpk/core/error.h"
 #include "runtime/argument_check.h"
+#include "runtime/backend_access.h"
 #include "runtime/bounds_record.h"
 #include "runtime/checked_launch.h"
 #include "runtime/loaded_kernel_state.h"
@@ -128,7 +129,7 @@ class DepList {
 public:
     explicit DepList(std::span<const Event> deps) {
         for (const Event& e : deps) {
-            backends::Event* b = e.backend();
+            backends::Event* b = detail::backend_of(e);
             if (!b) continue;
             if (count_ < small_.size())
                 small_[count_] = b;
@@ -296,13 +297,14 @@ Event launch_checked(const CheckedLaunch& checked, const Range& global, const Ra
             case AbiArg::Kind::BoundsRecord: break;  // set above
         }
     }
-    std::shared_ptr<backends::Event> event = queue.backend().launch(kernel, range, dep_list.span());
+    std::shared_ptr<backends::Event> event =
+        detail::backend_of(queue).launch(kernel, range, dep_list.span());
     const bool prints = s.image.abi.prints;
     if (prints) queue.bounds_records().note_print();
-    if (!bounds) return prints ? Event(std::move(event), nullptr, true) : Event(std::move(event));
+    if (!bounds) return detail::make_event(std::move(event), nullptr, prints);
     bounds->set_event(event);
     queue.bounds_records().add(bounds);
-    return Event(std::move(event), std::move(bounds), prints);
+    return detail::make_event(std::move(event), std::move(bounds), prints);
 }
 
 Event launch(const Queue& queue, const LoadedKernel& kernel, const Range& global,

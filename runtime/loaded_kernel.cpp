@@ -4,6 +4,7 @@
 
 #include "backends/backend.h"
 #include "dpk/core/error.h"
+#include "runtime/backend_access.h"
 #include "runtime/kernel_image_check.h"
 #include "runtime/loaded_kernel_state.h"
 #include "runtime/program_cache.h"
@@ -95,7 +96,7 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
     if (options.program_cache)
         s.program = options.program_cache->program(device, image.spirv, options.build_options);
     else
-        s.program = device.context()->create_program(image.spirv, options.build_options);
+        s.program = detail::context_of(device)->create_program(image.spirv, options.build_options);
     s.kernel = s.program->create_kernel(image.kernel_name);
     if (s.kernel->num_args() != image.abi.args.size())
         throw InvalidArgumentError("kernel '" + image.kernel_name + "': its ABI lists " +

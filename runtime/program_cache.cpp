@@ -4,6 +4,7 @@
 
 #include "backends/backend.h"
 #include "dpk/core/error.h"
+#include "runtime/backend_access.h"
 #include "runtime/content_hash.h"
 #include "runtime/sealed_file.h"
 
@@ -56,7 +57,7 @@ void ProgramCache::clear_memory() {
 std::shared_ptr<backends::Program> ProgramCache::program(const Device& device,
                                                          std::span<const std::uint32_t> spirv,
                                                          const std::string& build_options) {
-    return program(Target{device.info(), device.filter_string(), device.context()}, spirv,
+    return program(Target{device.info(), device.filter_string(), detail::context_of(device)}, spirv,
                    build_options);
 }
 

@@ -13,6 +13,7 @@
 #include "runtime/content_hash.h"
 
 namespace dpk::backends {
+class Context;
 class Program;
 }  // namespace dpk::backends
 

@@ -2,6 +2,7 @@
 
 #include "backends/backend.h"
 #include "dpk/core/error.h"
+#include "runtime/backend_access.h"
 #include "runtime/bounds_record.h"
 
 namespace dpk::runtime {
@@ -10,17 +11,17 @@ Queue::Queue() : Queue(default_device()) {}
 
 Queue::Queue(const Device& device, QueueOptions options)
     : device_(device),
-      impl_(device.context()->create_queue(options.profiling)),
+      impl_(detail::context_of(device)->create_queue(options.profiling)),
       bounds_records_(std::make_shared<PendingBoundsRecords>()) {}
 
-Queue::Queue(const Device& device, std::shared_ptr<backends::Queue> impl)
+Queue::Queue(const Device& device, std::shared_ptr<void> impl)
     : device_(device),
       impl_(std::move(impl)),
       bounds_records_(std::make_shared<PendingBoundsRecords>()) {}
 
 Queue Queue::adopt(const Device& device, void* native_queue, bool owned) {
     if (!device) throw InvalidArgumentError("Queue::adopt: empty device");
-    return Queue(device, device.context()->adopt_queue(native_queue, owned));
+    return Queue(device, detail::context_of(device)->adopt_queue(native_queue, owned));
 }
 
 namespace {
@@ -31,22 +32,22 @@ void check_live(const Queue& q, const char* what) {
 
 bool Queue::profiling() const {
     check_live(*this, "profiling()");
-    return impl_->profiling_enabled();
+    return detail::backend_of(*this).profiling_enabled();
 }
 
 void* Queue::native_handle() const {
     check_live(*this, "native_handle()");
-    return impl_->native_handle();
+    return detail::backend_of(*this).native_handle();
 }
 
 void Queue::wait_for_native(void* native_queue) const {
     check_live(*this, "wait_for_native()");
-    impl_->wait_for_native(native_queue);
+    detail::backend_of(*this).wait_for_native(native_queue);
 }
 
 void Queue::wait() const {
     check_live(*this, "wait()");
-    impl_->finish();
+    detail::backend_of(*this).finish();
     bounds_records_->raise_violations();
 }
 

@@ -4,6 +4,7 @@
 
 #include "backends/backend.h"
 #include "dpk/core/error.h"
+#include "runtime/backend_access.h"
 
 namespace dpk::runtime {
 
@@ -14,7 +15,7 @@ constexpr std::size_t kAlignment = 64;
 }  // namespace
 
 UsmAllocation::UsmAllocation(const Device& device, UsmType type, std::size_t bytes)
-    : device_(device), context_(device.context()), type_(type), bytes_(bytes) {
+    : device_(device), context_(detail::context_of(device)), type_(type), bytes_(bytes) {
     const backends::DeviceInfo& info = device.info();
     if (!info.supports(type))
         throw UnsupportedDeviceFeatureError(
@@ -25,14 +26,15 @@ UsmAllocation::UsmAllocation(const Device& device, UsmType type, std::size_t byt
         throw UsmError("cannot allocate " + std::to_string(bytes) + " bytes on device '" +
                        info.name + "': its largest allocation is " +
                        std::to_string(info.max_mem_alloc_size) + " bytes");
-    if (bytes > 0) data_ = context_->allocate(type, bytes, kAlignment);
+    if (bytes > 0)
+        data_ = static_cast<backends::Context*>(context_.get())->allocate(type, bytes, kAlignment);
     g_live.fetch_add(1, std::memory_order_relaxed);
 }
 
 UsmAllocation::UsmAllocation(const Queue& queue, UsmType type, void* data, std::size_t bytes,
                              std::shared_ptr<const void> keep_alive)
     : device_(queue.device()),
-      context_(queue.device().context()),
+      context_(detail::context_of(queue.device())),
       type_(type),
       bytes_(bytes),
       data_(data),
@@ -45,11 +47,11 @@ UsmAllocation::~UsmAllocation() {
     if (external_queue_) {
         // The owner may free the memory once it is let go: the launches on it finish first.
         try {
-            external_queue_->backend().finish();
+            detail::backend_of(*external_queue_).finish();
         } catch (...) {  // a failed command was reported by its own event; the memory goes back
         }
     } else {
-        context_->deallocate(data_);
+        static_cast<backends::Context*>(context_.get())->deallocate(data_);
     }
     g_live.fetch_sub(1, std::memory_order_relaxed);
 }

@@ -7,6 +7,7 @@
 #include "backends/backend.h"
 #include "core/checked_math.h"
 #include "dpk/core/error.h"
+#include "runtime/backend_access.h"
 #include "runtime/bounds_record.h"
 
 namespace dpk::runtime {
@@ -147,7 +148,7 @@ UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
     UsmType usm_type = UsmType::Device;
     if (!empty) {
         std::optional<UsmType> found =
-            device.context()->usm_type_of(data, static_cast<std::size_t>(*bytes));
+            detail::context_of(device)->usm_type_of(data, static_cast<std::size_t>(*bytes));
         if (!found) {
             char address[32];
             std::snprintf(address, sizeof address, "%p", data);
@@ -237,7 +238,7 @@ void UsmArray::copy_from_host(const void* src, std::size_t bytes, Layout host_or
         throw UsmError("copy_from_host: " + std::to_string(bytes) + " bytes given, the array " +
                        describe() + " holds " + std::to_string(nbytes()));
     if (bytes == 0) return;
-    backends::Queue& q = queue().backend();
+    backends::Queue& q = detail::backend_of(queue());
     if (contiguous_in(host_order)) {
         q.copy(data(), src, bytes, {})->wait();
         return;
@@ -260,7 +261,7 @@ void UsmArray::copy_to_host(void* dst, std::size_t bytes, Layout host_order) con
         throw UsmError("copy_to_host: " + std::to_string(bytes) + " bytes of room, the array " +
                        describe() + " holds " + std::to_string(nbytes()));
     if (bytes == 0) return;
-    backends::Queue& q = queue().backend();
+    backends::Queue& q = detail::backend_of(queue());
     if (contiguous_in(host_order)) {
         q.copy(dst, data(), bytes, {})->wait();
     } else {
@@ -283,7 +284,7 @@ std::vector<backends::Event*> backend_events(std::span<const Event> deps) {
     std::vector<backends::Event*> out;
     out.reserve(deps.size());
     for (const Event& e : deps)
-        if (e.backend()) out.push_back(e.backend());
+        if (backends::Event* b = detail::backend_of(e)) out.push_back(b);
     return out;
 }
 }  // namespace
@@ -297,7 +298,8 @@ Event UsmArray::fill(Scalar value, std::span<const Event> deps) {
     if (size() == 0) return {};
     if (c_contiguous_ || f_contiguous_) {
         std::vector<backends::Event*> wait = backend_events(deps);
-        return Event(queue().backend().fill(data(), v->data(), v->size(), nbytes(), wait));
+        return detail::make_event(
+            detail::backend_of(queue()).fill(data(), v->data(), v->size(), nbytes(), wait));
     }
     Event::wait_all(deps);
     std::vector<char> host(nbytes());
@@ -317,7 +319,8 @@ Event UsmArray::copy_from(const UsmArray& src, std::span<const Event> deps) {
         for (Layout order : {Layout::C, Layout::F}) {
             if (contiguous_in(order) && src.contiguous_in(order)) {
                 std::vector<backends::Event*> wait = backend_events(deps);
-                return Event(queue().backend().copy(data(), src.data(), nbytes(), wait));
+                return detail::make_event(
+                    detail::backend_of(queue()).copy(data(), src.data(), nbytes(), wait));
             }
         }
     }

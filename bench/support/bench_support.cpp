@@ -9,6 +9,7 @@
 #include "backends/opencl/cl_context.h"
 #include "backends/opencl/cl_queue.h"
 #include "dpk/core/error.h"
+#include "runtime/backend_access.h"
 
 namespace dpk::bench {
 
@@ -111,8 +112,9 @@ cl_program build_opencl_c(cl_context context, cl_device_id device, const std::st
 OpenClCKernel::OpenClCKernel(const runtime::Queue& queue, const std::string& source,
                              const std::string& name, const std::string& build_options)
     : queue_(queue) {
-    auto* context = dynamic_cast<backends::opencl::ClContext*>(queue.device().context().get());
-    auto* raw_queue = dynamic_cast<backends::opencl::ClQueue*>(&queue.backend());
+    auto* context = dynamic_cast<backends::opencl::ClContext*>(
+        runtime::detail::context_of(queue.device()).get());
+    auto* raw_queue = dynamic_cast<backends::opencl::ClQueue*>(&runtime::detail::backend_of(queue));
     if (!context || !raw_queue)
         throw dpk::error("OpenCL C kernels need an OpenCL device, not " +
                          queue.device().filter_string());
@@ -173,7 +175,7 @@ runtime::Event OpenClCKernel::launch(const KernelAbi& abi, std::span<const runti
         clEnqueueNDRangeKernel(raw_queue_, kernel_, global.dims(), nullptr, global.extents().data(),
                                local ? local->extents().data() : nullptr, 0, nullptr, &e),
         "clEnqueueNDRangeKernel");
-    return runtime::Event(std::make_shared<backends::opencl::ClEvent>(e, context_id_));
+    return runtime::detail::make_event(std::make_shared<backends::opencl::ClEvent>(e, context_id_));
 }
 
 std::size_t OpenClCKernel::preferred_multiple() const {

@@ -8,6 +8,7 @@
 #include "backends/cuda/cuda_error.h"
 #include "backends/cuda/cuda_queue.h"
 #include "dpk/core/error.h"
+#include "runtime/backend_access.h"
 
 namespace dpk::bench {
 
@@ -25,8 +26,9 @@ void cu_check(CUresult r, const char* call) {
 using backends::cuda::CUDA_SUCCESS;
 
 CudaTimer::CudaTimer(const runtime::Queue& queue) {
-    context_ = dynamic_cast<backends::cuda::CudaContext*>(queue.device().context().get());
-    auto* raw_queue = dynamic_cast<backends::cuda::CudaQueue*>(&queue.backend());
+    context_ = dynamic_cast<backends::cuda::CudaContext*>(
+        runtime::detail::context_of(queue.device()).get());
+    auto* raw_queue = dynamic_cast<backends::cuda::CudaQueue*>(&runtime::detail::backend_of(queue));
     if (!context_ || !raw_queue)
         throw dpk::error("CUDA C kernels need a CUDA device, not " +
                          queue.device().filter_string());

@@ -3,7 +3,9 @@
 # header there, included alone by a one-line translation unit (#include <dpk/...>), compiles with
 # -I INCLUDE_DIR alone (no source root, no SPIRV-Headers, no ANTLR include folder), and its include
 # tree (-H) reaches nothing outside INCLUDE_DIR but the standard library: no SPIRV-Headers, ANTLR,
-# nor any header of the source tree (core/, runtime/, jit/, backends/, compiler/, grammar/).
+# nor any header of the source tree (core/, runtime/, jit/, backends/, compiler/, grammar/); and
+# outside its comments it names no backend type (backends::...): the backend objects behind the
+# runtime's handles are dpk's own business (runtime/backend_access.h), not the API's.
 # usage: public_header_test.sh CXX INCLUDE_DIR
 set -uo pipefail
 cxx="$1"
@@ -25,6 +27,11 @@ for header in "${headers[@]}"; do
     if leaks=$(grep -Ev "^$include_re/dpk/|^/usr/(include|lib)/" <<<"$reached" |
                grep -Ev '^/usr/lib/gcc/|^/usr/lib/llvm' ) && [[ -n "$leaks" ]]; then
         fail "$header reaches $(head -1 <<<"$leaks") (outside $include/dpk)"
+    fi
+    # The header's own text, comments dropped: no backends:: (nor a namespace backends block).
+    if named=$(sed -e 's://.*$::' "$include/$header" |
+               grep -nE '\bbackends\s*::|namespace\s+(dpk::)?backends\b') && [[ -n "$named" ]]; then
+        fail "$header names a backend type: $(head -1 <<<"$named")"
     fi
     if grep -Eq 'spirv\.hpp|spirv/unified1|antlr4' <<<"$reached"; then
         fail "$header includes $(grep -E 'spirv\.hpp|spirv/unified1|antlr4' <<<"$reached" | head -1)"

@@ -9,16 +9,12 @@
 #include "dpk/core/device_info.h"
 #include "dpk/core/target.h"
 
-namespace dpk::backends {
-class Context;
-class Device;
-}  // namespace dpk::backends
-
 namespace dpk::runtime {
 
 namespace detail {
 struct DeviceEntry;
-}
+struct BackendAccess;
+}  // namespace detail
 
 /// A device found at discovery. Cheap to copy; equal when it is the same device.
 class Device {
@@ -39,19 +35,17 @@ public:
     /// named after the device in messages ("device opencl:cpu:0 (NAME, PLATFORM) has no ...").
     /// Its name() is part of every kernel-image cache key.
     Target target() const;
-    /// The device's default context, shared by every queue, array and kernel on it.
-    const std::shared_ptr<backends::Context>& context() const;
-    /// The driver's handle of that context: cl_context, CUcontext (the primary context) or
+    /// The driver's handle of the device's default context (shared by every queue, array and
+    /// kernel on it): cl_context, CUcontext (the primary context) or
     /// ze_context_handle_t, for making queues and memory another library shares with dpk.
     void* native_context() const;
-    /// The backend object (for backend-specific code and tests).
-    backends::Device& backend_device() const;
 
     explicit operator bool() const { return entry_ != nullptr; }
     friend bool operator==(const Device& a, const Device& b) { return a.entry_ == b.entry_; }
 
 private:
     friend struct detail::DeviceEntry;
+    friend struct detail::BackendAccess;  // dpk's own code: runtime/backend_access.h
     explicit Device(const detail::DeviceEntry* entry) : entry_(entry) {}
     const detail::DeviceEntry* entry_ = nullptr;
 };
@@ -89,7 +83,7 @@ DiscoveryStats discovery_stats();
 
 /// Devices matching a dpctl-style filter: `backend[:type][:index]`, `type[:index]`,
 /// `backend:index`, e.g. "opencl:cpu:0", "opencl:cpu", "opencl", "cpu", "cuda:gpu:0",
-/// "opencl:1"; the backends are those registered (backends::registered_backends()). The index
+/// "opencl:1"; the backends are those registered with dpk (Device::backend names them). The index
 /// counts devices matching the rest of the filter, in discovery order. Throws InvalidArgumentError
 /// on a malformed filter.
 std::vector<Device> select_devices(std::string_view filter);

@@ -7,24 +7,17 @@
 
 #include "dpk/core/device_info.h"
 
-namespace dpk::backends {
-class Event;
-}  // namespace dpk::backends
-
 namespace dpk::runtime {
 
 class BoundsRecord;
+namespace detail {
+struct BackendAccess;
+}  // namespace detail
 
 /// The completion handle of a launch, copy or fill. Cheap to copy; an empty Event is complete.
 class Event {
 public:
     Event() = default;
-    explicit Event(std::shared_ptr<backends::Event> impl) : impl_(std::move(impl)) {}
-    /// The event of a launch with a bounds record (bounds checks, asserts; may be null) or whose
-    /// kernel prints.
-    Event(std::shared_ptr<backends::Event> impl, std::shared_ptr<BoundsRecord> bounds,
-          bool prints = false)
-        : impl_(std::move(impl)), bounds_(std::move(bounds)), prints_(prints) {}
 
     /// Blocks until the command finished; throws BackendError if it failed, BoundsError if it
     /// is a bounds-checked launch that indexed an array outside its shape, and AssertionError if
@@ -46,11 +39,14 @@ public:
     /// What the event kept before stays kept too.
     Event keeping(std::shared_ptr<const void> resources) const;
 
-    backends::Event* backend() const { return impl_.get(); }
     explicit operator bool() const { return impl_ != nullptr; }
 
 private:
-    std::shared_ptr<backends::Event> impl_;
+    friend struct detail::BackendAccess;  // dpk's own code: runtime/backend_access.h
+    Event(std::shared_ptr<void> impl, std::shared_ptr<BoundsRecord> bounds, bool prints)
+        : impl_(std::move(impl)), bounds_(std::move(bounds)), prints_(prints) {}
+
+    std::shared_ptr<void> impl_;  // the backend's event
     std::shared_ptr<BoundsRecord> bounds_;
     bool prints_ = false;
     std::shared_ptr<const void> resources_;

@@ -6,13 +6,12 @@
 #include "dpk/runtime/device.h"
 #include "dpk/runtime/event.h"
 
-namespace dpk::backends {
-class Queue;
-}  // namespace dpk::backends
-
 namespace dpk::runtime {
 
 class PendingBoundsRecords;
+namespace detail {
+struct BackendAccess;
+}  // namespace detail
 
 /// How a queue is created.
 struct QueueOptions {
@@ -55,7 +54,6 @@ public:
     /// __cuda_array_interface__'s `stream` does. UnsupportedDeviceFeatureError on Level Zero.
     void wait_for_native(void* native_queue) const;
 
-    backends::Queue& backend() const { return *impl_; }
     /// The records of bounds-checked launches on this queue that no wait has raised yet.
     PendingBoundsRecords& bounds_records() const { return *bounds_records_; }
     /// False for a queue moved from: commands on it are InvalidArgumentErrors.
@@ -63,10 +61,11 @@ public:
     friend bool operator==(const Queue& a, const Queue& b) { return a.impl_ == b.impl_; }
 
 private:
-    Queue(const Device& device, std::shared_ptr<backends::Queue> impl);
+    friend struct detail::BackendAccess;  // dpk's own code: runtime/backend_access.h
+    Queue(const Device& device, std::shared_ptr<void> impl);
 
     Device device_;
-    std::shared_ptr<backends::Queue> impl_;
+    std::shared_ptr<void> impl_;  // the backend's queue
     std::shared_ptr<PendingBoundsRecords> bounds_records_;
 };
 

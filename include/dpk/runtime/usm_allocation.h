@@ -39,7 +39,7 @@ public:
 
 private:
     Device device_;
-    std::shared_ptr<backends::Context> context_;
+    std::shared_ptr<void> context_;  // the backend context the memory belongs to
     UsmType type_;
     std::size_t bytes_;
     void* data_ = nullptr;
