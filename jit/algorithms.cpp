@@ -296,14 +296,14 @@ Event with_scratch(const Event& e, std::shared_ptr<Scratch> scratch) {
 /// The method a scan into `y` (of dtype `y_dtype`) takes on `q`: Auto resolved, an explicit
 /// LookBack checked (what it needs is named in the error).
 ScanMethod scan_method(const char* algorithm, const Queue& q, DType y_dtype, ScanMethod method) {
-    const auto& info = q.device().info();
-    const bool wide = dtype_size(y_dtype) >= 4 && y_dtype != DType::Bool;
-    const bool sub_groups = info.has(DeviceFeature::SubGroups);
-    const bool atomics64 = dtype_size(y_dtype) < 8 || info.has(DeviceFeature::Int64Atomics);
     // Auto: reduce-then-scan everywhere. The look-back, one work item walking back tile by
     // tile, took 5845 us for 2^28 f32 on an H100 where reduce-then-scan took 1423.
     if (method == ScanMethod::Auto) return ScanMethod::ReduceThenScan;
     if (method == ScanMethod::LookBack) {
+        const auto& info = q.device().info();
+        const bool wide = dtype_size(y_dtype) >= 4 && y_dtype != DType::Bool;
+        const bool sub_groups = info.has(DeviceFeature::SubGroups);
+        const bool atomics64 = dtype_size(y_dtype) < 8 || info.has(DeviceFeature::Int64Atomics);
         const std::string why =
             !sub_groups ? "device '" + info.name + "' has no sub-groups"
             : !wide

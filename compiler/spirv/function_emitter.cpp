@@ -85,7 +85,8 @@ void FunctionEmitter::declare_parameters() {
             for (int d = 0; d < t->ndim; ++d) b.array.strides.push_back(ids.at(next++));
     }
     if (m_.takes_record) {  // last, after every source parameter's parts
-        bounds_record_ = add_parameter(m_.bounds_record_type(), "bounds_record");
+        bounds_record_ =
+            add_parameter(m_.bounds_record_type(), std::string(BoundsRecordLayout::kParameterName));
         if (abi_) abi_->args.push_back({AbiArg::Kind::BoundsRecord, 0, 0, DType::U64});
     }
 }

@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "backends/cuda/ptx/translation_error.h"
+#include "dpk/core/kernel_abi.h"
 
 namespace dpk::backends::cuda {
 
@@ -204,7 +205,8 @@ void FunctionTranslator::translate_parameters() {
                 kernel_params_.push_back({PtxParamKind::GlobalPointer, 8});
                 emit_prologue("cvta.to.global.u64", {value, raw});
                 if (is_read_only_parameter(module_, id)) read_only_pointers_.insert(id);
-                if (module_.name_of(id) == "bounds_record") bounds_record_pointers_.insert(id);
+                if (module_.name_of(id) == BoundsRecordLayout::kParameterName)
+                    bounds_record_pointers_.insert(id);
             } else if (s.storage == spv::StorageClass::Workgroup) {
                 // A byte offset into the kernel's dynamic shared memory.
                 kernel_params_.push_back({PtxParamKind::LocalBuffer, 8});

@@ -207,7 +207,7 @@ private:
     /// decorated NoAlias and NoWrite (a variant for launches whose arrays do not overlap) and
     /// the pointers derived from it. Loaded through the non-coherent cache (ld.global.nc).
     std::set<Id> read_only_pointers_;
-    /// The bounds record (the kernel parameter the compiler names "bounds_record") and the
+    /// The bounds record (the kernel parameter named BoundsRecordLayout::kParameterName) and the
     /// pointers derived from it: a compare-and-swap on it calls kBoundsClaimFunction.
     std::set<Id> bounds_record_pointers_;
     std::uint32_t labels_made_ = 0;

@@ -70,6 +70,9 @@ std::string_view access_name(BoundsSite::Access a);
 /// at these indices. The kernel claims the record by a compare-exchange of the 32-bit word at
 /// byte 0 from 0 to 1; the winner then writes the rest. The runtime zeroes it before the launch.
 struct BoundsRecordLayout {
+    /// The record's kernel parameter's name in the SPIR-V (OpName): the PTX translator calls
+    /// the claim on it as a function of its own.
+    static constexpr std::string_view kParameterName = "bounds_record";
     static constexpr std::uint32_t kClaimed = 0;   // u32 at byte 0: 0 free, 1 claimed
     static constexpr std::uint32_t kSite = 1;      // index into KernelAbi::bounds_sites
     static constexpr std::uint32_t kDim = 2;       // the first dimension out of bounds
