@@ -67,17 +67,22 @@ const Program& algorithms_program() {
 
 /// The algorithms' kernels, one handle each, so every call shares their definitions.
 struct AlgorithmKernels {
-    Kernel reduce_chunks, scan_chunks, scan_chunks_sg, scan_lookback_sg, histogram_chunks,
-        radix_counts, radix_scatter, radix_tile_counts, radix_tile_scatter;
+    Kernel reduce_chunks, scan_chunks, scan_chunks_sg, scan_lookback_sg, scan_lookback_packed_sg,
+        histogram_chunks, radix_counts, radix_scatter, radix_tile_counts, radix_tile_scatter;
 };
 
 const AlgorithmKernels& kernels() {
     static const AlgorithmKernels k = [] {
         const Program& p = algorithms_program();
-        return AlgorithmKernels{p.kernel("reduce_chunks"),     p.kernel("scan_chunks"),
-                                p.kernel("scan_chunks_sg"),    p.kernel("scan_lookback_sg"),
-                                p.kernel("histogram_chunks"),  p.kernel("radix_counts"),
-                                p.kernel("radix_scatter"),     p.kernel("radix_tile_counts"),
+        return AlgorithmKernels{p.kernel("reduce_chunks"),
+                                p.kernel("scan_chunks"),
+                                p.kernel("scan_chunks_sg"),
+                                p.kernel("scan_lookback_sg"),
+                                p.kernel("scan_lookback_packed_sg"),
+                                p.kernel("histogram_chunks"),
+                                p.kernel("radix_counts"),
+                                p.kernel("radix_scatter"),
+                                p.kernel("radix_tile_counts"),
                                 p.kernel("radix_tile_scatter")};
     }();
     return k;
@@ -222,6 +227,17 @@ Event reduce_into(Scratch& scratch, const Queue& q, const UsmArray& x, const Usm
                   {partials, out, op_code, std::int32_t{0}, id, groups, local}, {});
 }
 
+/// Whether a look-back scan into `y_dtype` packs each tile's flag and sum into one u64
+/// (scan_lookback_packed_sg: one atomic read a tile, no fence): where its sums fit 32 bits — a
+/// 32-bit integer dtype, or the counts of a compaction of fewer than 2^32 elements — and the
+/// device has 64-bit atomics. f32 sums keep separate flags: dpk has no bit cast between f32 and
+/// u32 to pack them with.
+bool lookback_packs(const Queue& q, DType y_dtype, ScanMode mode, std::int64_t n) {
+    if (!q.device().info().has(DeviceFeature::Int64Atomics)) return false;
+    if (y_dtype == DType::I32 || y_dtype == DType::U32) return true;
+    return mode != ScanMode::Values && n < (std::int64_t{1} << 32);
+}
+
 /// Scans (sum) `x` into `y` (y's dtype): reduce-then-scan in three launches — each
 /// work-group's chunk total, the exclusive scan of those totals by one work-group, and the scan
 /// of each chunk from its offset — or one launch when one chunk covers `x`. With
@@ -251,17 +267,27 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
     const UsmArray& values = compaction ? compaction->values : y;
     const UsmArray& out = compaction ? compaction->out : y;
     if (method == ScanMethod::LookBack) {
-        // One work-group per tile; the tiles' flags and the ticket counter start at 0.
+        // One work-group per tile; the tiles' states and the ticket counter start at 0.
         const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
-        UsmArray flags = scratch_array(scratch, q, DType::U32, tiles);
         UsmArray counter = scratch_array(scratch, q, DType::U32, 1);
+        const LocalMemory lookback_sums{y.dtype(), wg + 2};
+        if (lookback_packs(q, y.dtype(), mode, n)) {
+            UsmArray states = scratch_array(scratch, q, DType::U64, tiles);
+            const Event zeroed[] = {states.fill(Scalar(std::uint64_t{0}), deps),
+                                    counter.fill(Scalar(std::uint32_t{0}), deps)};
+            return launch(
+                kernels().scan_lookback_packed_sg, q, tiles, wg,
+                {x, y, states, counter, per_item, excl, m, tile_mem, lookback_sums, values, out},
+                zeroed);
+        }
+        UsmArray flags = scratch_array(scratch, q, DType::U32, tiles);
         UsmArray aggregates = scratch_array(scratch, q, y.dtype(), tiles);
         UsmArray inclusive = scratch_array(scratch, q, y.dtype(), tiles);
         const Event zeroed[] = {flags.fill(Scalar(std::uint32_t{0}), deps),
                                 counter.fill(Scalar(std::uint32_t{0}), deps)};
         return launch(kernels().scan_lookback_sg, q, tiles, wg,
                       {x, y, flags, counter, aggregates, inclusive, per_item, excl, m, tile_mem,
-                       LocalMemory{y.dtype(), wg + 2}, values, out},
+                       lookback_sums, values, out},
                       zeroed);
     }
     if (groups == 1)
@@ -296,18 +322,21 @@ Event with_scratch(const Event& e, std::shared_ptr<Scratch> scratch) {
 /// The method a scan into `y` (of dtype `y_dtype`) takes on `q`: Auto resolved, an explicit
 /// LookBack checked (what it needs is named in the error).
 ScanMethod scan_method(const char* algorithm, const Queue& q, DType y_dtype, ScanMethod method) {
-    // Auto: reduce-then-scan everywhere. The look-back, one work item walking back tile by
-    // tile, took 5845 us for 2^28 f32 on an H100 where reduce-then-scan took 1423.
+    // Auto: reduce-then-scan everywhere. The look-back walked by one work item, tile by tile,
+    // took 5845 us for 2^28 f32 on an H100 where reduce-then-scan took 1423; the sub-group
+    // look-back (a window of sub_group_size() tiles at a time) is not measured there yet.
     if (method == ScanMethod::Auto) return ScanMethod::ReduceThenScan;
     if (method == ScanMethod::LookBack) {
         const auto& info = q.device().info();
         const bool wide = dtype_size(y_dtype) >= 4 && y_dtype != DType::Bool;
         const bool sub_groups = info.has(DeviceFeature::SubGroups);
+        const bool ballots = info.has(DeviceFeature::SubGroupBallot);
         const bool atomics64 = dtype_size(y_dtype) < 8 || info.has(DeviceFeature::Int64Atomics);
         const std::string why =
             !sub_groups ? "device '" + info.name + "' has no sub-groups"
             : !wide
                 ? "its sums are " + std::string(dtype_name(y_dtype)) + ", not a 32- or 64-bit dtype"
+            : !ballots   ? "device '" + info.name + "' has no sub-group ballots"
             : !atomics64 ? "device '" + info.name + "' has no 64-bit atomics for its " +
                                std::string(dtype_name(y_dtype)) + " sums"
                          : "";
