@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <numeric>
@@ -184,10 +185,11 @@ TEST_CASE("reduce: min and max skip NaNs; NaNs only give the identity") {
 }
 
 /// The scan methods a device can run for sums of `t`: ReduceThenScan everywhere, LookBack where
-/// there are sub-groups and the sums are 32 or 64 bits wide.
+/// there are sub-groups with ballots and the sums are 32 or 64 bits wide.
 std::vector<alg::ScanMethod> scan_methods(const runtime::Device& dev, DType t) {
     std::vector<alg::ScanMethod> m{alg::ScanMethod::ReduceThenScan};
-    if (dev.info().has(DeviceFeature::SubGroups) && dtype_size(t) >= 4 && t != DType::Bool)
+    if (dev.info().has(DeviceFeature::SubGroups) && dev.info().has(DeviceFeature::SubGroupBallot) &&
+        dtype_size(t) >= 4 && t != DType::Bool)
         m.push_back(alg::ScanMethod::LookBack);
     return m;
 }
@@ -220,6 +222,103 @@ TEST_CASE("inclusive_scan and exclusive_scan of every arithmetic dtype, by both 
                 }
             }
         });
+    }
+}
+
+/// What the look-back kernels of stdlib/algorithms.dpk read of a tile: its flag (1: aggregate,
+/// 2: inclusive prefix) and that sum.
+template <typename T>
+struct PublishedTile {
+    std::uint32_t flag;
+    T sum;
+};
+
+/// Launches the look-back kernel (scan_lookback_packed_sg when `packed`, else scan_lookback_sg)
+/// of stdlib/algorithms.dpk directly, with tiles of 16 elements (one a work item) and the first
+/// 200 of 300 tiles published beforehand as the ticket counter skips them: tile 0 an inclusive
+/// prefix, the others aggregates but for an inclusive prefix at `inclusive_at` (0: none). Tile
+/// 200 then walks back over windows of aggregates down to the nearest inclusive prefix, whatever
+/// the timing; its successors find its prefix or walk back too.
+template <typename T>
+void check_lookback_walk(const runtime::Device& dev, bool packed, std::int64_t inclusive_at) {
+    Queue q(dev);
+    static const Program program =
+        Program::from_file(std::filesystem::path(DPK_TEST_STDLIB_DIR) / "algorithms.dpk");
+    const std::size_t wg = 16;
+    const std::int64_t tile = 16, tiles = 300, published = 200, n = tiles * tile - 5;
+    std::vector<T> h = small_values<T>(n, 11);
+    // 64-bit sums are packed only as counts (below 2^32): no negative values then.
+    if (packed && sizeof(T) == 8)
+        for (T& v : h) v = v < 0 ? static_cast<T>(-v) : v;
+    std::vector<T> want(h.size());
+    std::inclusive_scan(h.begin(), h.end(), want.begin(), add<T>);
+    std::vector<PublishedTile<T>> before(static_cast<std::size_t>(published));
+    for (std::int64_t t = 0; t < published; ++t) {
+        const bool inclusive = t == 0 || t == inclusive_at;
+        T sum{0};
+        for (std::int64_t i = inclusive ? 0 : t * tile; i < (t + 1) * tile; ++i)
+            sum = add<T>(sum, h[static_cast<std::size_t>(i)]);
+        before[static_cast<std::size_t>(t)] = {inclusive ? 2u : 1u, sum};
+    }
+    const DType dtype = dtype_of<T>();
+    auto in = UsmArray::from_host<T>(q, h);
+    auto out = UsmArray::zeros(q, dtype, {n});
+    auto counter = UsmArray::from_host<std::uint32_t>(q, {static_cast<std::uint32_t>(published)});
+    const std::int64_t per_item = 1;
+    const auto inclusive_scan = std::int32_t{0}, values_mode = std::int32_t{0};
+    const runtime::LocalMemory tile_mem{dtype, static_cast<std::size_t>(tile + tile / 32 + 1)};
+    const runtime::LocalMemory sums{dtype, wg + 2};
+    const runtime::Range global(static_cast<std::size_t>(tiles - published) * wg), local(wg);
+    if (packed) {
+        std::vector<std::uint64_t> states(tiles, 0);
+        for (std::size_t t = 0; t < before.size(); ++t)
+            states[t] =
+                std::uint64_t{before[t].flag} << 32 | static_cast<std::uint32_t>(before[t].sum);
+        auto st = UsmArray::from_host<std::uint64_t>(q, states);
+        program.kernel("scan_lookback_packed_sg")
+            .launch(q, global, local,
+                    {in, out, st, counter, per_item, inclusive_scan, values_mode, tile_mem, sums,
+                     out, out})
+            .wait();
+    } else {
+        std::vector<std::uint32_t> flags(tiles, 0);
+        std::vector<T> aggregates(tiles, T{0}), inclusive(tiles, T{0});
+        for (std::size_t t = 0; t < before.size(); ++t) {
+            flags[t] = before[t].flag;
+            (before[t].flag == 2 ? inclusive : aggregates)[t] = before[t].sum;
+        }
+        auto f = UsmArray::from_host<std::uint32_t>(q, flags);
+        auto a = UsmArray::from_host<T>(q, aggregates);
+        auto i = UsmArray::from_host<T>(q, inclusive);
+        program.kernel("scan_lookback_sg")
+            .launch(q, global, local,
+                    {in, out, f, counter, a, i, per_item, inclusive_scan, values_mode, tile_mem,
+                     sums, out, out})
+            .wait();
+    }
+    // The published tiles are not written; the others hold the scan.
+    std::fill(want.begin(), want.begin() + published * tile, T{0});
+    CHECK(out.template to_vector<T>() == want);
+}
+
+TEST_CASE("the look-back walks back over several sub-group windows of published tiles") {
+    for (const runtime::Device& dev : tests::devices_under_test()) {
+        if (!dev.info().has(DeviceFeature::SubGroups) ||
+            !dev.info().has(DeviceFeature::SubGroupBallot))
+            continue;
+        // Down to tile 0; to an inclusive prefix amid a window of 16 or 32 (tiles 199 - 13 and
+        // 199 - 45); to the nearest tile.
+        for (std::int64_t inclusive_at : {0, 186, 154, 199}) {
+            INFO(tests::device_label(dev) << " inclusive prefix at tile " << inclusive_at);
+            check_lookback_walk<float>(dev, false, inclusive_at);
+            check_lookback_walk<std::int64_t>(dev, false, inclusive_at);
+            check_lookback_walk<double>(dev, false, inclusive_at);
+            if (dev.info().has(DeviceFeature::Int64Atomics)) {
+                check_lookback_walk<std::int32_t>(dev, true, inclusive_at);
+                check_lookback_walk<std::uint32_t>(dev, true, inclusive_at);
+                check_lookback_walk<std::int64_t>(dev, true, inclusive_at);  // as counts
+            }
+        }
     }
 }
 
