@@ -140,12 +140,28 @@ int main(int argc, char** argv) {
                   median_time(runs, [&] { alg::exclusive_scan(q, x, y).wait(); }), anchor([&] {
                       std::exclusive_scan(DPK_STD_POLICY hf.begin(), hf.end(), out.begin(), 0.0f);
                   }));
-        if (!cpu && dev.info().has(dpk::DeviceFeature::SubGroups)) {  // the other scan method
+        // The other scan method: f32 sums with separate flags, i32 sums and copy_if's counts
+        // with flag and sum packed in one word.
+        const bool lookback = !cpu && dev.info().has(dpk::DeviceFeature::SubGroups) &&
+                              dev.info().has(dpk::DeviceFeature::SubGroupBallot);
+        if (lookback) {
             print_row(
                 {"scan (look-back)", "f32", n, 2 * fb, false},
                 median_time(
                     runs,
                     [&] { alg::inclusive_scan(q, x, y, {}, alg::ScanMethod::LookBack).wait(); }),
+                anchor([&] {}));
+            std::vector<std::int32_t> hi(hf.begin(), hf.end());
+            UsmArray xi = UsmArray::from_host<std::int32_t>(q, hi);
+            UsmArray yi = UsmArray::empty(q, DType::I32, {n});
+            print_row({"inclusive_scan", "i32", n, 2 * fb, false},
+                      median_time(runs, [&] { alg::inclusive_scan(q, xi, yi).wait(); }),
+                      anchor([&] {}));
+            print_row(
+                {"scan (look-back)", "i32", n, 2 * fb, false},
+                median_time(
+                    runs,
+                    [&] { alg::inclusive_scan(q, xi, yi, {}, alg::ScanMethod::LookBack).wait(); }),
                 anchor([&] {}));
         }
         // Reads values and flags, writes about half: counted as 4 + 1 + 2 bytes per element.
@@ -156,6 +172,15 @@ int main(int argc, char** argv) {
                       for (std::size_t i = 0; i < hf.size(); ++i)
                           if (hflags[i]) out[k++] = hf[i];
                   }));
+        if (lookback)
+            print_row(
+                {"copy_if lookback", "f32", n, 7.0 * static_cast<double>(n), false},
+                median_time(
+                    runs,
+                    [&] {
+                        alg::copy_if(q, x, flags, y, count, {}, alg::ScanMethod::LookBack).wait();
+                    }),
+                anchor([&] {}));
         print_row({"histogram 256", "u32", n, fb, false},
                   median_time(runs, [&] { alg::histogram(q, bytes, bins, 0).wait(); }), anchor([&] {
                       std::vector<std::uint32_t> h(256, 0);
