@@ -35,9 +35,9 @@ enum class ScanMethod : std::uint8_t {
     /// work-group waits for another, so every device; float sums in a fixed order.
     ReduceThenScan,
     /// One pass: each work-group takes the next tile and waits for the sums the tiles before it
-    /// published (a decoupled look-back, walked by one work item: slower than ReduceThenScan
-    /// today). Needs sub-groups, a 32- or 64-bit dtype (of `out`; copy_if counts in i64) and
-    /// running work-groups that make progress (CUDA gives it; OpenCL does not promise it);
+    /// published (a decoupled look-back, a sub-group reading sub_group_size() tiles at a time).
+    /// Needs sub-groups with ballots, a 32- or 64-bit dtype (of `out`; copy_if counts in i64)
+    /// and running work-groups that make progress (CUDA gives it; OpenCL does not promise it);
     /// float sums are grouped by which tiles were done first, so they can differ between runs
     /// by rounding.
     LookBack,
