@@ -234,18 +234,19 @@ struct PublishedTile {
 };
 
 /// Launches the look-back kernel (scan_lookback_packed_sg when `packed`, else scan_lookback_sg)
-/// of stdlib/algorithms.dpk directly, with tiles of 16 elements (one a work item) and the first
+/// of stdlib/algorithms.dpk directly, with tiles of `wg` elements (one a work item) and the first
 /// 200 of 300 tiles published beforehand as the ticket counter skips them: tile 0 an inclusive
 /// prefix, the others aggregates but for an inclusive prefix at `inclusive_at` (0: none). Tile
 /// 200 then walks back over windows of aggregates down to the nearest inclusive prefix, whatever
 /// the timing; its successors find its prefix or walk back too.
 template <typename T>
-void check_lookback_walk(const runtime::Device& dev, bool packed, std::int64_t inclusive_at) {
+void check_lookback_walk(const runtime::Device& dev, std::size_t wg, bool packed,
+                         std::int64_t inclusive_at) {
     Queue q(dev);
     static const Program program =
         Program::from_file(std::filesystem::path(DPK_TEST_STDLIB_DIR) / "algorithms.dpk");
-    const std::size_t wg = 16;
-    const std::int64_t tile = 16, tiles = 300, published = 200, n = tiles * tile - 5;
+    const auto tile = static_cast<std::int64_t>(wg);
+    const std::int64_t tiles = 300, published = 200, n = tiles * tile - 5;
     std::vector<T> h = small_values<T>(n, 11);
     // 64-bit sums are packed only as counts (below 2^32): no negative values then.
     if (packed && sizeof(T) == 8)
@@ -307,16 +308,19 @@ TEST_CASE("the look-back walks back over several sub-group windows of published 
             !dev.info().has(DeviceFeature::SubGroupBallot))
             continue;
         // Down to tile 0; to an inclusive prefix amid a window of 16 or 32 (tiles 199 - 13 and
-        // 199 - 45); to the nearest tile.
-        for (std::int64_t inclusive_at : {0, 186, 154, 199}) {
-            INFO(tests::device_label(dev) << " inclusive prefix at tile " << inclusive_at);
-            check_lookback_walk<float>(dev, false, inclusive_at);
-            check_lookback_walk<std::int64_t>(dev, false, inclusive_at);
-            check_lookback_walk<double>(dev, false, inclusive_at);
-            if (dev.info().has(DeviceFeature::Int64Atomics)) {
-                check_lookback_walk<std::int32_t>(dev, true, inclusive_at);
-                check_lookback_walk<std::uint32_t>(dev, true, inclusive_at);
-                check_lookback_walk<std::int64_t>(dev, true, inclusive_at);  // as counts
+        // 199 - 45); to the nearest tile. Work-groups of one sub-group and of several.
+        for (std::size_t wg : {std::size_t{16}, std::size_t{64}}) {
+            for (std::int64_t inclusive_at : {0, 186, 154, 199}) {
+                INFO(tests::device_label(dev)
+                     << " local size " << wg << ", inclusive prefix at tile " << inclusive_at);
+                check_lookback_walk<float>(dev, wg, false, inclusive_at);
+                check_lookback_walk<std::int64_t>(dev, wg, false, inclusive_at);
+                check_lookback_walk<double>(dev, wg, false, inclusive_at);
+                if (dev.info().has(DeviceFeature::Int64Atomics)) {
+                    check_lookback_walk<std::int32_t>(dev, wg, true, inclusive_at);
+                    check_lookback_walk<std::uint32_t>(dev, wg, true, inclusive_at);
+                    check_lookback_walk<std::int64_t>(dev, wg, true, inclusive_at);  // counts
+                }
             }
         }
     }
