@@ -26,6 +26,8 @@ constexpr FeatureFacts kFacts[] = {
      "cl_khr_subgroup_non_uniform_arithmetic"},
     {"sub_group_extended_types", "8- and 16-bit sub-group values",
      "cl_khr_subgroup_extended_types"},
+    // No OpenCL extension offers SPV_KHR_cooperative_matrix yet: the SPIR-V extension's name.
+    {"cooperative_matrix", "cooperative matrices", "SPV_KHR_cooperative_matrix"},
 };
 static_assert(std::size(kFacts) == kDeviceFeatures.size());
 

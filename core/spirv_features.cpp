@@ -1,5 +1,7 @@
 #include "core/spirv_features.h"
 
+#include "core/spirv_cooperative_matrix.h"
+
 namespace dpk {
 
 namespace {
@@ -27,6 +29,8 @@ constexpr FeatureCapability kFeatureCapabilities[] = {
     {spv::Capability::AtomicFloat64AddEXT, DeviceFeature::FloatAtomicAdd, "AtomicFloat64AddEXT"},
     {spv::Capability::SubgroupBufferBlockIOINTEL, DeviceFeature::SubGroupShuffle,
      "SubgroupBufferBlockIOINTEL"},
+    {spirv_khr::kCapabilityCooperativeMatrix, DeviceFeature::CooperativeMatrix,
+     "CooperativeMatrixKHR"},
 };
 
 }  // namespace

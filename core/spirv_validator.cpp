@@ -1,10 +1,16 @@
+// HasResultAndType (instruction shapes) for the stand-in of cooperative-matrix modules.
+#define SPV_ENABLE_UTILITY_CODE
 #include "core/spirv_validator.h"
 
 #include <map>
 #include <memory>
 #include <mutex>
 #include <spirv-tools/libspirv.hpp>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
+#include "core/spirv_cooperative_matrix.h"
 #include "core/spirv_environment.h"
 
 namespace dpk {
@@ -44,6 +50,208 @@ spv_validator_options quiet_options() {
     return options;
 }
 
+/// SPV_KHR_cooperative_matrix postdates the SPIRV-Tools this project builds with. A module that
+/// uses it is validated in two parts: its matrix instructions here (operands of the right kind and
+/// shape), and everything else by SPIRV-Tools on a stand-in module where each matrix type is an
+/// array of its element type (an aggregate, so equal stand-ins may repeat) and each matrix
+/// instruction that makes a value is an OpUndef of its type (stores are left out).
+class MatrixStandIn {
+public:
+    /// Empty when the module declares no CooperativeMatrixKHR; else the stand-in, or `error`.
+    std::vector<std::uint32_t> build(std::span<const std::uint32_t> words, std::string& error) {
+        if (!declares_matrices(words)) return {};
+        std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+        for (std::size_t i = kHeaderWords; i < words.size();) {
+            const std::uint32_t count = words[i] >> spv::WordCountShift;
+            if (count == 0 || i + count > words.size()) return {};  // SPIRV-Tools says why
+            const auto op = static_cast<spv::Op>(words[i] & spv::OpCodeMask);
+            const std::span<const std::uint32_t> in = words.subspan(i + 1, count - 1);
+            i += count;
+            if (!error.empty()) continue;
+            note(op, in);
+            switch (op) {
+                case spv::Op::OpCapability:
+                    if (in[0] ==
+                        static_cast<std::uint32_t>(spirv_khr::kCapabilityCooperativeMatrix))
+                        continue;
+                    break;
+                case spv::Op::OpExtension:
+                    if (literal(in) == spirv_khr::kExtensionCooperativeMatrix) continue;
+                    break;
+                default: break;
+            }
+            if (op == spirv_khr::kOpTypeCooperativeMatrix) {
+                error = check_type(in);
+                emit(out, spv::Op::OpTypeArray, {in[0], in[1], in[3]});  // rows elements
+                continue;
+            }
+            if (op == spirv_khr::kOpCooperativeMatrixLoad ||
+                op == spirv_khr::kOpCooperativeMatrixMulAdd ||
+                op == spirv_khr::kOpCooperativeMatrixLength) {
+                error = check_value(op, in);
+                emit(out, spv::Op::OpUndef, {in[0], in[1]});
+                continue;
+            }
+            if (op == spirv_khr::kOpCooperativeMatrixStore) {
+                error = check_store(in);
+                continue;
+            }
+            if (op == spv::Op::OpCompositeConstruct && in.size() == 3 &&
+                matrices_.contains(in[0])) {
+                emit(out, spv::Op::OpUndef, {in[0], in[1]});
+                continue;
+            }
+            out.insert(out.end(), words.begin() + static_cast<std::ptrdiff_t>(i - count),
+                       words.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        return out;
+    }
+
+private:
+    struct Matrix {
+        std::uint32_t component, rows, cols, use;
+    };
+
+    static bool declares_matrices(std::span<const std::uint32_t> words) {
+        for (std::size_t i = kHeaderWords; i < words.size();) {
+            const std::uint32_t count = words[i] >> spv::WordCountShift;
+            if (count == 0) return false;
+            const auto op = static_cast<spv::Op>(words[i] & spv::OpCodeMask);
+            if (op == spv::Op::OpCapability && count >= 2 &&
+                words[i + 1] == static_cast<std::uint32_t>(spirv_khr::kCapabilityCooperativeMatrix))
+                return true;
+            if (op != spv::Op::OpCapability && op != spv::Op::OpExtension) return false;
+            i += count;
+        }
+        return false;
+    }
+    static std::string literal(std::span<const std::uint32_t> in) {
+        std::string s;
+        for (std::uint32_t w : in)
+            for (int b = 0; b < 4; ++b) {
+                const char c = static_cast<char>((w >> (8 * b)) & 0xff);
+                if (c == 0) return s;
+                s += c;
+            }
+        return s;
+    }
+    static void emit(std::vector<std::uint32_t>& out, spv::Op op,
+                     std::initializer_list<std::uint32_t> operands) {
+        out.push_back(static_cast<std::uint32_t>(operands.size() + 1) << spv::WordCountShift |
+                      static_cast<std::uint32_t>(op));
+        out.insert(out.end(), operands);
+    }
+    /// Records what the matrix checks read: constants, pointer types, value types.
+    void note(spv::Op op, std::span<const std::uint32_t> in) {
+        switch (op) {
+            case spv::Op::OpConstant:
+                if (in.size() >= 3) constants_[in[1]] = in[2];
+                break;
+            case spv::Op::OpTypeInt: ints_.insert(in[0]); break;
+            case spv::Op::OpTypePointer:
+                if (in.size() >= 3) pointees_[in[0]] = in[2];
+                break;
+            default:
+                // Result type then result id: every value instruction the checks may meet.
+                if (has_result_type(op) && in.size() >= 2) value_types_[in[1]] = in[0];
+                break;
+        }
+    }
+    static bool has_result_type(spv::Op op) {
+        bool result = false, type = false;
+        spv::HasResultAndType(op, &result, &type);
+        if (op == spirv_khr::kOpCooperativeMatrixLoad ||
+            op == spirv_khr::kOpCooperativeMatrixMulAdd ||
+            op == spirv_khr::kOpCooperativeMatrixLength)
+            return true;
+        return result && type;
+    }
+    std::optional<std::uint32_t> constant(std::uint32_t id) const {
+        auto it = constants_.find(id);
+        return it == constants_.end() ? std::nullopt : std::optional(it->second);
+    }
+    std::string check_type(std::span<const std::uint32_t> in) {
+        // result, component type, scope, rows, columns, use
+        if (in.size() != 6) return "OpTypeCooperativeMatrixKHR: expected 6 operands";
+        auto scope = constant(in[2]), rows = constant(in[3]), cols = constant(in[4]),
+             use = constant(in[5]);
+        if (!scope || !rows || !cols || !use)
+            return "OpTypeCooperativeMatrixKHR %" + std::to_string(in[0]) +
+                   ": scope, rows, columns and use must be constants";
+        if (*scope != static_cast<std::uint32_t>(spv::Scope::Subgroup))
+            return "OpTypeCooperativeMatrixKHR %" + std::to_string(in[0]) +
+                   ": only sub-group scope is supported";
+        if (*use > static_cast<std::uint32_t>(spirv_khr::MatrixUse::Accumulator) || *rows == 0 ||
+            *cols == 0)
+            return "OpTypeCooperativeMatrixKHR %" + std::to_string(in[0]) +
+                   ": bad rows, columns or use";
+        matrices_[in[0]] = {in[1], *rows, *cols, *use};
+        return {};
+    }
+    const Matrix* matrix_of(std::uint32_t value) const {
+        auto t = value_types_.find(value);
+        if (t == value_types_.end()) return nullptr;
+        auto m = matrices_.find(t->second);
+        return m == matrices_.end() ? nullptr : &m->second;
+    }
+    /// The pointer, layout and stride of a load or store.
+    std::string check_access(const char* name, std::uint32_t pointer, std::uint32_t layout,
+                             std::span<const std::uint32_t> rest, const Matrix& m) const {
+        auto pt = value_types_.find(pointer);
+        auto pointee = pt == value_types_.end() ? pointees_.end() : pointees_.find(pt->second);
+        if (pointee == pointees_.end() || pointee->second != m.component)
+            return std::string(name) + ": the pointer must point to the matrix's element type";
+        auto l = constant(layout);
+        if (!l || *l > static_cast<std::uint32_t>(spirv_khr::MatrixLayout::ColumnMajor))
+            return std::string(name) +
+                   ": the layout must be a constant RowMajorKHR or ColumnMajorKHR";
+        if (rest.empty()) return std::string(name) + ": dpk's modules give a stride";
+        auto st = value_types_.find(rest[0]);
+        if (st == value_types_.end() || !ints_.contains(st->second))
+            return std::string(name) + ": the stride must be an integer";
+        return {};
+    }
+    std::string check_value(spv::Op op, std::span<const std::uint32_t> in) const {
+        auto m = matrices_.find(in[0]);
+        if (op == spirv_khr::kOpCooperativeMatrixLength)
+            return in.size() == 3 && matrices_.contains(in[2]) && ints_.contains(in[0])
+                       ? std::string{}
+                       : "OpCooperativeMatrixLengthKHR: expected an integer result and a matrix "
+                         "type";
+        if (m == matrices_.end())
+            return "a cooperative matrix instruction's result type must be a matrix";
+        if (op == spirv_khr::kOpCooperativeMatrixLoad)
+            return in.size() < 4 ? "OpCooperativeMatrixLoadKHR: too few operands"
+                                 : check_access("OpCooperativeMatrixLoadKHR", in[2], in[3],
+                                                in.subspan(4), m->second);
+        // MulAdd: result type, result, A, B, C
+        if (in.size() < 5) return "OpCooperativeMatrixMulAddKHR: too few operands";
+        const Matrix *a = matrix_of(in[2]), *b = matrix_of(in[3]), *c = matrix_of(in[4]);
+        const Matrix& d = m->second;
+        using U = spirv_khr::MatrixUse;
+        auto is = [](const Matrix* x, U u) { return x && x->use == static_cast<std::uint32_t>(u); };
+        if (!is(a, U::A) || !is(b, U::B) || !is(c, U::Accumulator) ||
+            d.use != static_cast<std::uint32_t>(U::Accumulator))
+            return "OpCooperativeMatrixMulAddKHR: operands must be matrices of uses A, B and "
+                   "Accumulator, and so must the result type be an Accumulator";
+        if (a->cols != b->rows || a->rows != c->rows || b->cols != c->cols || c->rows != d.rows ||
+            c->cols != d.cols || c->component != d.component)
+            return "OpCooperativeMatrixMulAddKHR: the shapes do not agree (M x K, K x N, M x N)";
+        return {};
+    }
+    std::string check_store(std::span<const std::uint32_t> in) const {
+        // pointer, object, layout, [stride]
+        if (in.size() < 3) return "OpCooperativeMatrixStoreKHR: too few operands";
+        const Matrix* m = matrix_of(in[1]);
+        if (!m) return "OpCooperativeMatrixStoreKHR: the object must be a matrix";
+        return check_access("OpCooperativeMatrixStoreKHR", in[0], in[2], in.subspan(3), *m);
+    }
+
+    std::unordered_map<std::uint32_t, std::uint32_t> constants_, pointees_, value_types_;
+    std::unordered_set<std::uint32_t> ints_;
+    std::unordered_map<std::uint32_t, Matrix> matrices_;
+};
+
 }  // namespace
 
 std::optional<SpirvValidationError> validate_spirv_module(std::span<const std::uint32_t> words,
@@ -51,6 +259,10 @@ std::optional<SpirvValidationError> validate_spirv_module(std::span<const std::u
     const spv_target_env e = env.value_or(spirv_validation_env(words));
     if (words.size() < kHeaderWords)
         return SpirvValidationError{"not a SPIR-V module (too short)", e};
+    std::string matrix_error;
+    const std::vector<std::uint32_t> stand_in = MatrixStandIn().build(words, matrix_error);
+    if (!matrix_error.empty()) return SpirvValidationError{matrix_error, e};
+    if (!stand_in.empty()) words = stand_in;
     t_message.clear();
     const spvtools::SpirvTools& tools = tools_for(e);
     if (tools.Validate(words.data(), words.size(), quiet_options())) return std::nullopt;

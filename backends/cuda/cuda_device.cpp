@@ -109,9 +109,11 @@ CudaDevice::CudaDevice(CUdevice device) : device_(device) {
     d.compute_units =
         static_cast<std::uint32_t>(attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT));
 
-    // Every optional feature: fp16 arithmetic needs sm_53 (CUDA 13 supports sm_75 and newer).
+    // Every optional feature: fp16 arithmetic needs sm_53 (CUDA 13 supports sm_75 and newer), the
+    // m16n8k16 tensor-core multiply that cooperative matrices become needs sm_80.
     d.features = DeviceFeatures::all();
     d.features.set(DeviceFeature::Fp16, sm_ >= 53);
+    d.features.set(DeviceFeature::CooperativeMatrix, sm_ >= 80);
     d.kernel_variants.assign(kCudaKernelVariants.begin(), kCudaKernelVariants.end());
     const int warp = attribute(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
     d.sub_group_sizes = {static_cast<std::uint64_t>(warp)};

@@ -16,7 +16,9 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
     bool args_ok = static_cast<int>(e.args.size()) == builtin_arity(b);
     for (const auto& a : e.args) args_ok &= a != nullptr;
     if (!args_ok) {  // arity is reported by the resolver
-        if (builtin_group(b) != BuiltinGroup::ArrayAlloc && builtin_group(b) != BuiltinGroup::Sync)
+        // (A matrix builtin's tuples and strings are not values: its arguments are left.)
+        if (builtin_group(b) != BuiltinGroup::ArrayAlloc &&
+            builtin_group(b) != BuiltinGroup::Sync && builtin_group(b) != BuiltinGroup::Matrix)
             for (const auto& a : e.args)
                 if (a) check(*a);
         return Operand::failed();
@@ -41,6 +43,7 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
         case BuiltinGroup::SubGroupValue: return sub_group_value(e, b);
         case BuiltinGroup::SubGroupVote: return sub_group_vote(e, b);
         case BuiltinGroup::Copy: return copy(e, b);
+        case BuiltinGroup::Matrix: return matrix(e, b);
         case BuiltinGroup::Debug: break;  // above
     }
     return Operand::failed();

@@ -122,12 +122,16 @@ constexpr auto kBuiltins = std::to_array<BuiltinInfo>({
     {Builtin::SubGroupAll, "sub_group_all", 1, G::SubGroupVote},
     {Builtin::AsyncCopy, "async_copy", 5, G::Copy},
     {Builtin::WaitCopies, "wait_copies", 0, G::Copy},
+    {Builtin::MatrixLoad, "matrix_load", 4, G::Matrix},
+    {Builtin::MatrixStore, "matrix_store", 3, G::Matrix},
+    {Builtin::MatrixFill, "matrix_fill", 3, G::Matrix},
+    {Builtin::MatrixMad, "matrix_mad", 3, G::Matrix},
 });
 
 constexpr bool table_in_enum_order() {
     for (std::size_t i = 0; i < kBuiltins.size(); ++i)
         if (static_cast<std::size_t>(kBuiltins[i].id) != i) return false;
-    return static_cast<std::size_t>(Builtin::WaitCopies) + 1 == kBuiltins.size();  // the last
+    return static_cast<std::size_t>(Builtin::MatrixMad) + 1 == kBuiltins.size();  // the last
 }
 static_assert(table_in_enum_order(), "kBuiltins must list every Builtin in enum order");
 

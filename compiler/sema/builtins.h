@@ -50,6 +50,10 @@ enum class Builtin : std::uint8_t {
     // work-group copies: async_copy(local dst, dst_start, global src, src_start, count), and
     // wait_copies() for every copy the function started
     AsyncCopy, WaitCopies,
+    // cooperative matrices (sub-group collectives): matrix_load(array, (row, col), (rows, cols),
+    // use), matrix_store(array, (row, col), m), matrix_fill(value, (rows, cols), use),
+    // matrix_mad(a, b, c) = a * b + c
+    MatrixLoad, MatrixStore, MatrixFill, MatrixMad,
 };
 
 /// Families of builtins that share their checking rules (and their emission pattern).
@@ -68,6 +72,7 @@ enum class BuiltinGroup : std::uint8_t {
     SubGroupValue,  // sub_group_broadcast/shuffle* (x, id), reduce/scan (x): x -> x
     SubGroupVote,   // sub_group_ballot/any/all (bool) -> u64 / bool
     Copy,           // async_copy(...), wait_copies(): work-group collectives -> void
+    Matrix,         // matrix_*: cooperative matrices, sub-group collectives
 };
 
 /// The builtin a name denotes, if any.

@@ -137,6 +137,12 @@ Operand TypeChecker::user_call(const ast::Call& e, const ast::Function& fn) {
                 continue;
             }
             const types::Type* t = materialize(a, op);
+            if (t->is_matrix()) {
+                error(a.range, "a matrix cannot be passed to a function (" + param +
+                                   "): use it in the kernel that makes it");
+                ok = false;
+                continue;
+            }
             if (t->is_array())
                 t = ctx_.types().array(t->dtype, t->ndim, t->layout, t->space, t->static_shape);
             param_types.push_back(t);

@@ -25,15 +25,15 @@ Operand TypeChecker::check(const ast::Expr& e) {
         case ast::ExprKind::Member: return member(static_cast<const ast::Member&>(e));
         case ast::ExprKind::StringLit:
             error(e.range,
-                  "a string is only allowed as the format of print(...) or the message "
-                  "of assert(cond, message)");
+                  "a string is only allowed as the format of print(...), the message "
+                  "of assert(cond, message) or the use of matrix_load / matrix_fill");
             return Operand::failed();
         case ast::ExprKind::Tuple:
             for (const auto& el : static_cast<const ast::Tuple&>(e).elements)
                 if (el) check(*el);
             error(e.range,
-                  "a tuple is only allowed as the shape of local_array / private_array "
-                  "or as an atomic index");
+                  "a tuple is only allowed as the shape of local_array / private_array, "
+                  "as an atomic index or as a matrix's position and shape");
             return Operand::failed();
     }
     return Operand::failed();

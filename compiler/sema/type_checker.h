@@ -155,6 +155,16 @@ private:
     Operand sub_group_value(const ast::Call& e, Builtin b);
     /// sub_group_ballot (bool) -> u64, sub_group_any / sub_group_all (bool) -> bool.
     Operand sub_group_vote(const ast::Call& e, Builtin b);
+    /// matrix_load, matrix_store, matrix_fill, matrix_mad (matrix_checker.cpp).
+    Operand matrix(const ast::Call& e, Builtin b);
+    /// The 2-d array a matrix is loaded from or stored to (rows or columns contiguous).
+    const types::Type* matrix_array(const ast::Expr& x, const std::string& name);
+    /// The (row, col) tuple where a tile starts: two i64 indices.
+    bool matrix_origin(const ast::Expr& e, const std::string& name);
+    /// The (rows, cols) tuple of constants.
+    std::optional<std::pair<int, int>> matrix_shape(const ast::Expr& e, const std::string& name);
+    /// "a", "b" or "acc".
+    std::optional<types::MatrixUse> matrix_use(const ast::Expr& e, const std::string& name);
 
     // Conversions (coercion.cpp)
     /// Gives an untyped subtree the type `t`, reporting a value that does not fit; folds a

@@ -364,6 +364,15 @@ private:
                 require(f, c, Level::Uniform, control);
                 if (in.level != Level::Uniform) same_arguments(f, c, in);
                 return {};
+            case Builtin::MatrixLoad:
+            case Builtin::MatrixStore:
+            case Builtin::MatrixFill:
+            case Builtin::MatrixMad:
+                // Sub-group collectives on values that are one matrix for the whole sub-group.
+                require(f, c, Level::SubGroup, control);
+                if (in.level > Level::SubGroup) same_arguments(f, c, in, Level::SubGroup);
+                if (info.builtin == Builtin::MatrixStore) return {};
+                return varying(f, c, Level::SubGroup, text());
             case Builtin::SubGroupBroadcast:
                 require(f, c, Level::SubGroup, control);
                 if (in.level == Level::Uniform) return {};
@@ -427,14 +436,15 @@ private:
     }
 
     /// A work-group collective whose arguments `in` may differ between work-items.
-    void same_arguments(const Frame& f, const ast::Call& c, Uniformity in) {
+    void same_arguments(const Frame& f, const ast::Call& c, Uniformity in,
+                        Level scope = Level::Uniform) {
         ok_ = false;
         std::string name(builtin_name(f.inst->info(c).builtin));
         const std::size_t before = ctx_.error_count();
         ctx_.error(f.file, c.range,
-                   "'" + name +
-                       "' needs the same arguments in every work-item of the "
-                       "work-group, but they may differ: they depend on " +
+                   "'" + name + "' needs the same arguments in every work-item of the " +
+                       (scope == Level::Uniform ? "work-group" : "sub-group") +
+                       ", but they may differ: they depend on " +
                        (in.origin ? in.origin->what : std::string("a varying value")));
         if (ctx_.error_count() == before) return;  // reported by an earlier specialization
         if (in.origin) ctx_.note(in.origin->file, in.origin->range, in.origin->what + " here");

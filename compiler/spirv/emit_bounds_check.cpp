@@ -89,7 +89,8 @@ void FunctionEmitter::record_out_of_bounds(Id site, Id dim, Id index, Id extent)
 
 Id FunctionEmitter::guarded_access(ArrayValue& a, std::span<const Id> indices,
                                    const IndexCheck& check, std::optional<std::uint32_t> site,
-                                   Id type, Id skipped, const std::function<Id(Id)>& access) {
+                                   Id type, Id skipped, const std::function<Id(Id)>& access,
+                                   std::span<const Id> reported) {
     const Id before = current_label_;
     const Id inside = m_.b.next_id();
     const Id outside = site ? m_.b.next_id() : 0;
@@ -105,7 +106,7 @@ Id FunctionEmitter::guarded_access(ArrayValue& a, std::span<const Id> indices,
     Id outside_end = before;
     if (site) {
         begin_block(outside);
-        report_out_of_bounds(a, indices, check, *site);
+        report_out_of_bounds(a, reported.empty() ? indices : reported, check, *site);
         outside_end = current_label_;
         branch(merge);
     }

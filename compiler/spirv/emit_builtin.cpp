@@ -66,6 +66,7 @@ bool math_entry(Builtin b, OpenCLLIB::Entrypoints& out) {
 Id FunctionEmitter::emit_builtin(const ast::Call& e) {
     const Builtin b = fn_.info(e).builtin;
     if (sema::builtin_group(b) == sema::BuiltinGroup::Atomic) return emit_atomic(e);
+    if (sema::builtin_group(b) == sema::BuiltinGroup::Matrix) return emit_matrix(e);
     switch (b) {
         case Builtin::GlobalId: return emit_work_item(e, spv::BuiltIn::GlobalInvocationId);
         case Builtin::LocalId: return emit_work_item(e, spv::BuiltIn::LocalInvocationId);

@@ -263,9 +263,10 @@ private:
     /// report of site `site` (none when `site` is unset: reported already).
     /// Returns the access's value, or `skipped` outside the shape, as a value of `type` (no value
     /// when `type` is 0).
+    /// `reported`: the indices a report names, when not `indices` (a tile's far corner).
     Id guarded_access(ArrayValue& a, std::span<const Id> indices, const IndexCheck& check,
                       std::optional<std::uint32_t> site, Id type, Id skipped,
-                      const std::function<Id(Id)>& access);
+                      const std::function<Id(Id)>& access, std::span<const Id> reported = {});
     /// Records the first dimension `check` found outside (record_out_of_bounds).
     void report_out_of_bounds(const ArrayValue& a, std::span<const Id> indices,
                               const IndexCheck& check, std::uint32_t site);
@@ -282,6 +283,16 @@ private:
                         const std::function<Id(Id)>& new_value, source::SourceRange range);
     /// The atomic `e` with a check (outside: nothing is changed and the old value is 0).
     Id checked_atomic(const ast::Call& e, ArrayValue& a);
+
+    // -- emit_matrix.cpp: cooperative matrices (SPV_KHR_cooperative_matrix) --------------------
+    Id emit_matrix(const ast::Call& e);
+    /// matrix_load / matrix_store at `origin` of `a`: the tile's pointer, layout and stride go to
+    /// `access`; in bounds-checked mode the whole tile must be inside (else the access is
+    /// skipped, a load gives zeros, and the far corner is reported).
+    Id matrix_access(const ast::Call& e, ArrayValue& a, const types::Type* matrix, Id type,
+                     const std::function<Id(Id pointer, Id layout, Id stride)>& access);
+    /// Whether the target multiplies matrices of type `t` (an error names the device's types).
+    bool check_matrix_type(const types::Type* t, const ast::Call& e);
 
     struct Binding {
         enum class Kind : std::uint8_t { None, Value, Variable, Array } kind = Kind::None;

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <limits>
 
+#include "core/spirv_cooperative_matrix.h"
 #include "core/spirv_features.h"
 
 namespace dpk::compiler::spirv {
@@ -186,6 +187,18 @@ Id ModuleBuilder::type_array(Id element, std::uint64_t length) {
     Id length_type = type_int(fits32 ? kBitsPerWord : 2 * kBitsPerWord);
     Id length_id = constant(length_type, length);
     return intern(types_, {operand(spv::Op::OpTypeArray), element, length_id});
+}
+
+Id ModuleBuilder::type_cooperative_matrix(Id component, std::uint32_t rows, std::uint32_t cols,
+                                          std::uint32_t use, std::string_view why) {
+    // A target without the feature has refused the builtin that made the matrix already.
+    if (target_.has(DeviceFeature::CooperativeMatrix))
+        require(spirv_khr::kCapabilityCooperativeMatrix, why);
+    require_extension(spirv_khr::kExtensionCooperativeMatrix);
+    const Id u32 = type_int(kBitsPerWord);
+    const Id scope = constant(u32, operand(spv::Scope::Subgroup));
+    const Id r = constant(u32, rows), c = constant(u32, cols), u = constant(u32, use);
+    return intern(types_, {operand(spirv_khr::kOpTypeCooperativeMatrix), component, scope, r, c, u});
 }
 
 Id ModuleBuilder::type_pointer(spv::StorageClass storage, Id pointee) {

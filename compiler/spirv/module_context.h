@@ -45,7 +45,7 @@ public:
     Id value_type(DType t);
     /// The type of an element of `t` in memory or a kernel argument (bool is one byte).
     Id storage_type(DType t);
-    /// The value type of a scalar semantic type; void for void.
+    /// The value type of a scalar or matrix semantic type; void for void.
     Id type_of(const types::Type* t);
     Id pointer(spv::StorageClass storage, Id pointee) { return b.type_pointer(storage, pointee); }
     static spv::StorageClass storage_class(types::AddressSpace space);

@@ -2,11 +2,24 @@
 
 namespace dpk::compiler::types {
 
+std::string_view matrix_use_name(MatrixUse use) {
+    switch (use) {
+        case MatrixUse::A: return "a";
+        case MatrixUse::B: return "b";
+        case MatrixUse::Accumulator: return "acc";
+    }
+    return "?";
+}
+
 std::string Type::str() const {
     switch (kind) {
         case Kind::Void: return "void";
         case Kind::MemFlags: return "memory flags";
         case Kind::Scalar: return std::string(dtype_name(dtype));
+        case Kind::Matrix:
+            return "matrix(" + std::string(dtype_name(dtype)) + ", rows=" + std::to_string(rows) +
+                   ", cols=" + std::to_string(cols) + ", use=\"" +
+                   std::string(matrix_use_name(use)) + "\")";
         case Kind::Array: break;
     }
     std::string s;
@@ -42,7 +55,8 @@ const Type* TypeContext::intern(Type t) {
     for (const auto& existing : types_) {
         const Type& e = *existing;
         if (e.kind == t.kind && e.dtype == t.dtype && e.ndim == t.ndim && e.layout == t.layout &&
-            e.space == t.space && e.static_shape == t.static_shape && e.usm_type == t.usm_type)
+            e.space == t.space && e.static_shape == t.static_shape && e.usm_type == t.usm_type &&
+            e.rows == t.rows && e.cols == t.cols && e.use == t.use)
             return existing.get();
     }
     types_.push_back(std::make_unique<Type>(std::move(t)));
@@ -66,6 +80,16 @@ const Type* TypeContext::array(DType elem, int ndim, Layout layout, AddressSpace
     ty.space = space;
     ty.static_shape = std::move(static_shape);
     ty.usm_type = space == AddressSpace::Global ? usm : UsmType::Device;
+    return intern(ty);
+}
+
+const Type* TypeContext::matrix(DType elem, int rows, int cols, MatrixUse use) {
+    Type ty;
+    ty.kind = Type::Kind::Matrix;
+    ty.dtype = elem;
+    ty.rows = rows;
+    ty.cols = cols;
+    ty.use = use;
     return intern(ty);
 }
 

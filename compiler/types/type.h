@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "dpk/core/signature.h"
@@ -13,15 +14,21 @@ namespace dpk::compiler::types {
 /// Where an array's elements live.
 enum class AddressSpace : std::uint8_t { Global, Local, Private };
 
+/// Which operand of a multiply-add a cooperative matrix is: D = A * B + C (C and D accumulators).
+enum class MatrixUse : std::uint8_t { A, B, Accumulator };
+/// The language's spelling of a use: "a", "b", "acc".
+std::string_view matrix_use_name(MatrixUse use);
+
 struct Type {
     enum class Kind : std::uint8_t {
         Void,
         Scalar,    // bool, ints, floats (dtype)
         Array,     // a view: element pointer + shape (+ strides when layout is Any)
         MemFlags,  // the `local` / `global` flags of barrier() and fence()
+        Matrix,    // a cooperative matrix: a rows x cols tile spread over a sub-group
     };
     Kind kind = Kind::Void;
-    DType dtype = DType::I64;  // Scalar: the type; Array: the element type
+    DType dtype = DType::I64;  // Scalar: the type; Array and Matrix: the element type
     // Arrays only:
     int ndim = 0;
     Layout layout = Layout::C;
@@ -30,17 +37,23 @@ struct Type {
     /// Empty for global arrays and for launch-sized `local T[:]` parameters.
     std::vector<std::int64_t> static_shape;
     UsmType usm_type = UsmType::Device;  // global arrays (part of the signature, no codegen effect)
+    // Matrices only:
+    int rows = 0;
+    int cols = 0;
+    MatrixUse use = MatrixUse::A;
 
     bool is_void() const { return kind == Kind::Void; }
     bool is_scalar() const { return kind == Kind::Scalar; }
     bool is_array() const { return kind == Kind::Array; }
+    bool is_matrix() const { return kind == Kind::Matrix; }
     bool is_bool() const { return kind == Kind::Scalar && dtype == DType::Bool; }
     bool is_int() const { return kind == Kind::Scalar && is_integer(dtype); }
     bool is_float_type() const { return kind == Kind::Scalar && is_float(dtype); }
     /// True when shape and strides are fixed at compile time or by the layout (no stride args).
     bool needs_strides() const { return kind == Kind::Array && layout == Layout::Any; }
 
-    /// Language spelling for messages: "f32", "f32[:, ::1]", "local f32[16, 16]", "void".
+    /// Language spelling for messages: "f32", "f32[:, ::1]", "local f32[16, 16]", "void",
+    /// "matrix(f16, rows=16, cols=16, use=\"a\")".
     std::string str() const;
 };
 
@@ -59,6 +72,7 @@ public:
     const Type* array(DType elem, int ndim, Layout layout, AddressSpace space,
                       std::vector<std::int64_t> static_shape = {},
                       UsmType usm = UsmType::Device);
+    const Type* matrix(DType elem, int rows, int cols, MatrixUse use);
     /// The semantic type of a signature parameter.
     const Type* from_param(const ParamType& p);
 

@@ -30,10 +30,12 @@ enum class DeviceFeature : std::uint8_t {
     SubGroupBitwise,          // cl_khr_subgroup_non_uniform_arithmetic -> GroupNonUniformArithmetic
     SubGroupExtendedTypes,    // cl_khr_subgroup_extended_types: 8/16-bit ints and f16 values in
                               // broadcasts, shuffles, reductions and scans (no capability)
+    CooperativeMatrix,        // SPV_KHR_cooperative_matrix -> CooperativeMatrixKHR: matrix tiles
+                              // spread over a sub-group (tensor cores on CUDA sm_80+)
 };
 
 /// Every feature, in the order target names spell them.
-inline constexpr std::array<DeviceFeature, 11> kDeviceFeatures = {
+inline constexpr std::array<DeviceFeature, 12> kDeviceFeatures = {
     DeviceFeature::Fp64,
     DeviceFeature::Fp16,
     DeviceFeature::Int64Atomics,
@@ -44,7 +46,8 @@ inline constexpr std::array<DeviceFeature, 11> kDeviceFeatures = {
     DeviceFeature::SubGroupShuffleRelative,
     DeviceFeature::SubGroupBallot,
     DeviceFeature::SubGroupBitwise,
-    DeviceFeature::SubGroupExtendedTypes};
+    DeviceFeature::SubGroupExtendedTypes,
+    DeviceFeature::CooperativeMatrix};
 
 /// The sub-group features beyond sub-groups themselves: none is usable without SubGroups.
 inline constexpr std::array<DeviceFeature, 6> kSubGroupExtensions = {

@@ -1,0 +1,193 @@
+// Typing of the cooperative-matrix builtins: matrix_load, matrix_store, matrix_fill, matrix_mad.
+// A matrix is a rows x cols tile spread over the work items of a sub-group; which sizes and
+// element types a device multiplies is checked where the kernel is compiled for it.
+#include "compiler/sema/type_checker.h"
+
+namespace dpk::compiler::sema {
+
+namespace {
+
+/// The largest tile side the language takes (devices take far fewer; checked per device).
+constexpr std::int64_t kMaxMatrixSide = 256;
+
+}  // namespace
+
+const types::Type* TypeChecker::matrix_array(const ast::Expr& x, const std::string& name) {
+    Operand a = check(x);
+    if (a.error) return nullptr;
+    const types::Type* t = a.is_untyped() ? nullptr : a.type;
+    if (!t || !t->is_array() || t->ndim != 2) {
+        error(x.range, "the array of " + name + " must be a 2-d array, found " + describe(a));
+        return nullptr;
+    }
+    if (t->layout == Layout::Any) {
+        error(x.range, name + " needs an array whose rows or columns are contiguous (" +
+                           std::string(dtype_name(t->dtype)) + "[:, ::1] or " +
+                           std::string(dtype_name(t->dtype)) + "[::1, :]), found " + t->str());
+        return nullptr;
+    }
+    if (t->dtype == DType::Bool) {
+        error(x.range, name + " moves numbers, not bool; found " + t->str());
+        return nullptr;
+    }
+    return t;
+}
+
+bool TypeChecker::matrix_origin(const ast::Expr& e, const std::string& name) {
+    if (e.kind != ast::ExprKind::Tuple || static_cast<const ast::Tuple&>(e).elements.size() != 2) {
+        if (e.kind != ast::ExprKind::Tuple) check(e);
+        error(e.range, "the position of " + name +
+                           " is the tile's first (row, column) in the array, e.g. (i, j)");
+        return false;
+    }
+    bool ok = true;
+    for (const auto& el : static_cast<const ast::Tuple&>(e).elements) ok &= el && array_index(*el);
+    return ok;
+}
+
+std::optional<std::pair<int, int>> TypeChecker::matrix_shape(const ast::Expr& e,
+                                                             const std::string& name) {
+    const auto* tuple =
+        e.kind == ast::ExprKind::Tuple ? static_cast<const ast::Tuple*>(&e) : nullptr;
+    if (!tuple || tuple->elements.size() != 2) {
+        if (!tuple) check(e);
+        error(e.range, "the shape of " + name +
+                           " is a tuple of two constants (rows, cols), e.g. "
+                           "(16, 16)");
+        return std::nullopt;
+    }
+    std::int64_t side[2] = {0, 0};
+    bool ok = true;
+    for (int d = 0; d < 2; ++d) {
+        const ast::Expr* x = tuple->elements[static_cast<std::size_t>(d)].get();
+        auto v = x ? constant_int(*x, "the shape of " + name) : std::nullopt;
+        if (!v) {
+            ok = false;
+        } else if (*v <= 0 || *v > kMaxMatrixSide) {
+            error(x->range, "the shape of " + name + " must be 1 to " +
+                                std::to_string(kMaxMatrixSide) + ", found " + std::to_string(*v));
+            ok = false;
+        } else {
+            side[d] = *v;
+        }
+    }
+    if (!ok) return std::nullopt;
+    return std::pair{static_cast<int>(side[0]), static_cast<int>(side[1])};
+}
+
+std::optional<types::MatrixUse> TypeChecker::matrix_use(const ast::Expr& e,
+                                                        const std::string& name) {
+    if (e.kind == ast::ExprKind::StringLit) {
+        const std::string& v = static_cast<const ast::StringLit&>(e).value;
+        for (auto u : {types::MatrixUse::A, types::MatrixUse::B, types::MatrixUse::Accumulator})
+            if (v == types::matrix_use_name(u)) return u;
+    } else {
+        check(e);
+    }
+    error(e.range, "the use of " + name + " is \"a\" or \"b\" (the factors of matrix_mad) or " +
+                       "\"acc\" (its accumulator)");
+    return std::nullopt;
+}
+
+Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
+    std::string name = "'";
+    name.append(builtin_name(b)).push_back('\'');
+    const types::Type* result = nullptr;
+    switch (b) {
+        case Builtin::MatrixLoad: {
+            // matrix_load(array, (row, col), (rows, cols), use)
+            const types::Type* arr = matrix_array(*e.args[0], name);
+            const bool origin = matrix_origin(*e.args[1], name);
+            auto shape = matrix_shape(*e.args[2], name);
+            auto use = matrix_use(*e.args[3], name);
+            if (!arr || !origin || !shape || !use) return Operand::failed();
+            result = ctx_.types().matrix(arr->dtype, shape->first, shape->second, *use);
+            break;
+        }
+        case Builtin::MatrixStore: {
+            // matrix_store(array, (row, col), m)
+            const types::Type* arr = matrix_array(*e.args[0], name);
+            const bool origin = matrix_origin(*e.args[1], name);
+            const ast::Expr& m = *e.args[2];
+            Operand v = check(m);
+            if (v.error || !arr || !origin) return Operand::failed();
+            if (v.is_untyped() || !v.type->is_matrix()) {
+                error(m.range, "the value of " + name + " must be a matrix, found " + describe(v));
+                return Operand::failed();
+            }
+            if (v.type->dtype != arr->dtype) {
+                error(e.range, name + " stores a matrix of " +
+                                   std::string(dtype_name(v.type->dtype)) + " into " + arr->str() +
+                                   ": the element types must be the same");
+                return Operand::failed();
+            }
+            result = ctx_.types().void_type();
+            break;
+        }
+        case Builtin::MatrixFill: {
+            // matrix_fill(value, (rows, cols), use)
+            const ast::Expr& x = *e.args[0];
+            Operand v = check(x);
+            bool ok = !v.error && has_value(x, v);
+            const types::Type* t = ok ? materialize(x, v) : nullptr;  // a literal alone: i64/f64
+            if (ok && (!t->is_scalar() || t->is_bool())) {
+                error(x.range, "the value of " + name + " must be a number, found " + describe(v));
+                ok = false;
+            }
+            auto shape = matrix_shape(*e.args[1], name);
+            auto use = matrix_use(*e.args[2], name);
+            if (!ok || !shape || !use) return Operand::failed();
+            result = ctx_.types().matrix(t->dtype, shape->first, shape->second, *use);
+            break;
+        }
+        case Builtin::MatrixMad: {
+            // matrix_mad(a, b, c): a (M x K, use a) * b (K x N, use b) + c (M x N, use acc)
+            const types::Type* m[3] = {nullptr, nullptr, nullptr};
+            const types::MatrixUse uses[3] = {types::MatrixUse::A, types::MatrixUse::B,
+                                              types::MatrixUse::Accumulator};
+            const char* roles[3] = {"first", "second", "third"};
+            bool ok = true;
+            for (int i = 0; i < 3; ++i) {
+                const ast::Expr& x = *e.args[static_cast<std::size_t>(i)];
+                Operand v = check(x);
+                if (v.error) {
+                    ok = false;
+                    continue;
+                }
+                if (v.is_untyped() || !v.type->is_matrix() || v.type->use != uses[i]) {
+                    error(x.range, "the " + std::string(roles[i]) + " argument of " + name +
+                                       " must be a matrix of use \"" +
+                                       std::string(types::matrix_use_name(uses[i])) + "\", found " +
+                                       describe(v));
+                    ok = false;
+                    continue;
+                }
+                m[i] = v.type;
+            }
+            if (!ok) return Operand::failed();
+            const types::Type *a = m[0], *bm = m[1], *c = m[2];
+            if (a->cols != bm->rows || a->rows != c->rows || bm->cols != c->cols) {
+                error(e.range, name +
+                                   " multiplies an M x K matrix by a K x N one and adds an M x N "
+                                   "one; found " +
+                                   std::to_string(a->rows) + " x " + std::to_string(a->cols) +
+                                   ", " + std::to_string(bm->rows) + " x " +
+                                   std::to_string(bm->cols) + " and " + std::to_string(c->rows) +
+                                   " x " + std::to_string(c->cols));
+                return Operand::failed();
+            }
+            if (a->dtype != bm->dtype) {
+                error(e.range, name + " needs factors of one element type; found " + a->str() +
+                                   " and " + bm->str());
+                return Operand::failed();
+            }
+            result = c;
+            break;
+        }
+        default: return Operand::failed();
+    }
+    info(e).type = result;
+    return Operand::typed(result);
+}
+
+}  // namespace dpk::compiler::sema

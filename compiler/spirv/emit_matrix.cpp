@@ -1,0 +1,127 @@
+// FunctionEmitter: cooperative matrices — matrix_load, matrix_store, matrix_fill and matrix_mad as
+// SPV_KHR_cooperative_matrix instructions (opcodes by number: core/spirv_cooperative_matrix.h).
+#include "compiler/spirv/function_emitter.h"
+#include "core/spirv_cooperative_matrix.h"
+
+namespace dpk::compiler::spirv {
+
+namespace {
+
+using sema::Builtin;
+
+std::string matrix_types_list() {
+    std::string s;
+    for (const auto& m : spirv_khr::kMatrixTypes) {
+        if (!s.empty()) s += ", ";
+        types::Type t;
+        t.kind = types::Type::Kind::Matrix;
+        t.dtype = m.component;
+        t.rows = static_cast<int>(m.rows);
+        t.cols = static_cast<int>(m.cols);
+        t.use = static_cast<types::MatrixUse>(m.use);
+        s += t.str();
+    }
+    return s;
+}
+
+}  // namespace
+
+bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e) {
+    const std::string what(sema::builtin_name(fn_.info(e).builtin));
+    if (!m_.b.require_feature(DeviceFeature::CooperativeMatrix, what)) return false;
+    static_assert(static_cast<std::uint32_t>(types::MatrixUse::A) ==
+                      static_cast<std::uint32_t>(spirv_khr::MatrixUse::A) &&
+                  static_cast<std::uint32_t>(types::MatrixUse::Accumulator) ==
+                      static_cast<std::uint32_t>(spirv_khr::MatrixUse::Accumulator));
+    for (const auto& m : spirv_khr::kMatrixTypes)
+        if (m.component == t->dtype && static_cast<int>(m.rows) == t->rows &&
+            static_cast<int>(m.cols) == t->cols &&
+            static_cast<std::uint32_t>(m.use) == static_cast<std::uint32_t>(t->use))
+            return true;
+    const std::string device = m_.b.target().device().empty()
+                                   ? "the target (" + m_.b.target().name() + ")"
+                                   : "device " + m_.b.target().device();
+    error(what + ": " + device + " has no cooperative matrix of type " + t->str() +
+          "; its matrix types are " + matrix_types_list());
+    return false;
+}
+
+Id FunctionEmitter::matrix_access(
+    const ast::Call& e, ArrayValue& a, const types::Type* matrix, Id type,
+    const std::function<Id(Id pointer, Id layout, Id stride)>& access) {
+    // The array's contiguous dimension makes the layout: rows of a C-ordered array, columns of an
+    // F-ordered one; the other dimension's extent is the stride.
+    const bool row_major = a.type->layout != Layout::F;
+    const Id layout = m_.const_i32(static_cast<std::uint32_t>(
+        row_major ? spirv_khr::MatrixLayout::RowMajor : spirv_khr::MatrixLayout::ColumnMajor));
+    const Id stride = shape_of(a, row_major ? 1 : 0);
+    const std::vector<Id> origin = index_values(std::span<const ast::ExprPtr>(&e.args[1], 1));
+    auto run = [&](Id pointer) { return access(pointer, layout, stride); };
+    if (!checks_bounds()) return run(element_pointer(a, origin));
+
+    // Bounds-checked: the first and the last element of the tile must both be inside.
+    const Id i64 = m_.i64();
+    const Id corner[2] = {inst(spv::Op::OpIAdd, i64, {origin[0], m_.const_i64(matrix->rows - 1)}),
+                          inst(spv::Op::OpIAdd, i64, {origin[1], m_.const_i64(matrix->cols - 1)})};
+    const IndexCheck first = check_indices(a, origin);
+    const IndexCheck last = check_indices(a, corner);
+    IndexCheck both;
+    std::vector<Id> reported;
+    for (std::size_t d = 0; d < 2; ++d) {
+        both.dim_ok.push_back(
+            inst(spv::Op::OpLogicalAnd, m_.bool_type(), {first.dim_ok[d], last.dim_ok[d]}));
+        reported.push_back(inst(spv::Op::OpSelect, i64, {first.dim_ok[d], corner[d], origin[d]}));
+    }
+    both.all_ok = inst(spv::Op::OpLogicalAnd, m_.bool_type(), {both.dim_ok[0], both.dim_ok[1]});
+    const bool load = fn_.info(e).builtin == Builtin::MatrixLoad;
+    const std::uint32_t site =
+        add_bounds_site(a, load ? BoundsSite::Access::Read : BoundsSite::Access::Write, e.range);
+    const Id skipped =
+        type ? inst(spv::Op::OpCompositeConstruct, type, {m_.zero(matrix->dtype)}) : 0;
+    return guarded_access(a, origin, both, site, type, skipped, run, reported);
+}
+
+Id FunctionEmitter::emit_matrix(const ast::Call& e) {
+    const Builtin b = fn_.info(e).builtin;
+    const types::Type* t = fn_.info(e).type;
+    switch (b) {
+        case Builtin::MatrixLoad: {
+            if (!check_matrix_type(t, e)) return 0;
+            const Id type = m_.type_of(t);
+            ArrayValue a = emit_array(*e.args[0]);
+            return matrix_access(e, a, t, type, [&](Id pointer, Id layout, Id stride) {
+                return inst(spirv_khr::kOpCooperativeMatrixLoad, type, {pointer, layout, stride});
+            });
+        }
+        case Builtin::MatrixStore: {
+            const types::Type* mt = fn_.info(*e.args[2]).type;
+            if (!check_matrix_type(mt, e)) return 0;
+            ArrayValue a = emit_array(*e.args[0]);
+            note_written(a);
+            const Id value = emit_value(*e.args[2]);
+            matrix_access(e, a, mt, 0, [&](Id pointer, Id layout, Id stride) {
+                inst_void(spirv_khr::kOpCooperativeMatrixStore, {pointer, value, layout, stride});
+                return Id{0};
+            });
+            return 0;
+        }
+        case Builtin::MatrixFill: {
+            if (!check_matrix_type(t, e)) return 0;
+            const Id value = emit_value_as(*e.args[0], fn_.info(*e.args[0]).result());
+            return inst(spv::Op::OpCompositeConstruct, m_.type_of(t), {value});
+        }
+        case Builtin::MatrixMad: {
+            for (std::size_t i = 0; i < 3; ++i)
+                if (!check_matrix_type(fn_.info(*e.args[i]).type, e)) return 0;
+            const Id x = emit_value(*e.args[0]);
+            const Id y = emit_value(*e.args[1]);
+            const Id c = emit_value(*e.args[2]);
+            return inst(spirv_khr::kOpCooperativeMatrixMulAdd, m_.type_of(t), {x, y, c});
+        }
+        default: break;
+    }
+    error("internal: not a matrix builtin");
+    return 0;
+}
+
+}  // namespace dpk::compiler::spirv

@@ -1,0 +1,51 @@
+// SPV_KHR_cooperative_matrix by number: the SPIR-V headers and tools this project builds with
+// predate the extension, so its opcodes, capability and operand values are spelled here once, for
+// the compiler that emits them and the PTX translator that reads them.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <spirv/unified1/spirv.hpp11>
+
+#include "dpk/core/dtype.h"
+
+namespace dpk::spirv_khr {
+
+inline constexpr auto kCapabilityCooperativeMatrix = static_cast<spv::Capability>(6022);
+inline constexpr const char* kExtensionCooperativeMatrix = "SPV_KHR_cooperative_matrix";
+
+/// OpTypeCooperativeMatrixKHR: result, component type, scope, rows, columns, use (the last four
+/// are ids of 32-bit integer constants).
+inline constexpr auto kOpTypeCooperativeMatrix = static_cast<spv::Op>(4456);
+/// OpCooperativeMatrixLoadKHR: result type, result, pointer, memory layout, [stride], [memory
+/// operand].
+inline constexpr auto kOpCooperativeMatrixLoad = static_cast<spv::Op>(4457);
+/// OpCooperativeMatrixStoreKHR: pointer, object, memory layout, [stride], [memory operand].
+inline constexpr auto kOpCooperativeMatrixStore = static_cast<spv::Op>(4458);
+/// OpCooperativeMatrixMulAddKHR: result type, result, A, B, C, [operands mask].
+inline constexpr auto kOpCooperativeMatrixMulAdd = static_cast<spv::Op>(4459);
+/// OpCooperativeMatrixLengthKHR: result type, result, matrix type.
+inline constexpr auto kOpCooperativeMatrixLength = static_cast<spv::Op>(4460);
+
+/// The Use operand: which operand of a multiply-add a matrix is.
+enum class MatrixUse : std::uint32_t { A = 0, B = 1, Accumulator = 2 };
+/// The MemoryLayout operand of loads and stores.
+enum class MatrixLayout : std::uint32_t { RowMajor = 0, ColumnMajor = 1 };
+
+/// A cooperative matrix type a device multiplies: element type, rows x columns, use.
+struct MatrixType {
+    DType component;
+    std::uint32_t rows;
+    std::uint32_t cols;
+    MatrixUse use;
+};
+
+/// The matrix types of devices with the CooperativeMatrix feature: what the PTX translator maps
+/// onto mma.sync.m16n8k16 (f16 factors, f32 accumulators; sm_80 and newer).
+inline constexpr MatrixType kMatrixTypes[] = {
+    {DType::F16, 16, 16, MatrixUse::A},
+    {DType::F16, 16, 16, MatrixUse::B},
+    {DType::F32, 16, 16, MatrixUse::Accumulator},
+};
+
+}  // namespace dpk::spirv_khr

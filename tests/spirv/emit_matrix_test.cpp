@@ -1,0 +1,144 @@
+// Cooperative matrices in SPIR-V: matrix_load / matrix_store / matrix_fill / matrix_mad become
+// SPV_KHR_cooperative_matrix instructions that validate (the matrix instructions by dpk's own
+// rules, the rest by SPIRV-Tools), bounds-checked tiles are guarded as a whole, and targets
+// without the feature or without the type say so.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "compiler/program.h"
+#include "compiler/spirv/validator.h"
+#include "core/spirv_cooperative_matrix.h"
+
+using namespace dpk;
+using compiler::spirv::TargetProfile;
+
+namespace {
+
+constexpr const char* kGemm = R"(
+kernel gemm(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let row = group_id(1) * 16;
+    let col = (group_id(0) * num_sub_groups() + sub_group_id()) * 16;
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    for k in range(0, a.shape[1], 16) {
+        let x = matrix_load(a, (row, k), (16, 16), "a");
+        let y = matrix_load(b, (k, col), (16, 16), "b");
+        acc = matrix_mad(x, y, acc);
+    }
+    matrix_store(c, (row, col), acc);
+}
+)";
+
+std::optional<KernelImage> build(const std::string& source, const TargetProfile& target,
+                                 compiler::source::Diagnostics& diags, bool check_bounds = false) {
+    compiler::CompileOptions options;
+    options.target = target;
+    options.check_bounds = check_bounds;
+    auto program = compiler::Program::from_string("mx.dpk", source, diags, options);
+    REQUIRE_MESSAGE(program, diags.render());
+    return program->compile(*program->kernels().front(), std::nullopt);
+}
+
+/// Every instruction of `words` with opcode `op`: its operands.
+std::vector<std::vector<std::uint32_t>> instructions(const std::vector<std::uint32_t>& words,
+                                                     spv::Op op) {
+    std::vector<std::vector<std::uint32_t>> out;
+    for (std::size_t i = 5; i < words.size();) {
+        const std::uint32_t count = words[i] >> spv::WordCountShift;
+        if (static_cast<spv::Op>(words[i] & spv::OpCodeMask) == op)
+            out.emplace_back(words.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                             words.begin() + static_cast<std::ptrdiff_t>(i + count));
+        i += count;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("matrices: a GEMM becomes KHR cooperative-matrix instructions that validate") {
+    for (bool bounds : {false, true}) {
+        CAPTURE(bounds);
+        compiler::source::Diagnostics diags;
+        auto image = build(kGemm, TargetProfile::level_zero(), diags, bounds);
+        INFO(diags.render());
+        REQUIRE(image);
+        const auto& w = image->spirv;
+        auto error = compiler::spirv::validate(w);
+        INFO(error.value_or(""));
+        CHECK(!error);
+        const auto caps = instructions(w, spv::Op::OpCapability);
+        CHECK(std::count(caps.begin(), caps.end(),
+                         std::vector{static_cast<std::uint32_t>(
+                             spirv_khr::kCapabilityCooperativeMatrix)}) == 1);
+        // Three types (a, b, accumulator), two loads, one multiply-add, one store.
+        CHECK(instructions(w, spirv_khr::kOpTypeCooperativeMatrix).size() == 3);
+        CHECK(instructions(w, spirv_khr::kOpCooperativeMatrixLoad).size() == 2);
+        CHECK(instructions(w, spirv_khr::kOpCooperativeMatrixMulAdd).size() == 1);
+        const auto stores = instructions(w, spirv_khr::kOpCooperativeMatrixStore);
+        REQUIRE(stores.size() == 1);
+        CHECK(stores[0].size() == 4);  // pointer, object, layout, stride
+        // In bounds-checked mode each load and the store sit behind a check of the whole tile
+        // (a selection each, and the report's own); without it there is no branch but the loop.
+        const std::size_t selections = instructions(w, spv::Op::OpSelectionMerge).size();
+        CHECK((bounds ? selections >= 3 : selections == 0));
+    }
+}
+
+TEST_CASE("matrices: F-ordered arrays load column-major with the first extent as stride") {
+    compiler::source::Diagnostics diags;
+    auto image = build(R"(
+kernel k(a: f16[::1, :], c: f32[:, ::1]) {
+    let x = matrix_load(a, (0, 0), (16, 16), "a");
+    let y = matrix_load(a, (0, 16), (16, 16), "b");
+    matrix_store(c, (0, 0), matrix_mad(x, y, matrix_fill(1.0f32, (16, 16), "acc")));
+}
+)",
+                       TargetProfile::level_zero(), diags);
+    INFO(diags.render());
+    REQUIRE(image);
+    CHECK(!compiler::spirv::validate(image->spirv));
+    // Loads name the ColumnMajor layout constant (1), the store the RowMajor one (0).
+    const auto constants = instructions(image->spirv, spv::Op::OpConstant);
+    auto value_of = [&](std::uint32_t id) -> std::optional<std::uint32_t> {
+        for (const auto& c : constants)
+            if (c[1] == id) return c[2];
+        return std::nullopt;
+    };
+    for (const auto& load : instructions(image->spirv, spirv_khr::kOpCooperativeMatrixLoad))
+        CHECK(value_of(load[3]) == 1u);
+    for (const auto& store : instructions(image->spirv, spirv_khr::kOpCooperativeMatrixStore))
+        CHECK(value_of(store[2]) == 0u);
+}
+
+TEST_CASE("matrices: a type the target does not multiply is an error listing the ones it does") {
+    compiler::source::Diagnostics diags;
+    CHECK(!build(R"(
+kernel k(c: f32[:, ::1]) {
+    matrix_store(c, (0, 0), matrix_fill(0.0f32, (8, 8), "acc"));
+}
+)",
+                 TargetProfile::level_zero(), diags));
+    CHECK(diags.render().find(
+              "has no cooperative matrix of type matrix(f32, rows=8, cols=8, use=\"acc\"); its "
+              "matrix types are matrix(f16, rows=16, cols=16, use=\"a\"), matrix(f16, rows=16, "
+              "cols=16, use=\"b\"), matrix(f32, rows=16, cols=16, use=\"acc\")") !=
+          std::string::npos);
+}
+
+TEST_CASE("matrices: the validator checks the matrix instructions SPIRV-Tools cannot read") {
+    compiler::source::Diagnostics diags;
+    auto image = build(kGemm, TargetProfile::level_zero(), diags);
+    REQUIRE(image);
+    std::vector<std::uint32_t> w = image->spirv;
+    // Swap the multiply-add's A and B operands.
+    for (std::size_t i = 5; i < w.size();) {
+        const std::uint32_t count = w[i] >> spv::WordCountShift;
+        if (static_cast<spv::Op>(w[i] & spv::OpCodeMask) == spirv_khr::kOpCooperativeMatrixMulAdd)
+            std::swap(w[i + 3], w[i + 4]);
+        i += count;
+    }
+    auto error = compiler::spirv::validate(w);
+    REQUIRE(error);
+    CHECK(error->find("OpCooperativeMatrixMulAddKHR: operands must be matrices of uses A, B") !=
+          std::string::npos);
+}
