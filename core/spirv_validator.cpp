@@ -146,6 +146,7 @@ private:
         switch (op) {
             case spv::Op::OpConstant:
                 if (in.size() >= 3) constants_[in[1]] = in[2];
+                if (in.size() >= 2) value_types_[in[1]] = in[0];
                 break;
             case spv::Op::OpTypeInt: ints_.insert(in[0]); break;
             case spv::Op::OpTypePointer:

@@ -142,3 +142,32 @@ TEST_CASE("matrices: the validator checks the matrix instructions SPIRV-Tools ca
     CHECK(error->find("OpCooperativeMatrixMulAddKHR: operands must be matrices of uses A, B") !=
           std::string::npos);
 }
+
+TEST_CASE("matrices: tiles of local arrays validate, with the array's extent as stride") {
+    compiler::source::Diagnostics diags;
+    auto image = build(R"(
+kernel k(a: f16[:, ::1], c: f32[:, ::1]) {
+    let s = local_array(f16, (16, 48));
+    for e in range(local_id(0), 768, local_size(0)) { s[e / 48, e % 48] = a[e / 48, e % 48]; }
+    barrier(local);
+    let x = matrix_load(s, (0, 16), (16, 16), "a");
+    let y = matrix_load(s, (0, 32), (16, 16), "b");
+    matrix_store(c, (0, 0), matrix_mad(x, y, matrix_fill(0.0f32, (16, 16), "acc")));
+}
+)",
+                       TargetProfile::level_zero(), diags);
+    INFO(diags.render());
+    REQUIRE(image);
+    auto error = compiler::spirv::validate(image->spirv);
+    INFO(error.value_or(""));
+    CHECK(!error);
+    const auto constants = instructions(image->spirv, spv::Op::OpConstant);
+    auto value_of = [&](std::uint32_t id) -> std::optional<std::uint32_t> {
+        for (const auto& c : constants)
+            if (c[1] == id) return c[2];
+        return std::nullopt;
+    };
+    const auto loads = instructions(image->spirv, spirv_khr::kOpCooperativeMatrixLoad);
+    REQUIRE(loads.size() == 2);
+    for (const auto& load : loads) CHECK(value_of(load[4]) == 48u);  // the stride: 48 elements
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""dpk's f16 GEMMs on cooperative matrices (bench/kernels/gemm_f16.dpk) next to cuBLAS (through
+torch.matmul, f16 inputs, f32 accumulation) in one run, in TFLOP/s (2 M N K / time), median of
+RUNS device times after a warm-up: dpk's from event profiling, torch's from CUDA events. Each dpk
+result is checked against torch's f32 product of the same f16 inputs (relative error of the
+largest element).
+
+    DPK_BUILD_DIR=build-gpu-python python3 bench/matmul_tensor.py [DEVICE] [RUNS] [SIZE ...]
+
+Defaults: cuda:gpu:0, 10 runs, sizes 2048 4096 8192 (square). Without torch the cuBLAS column is
+left out and the check uses numpy on a 512 x 512 corner.
+"""
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.join(os.environ.get("DPK_BUILD_DIR", "build"), "python"))
+import numpy as np  # noqa: E402
+import dpk  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SIGNATURE = "void(f16[:, ::1], f16[:, ::1], f32[:, ::1])"
+# kernel: (block rows, block cols, work-group size); global = (N / cols * wg, M / rows).
+KERNELS = {"gemm_simple": (16, 64, 128), "gemm_tiled": (64, 64, 128)}
+
+
+def main():
+    device_filter = sys.argv[1] if len(sys.argv) > 1 else "cuda:gpu:0"
+    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+    sizes = [int(s) for s in sys.argv[3:]] or [2048, 4096, 8192]
+    device = dpk.select_device(device_filter)
+    q = dpk.Queue(device)
+    program = dpk.Program.from_file(os.path.join(ROOT, "bench", "kernels", "gemm_f16.dpk"))
+    kernels = {name: program.kernel(name).specialize(SIGNATURE, device) for name in KERNELS}
+    try:
+        import torch
+    except ImportError:
+        torch = None
+        print("torch: not installed, cuBLAS skipped")
+    print(f"device {device.name}; {runs} runs, median; TFLOP/s = 2 M N K / time")
+    for n in sizes:
+        flop = 2.0 * n * n * n
+        rng = np.random.default_rng(n)
+        ha = (rng.integers(-4, 5, (n, n)) / 4).astype(np.float16)
+        hb = (rng.integers(-4, 5, (n, n)) / 4).astype(np.float16)
+        a, b = dpk.asarray(ha, q), dpk.asarray(hb, q)
+        c = dpk.empty((n, n), "float32", q)
+        want = None
+        if torch is not None:
+            ta = torch.from_numpy(ha).cuda()
+            tb = torch.from_numpy(hb).cuda()
+            want = (ta.float() @ tb.float()).cpu().numpy()
+        for name, (rows, cols, wg) in KERNELS.items():
+            k = kernels[name]
+            args = [a, b, c]
+            grid = (n // cols * wg, n // rows)
+            k.launch(q, grid, args, local_size=(wg, 1)).wait()
+            got = c.to_numpy()
+            if want is not None:
+                err = float(np.max(np.abs(got - want)) / max(1.0, float(np.max(np.abs(want)))))
+            else:
+                corner = ha[:512].astype(np.float32) @ hb[:, :512].astype(np.float32)
+                err = float(np.max(np.abs(got[:512, :512] - corner)))
+            us = statistics.median(
+                k.launch(q, grid, args, local_size=(wg, 1)).duration_ns for _ in range(runs)) / 1e3
+            print(f"n={n:<5} dpk {name:<12} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
+                  f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'}", flush=True)
+        if torch is not None:
+            torch.matmul(ta, tb)
+            times = []
+            for _ in range(runs):
+                start = torch.cuda.Event(enable_timing=True)
+                end = torch.cuda.Event(enable_timing=True)
+                start.record()
+                torch.matmul(ta, tb)
+                end.record()
+                end.synchronize()
+                times.append(start.elapsed_time(end) * 1e3)
+            us = statistics.median(times)
+            print(f"n={n:<5} cuBLAS (torch f16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
