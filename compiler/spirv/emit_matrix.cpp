@@ -26,9 +26,12 @@ std::string matrix_types_list() {
 
 }  // namespace
 
+bool FunctionEmitter::native_matrices() const {
+    return m_.b.target().has(DeviceFeature::CooperativeMatrix);
+}
+
 bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e) {
-    const std::string what(sema::builtin_name(fn_.info(e).builtin));
-    if (!m_.b.require_feature(DeviceFeature::CooperativeMatrix, what)) return false;
+    if (!native_matrices()) return true;  // emulated: every type
     static_assert(static_cast<std::uint32_t>(types::MatrixUse::A) ==
                       static_cast<std::uint32_t>(spirv_khr::MatrixUse::A) &&
                   static_cast<std::uint32_t>(types::MatrixUse::Accumulator) ==
@@ -41,14 +44,14 @@ bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e
     const std::string device = m_.b.target().device().empty()
                                    ? "the target (" + m_.b.target().name() + ")"
                                    : "device " + m_.b.target().device();
-    error(what + ": " + device + " has no cooperative matrix of type " + t->str() +
-          "; its matrix types are " + matrix_types_list());
+    error(std::string(sema::builtin_name(fn_.info(e).builtin)) + ": " + device +
+          " has no cooperative matrix of type " + t->str() + "; its matrix types are " +
+          matrix_types_list());
     return false;
 }
 
-Id FunctionEmitter::matrix_access(
-    const ast::Call& e, ArrayValue& a, const types::Type* matrix, Id type,
-    const std::function<Id(Id pointer, Id layout, Id stride)>& access) {
+Id FunctionEmitter::matrix_access(const ast::Call& e, ArrayValue& a, const types::Type* matrix,
+                                  Id type, const MatrixAccess& access) {
     // The array's contiguous dimension makes the layout: rows of a C-ordered array, columns of an
     // F-ordered one; the other dimension's extent is the stride.
     const bool row_major = a.type->layout != Layout::F;
@@ -56,7 +59,7 @@ Id FunctionEmitter::matrix_access(
         row_major ? spirv_khr::MatrixLayout::RowMajor : spirv_khr::MatrixLayout::ColumnMajor));
     const Id stride = shape_of(a, row_major ? 1 : 0);
     const std::vector<Id> origin = index_values(std::span<const ast::ExprPtr>(&e.args[1], 1));
-    auto run = [&](Id pointer) { return access(pointer, layout, stride); };
+    auto run = [&](Id pointer) { return access(pointer, layout, stride, origin); };
     if (!checks_bounds()) return run(element_pointer(a, origin));
 
     // Bounds-checked: the first and the last element of the tile must both be inside.
@@ -76,8 +79,12 @@ Id FunctionEmitter::matrix_access(
     const bool load = fn_.info(e).builtin == Builtin::MatrixLoad;
     const std::uint32_t site =
         add_bounds_site(a, load ? BoundsSite::Access::Read : BoundsSite::Access::Write, e.range);
-    const Id skipped =
-        type ? inst(spv::Op::OpCompositeConstruct, type, {m_.zero(matrix->dtype)}) : 0;
+    // Zeros outside: one constituent for a cooperative matrix, every element for an emulated one.
+    const std::size_t count =
+        native_matrices() ? 1 : static_cast<std::size_t>(matrix->rows) * matrix->cols;
+    const Id skipped = type ? inst(spv::Op::OpCompositeConstruct, type,
+                                   std::vector<Id>(count, m_.zero(matrix->dtype)))
+                            : 0;
     return guarded_access(a, origin, both, site, type, skipped, run, reported);
 }
 
@@ -89,9 +96,12 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
             if (!check_matrix_type(t, e)) return 0;
             const Id type = m_.type_of(t);
             ArrayValue a = emit_array(*e.args[0]);
-            return matrix_access(e, a, t, type, [&](Id pointer, Id layout, Id stride) {
-                return inst(spirv_khr::kOpCooperativeMatrixLoad, type, {pointer, layout, stride});
-            });
+            return matrix_access(e, a, t, type,
+                                 [&](Id pointer, Id layout, Id stride, std::span<const Id> at) {
+                                     if (!native_matrices()) return emulated_load(a, t, at);
+                                     return inst(spirv_khr::kOpCooperativeMatrixLoad, type,
+                                                 {pointer, layout, stride});
+                                 });
         }
         case Builtin::MatrixStore: {
             const types::Type* mt = fn_.info(*e.args[2]).type;
@@ -99,16 +109,25 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
             ArrayValue a = emit_array(*e.args[0]);
             note_written(a);
             const Id value = emit_value(*e.args[2]);
-            matrix_access(e, a, mt, 0, [&](Id pointer, Id layout, Id stride) {
-                inst_void(spirv_khr::kOpCooperativeMatrixStore, {pointer, value, layout, stride});
-                return Id{0};
-            });
+            matrix_access(e, a, mt, 0,
+                          [&](Id pointer, Id layout, Id stride, std::span<const Id> at) {
+                              if (native_matrices())
+                                  inst_void(spirv_khr::kOpCooperativeMatrixStore,
+                                            {pointer, value, layout, stride});
+                              else
+                                  emulated_store(a, mt, value, at);
+                              return Id{0};
+                          });
             return 0;
         }
         case Builtin::MatrixFill: {
             if (!check_matrix_type(t, e)) return 0;
             const Id value = emit_value_as(*e.args[0], fn_.info(*e.args[0]).result());
-            return inst(spv::Op::OpCompositeConstruct, m_.type_of(t), {value});
+            // One constituent fills a cooperative matrix; an emulated one lists every element.
+            const std::size_t count =
+                native_matrices() ? 1 : static_cast<std::size_t>(t->rows) * t->cols;
+            const std::vector<Id> elements(count, value);
+            return inst(spv::Op::OpCompositeConstruct, m_.type_of(t), elements);
         }
         case Builtin::MatrixMad: {
             for (std::size_t i = 0; i < 3; ++i)
@@ -116,6 +135,9 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
             const Id x = emit_value(*e.args[0]);
             const Id y = emit_value(*e.args[1]);
             const Id c = emit_value(*e.args[2]);
+            if (!native_matrices())
+                return emulated_mad(fn_.info(*e.args[0]).type, fn_.info(*e.args[1]).type, t, x, y,
+                                    c);
             return inst(spirv_khr::kOpCooperativeMatrixMulAdd, m_.type_of(t), {x, y, c});
         }
         default: break;

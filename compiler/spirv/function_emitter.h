@@ -289,10 +289,23 @@ private:
     /// matrix_load / matrix_store at `origin` of `a`: the tile's pointer, layout and stride go to
     /// `access`; in bounds-checked mode the whole tile must be inside (else the access is
     /// skipped, a load gives zeros, and the far corner is reported).
+    /// `access` gets the pointer to the tile's first element, the layout, the stride and the
+    /// tile's origin (i64 row and column).
+    using MatrixAccess = std::function<Id(Id pointer, Id layout, Id stride, std::span<const Id>)>;
     Id matrix_access(const ast::Call& e, ArrayValue& a, const types::Type* matrix, Id type,
-                     const std::function<Id(Id pointer, Id layout, Id stride)>& access);
+                     const MatrixAccess& access);
     /// Whether the target multiplies matrices of type `t` (an error names the device's types).
     bool check_matrix_type(const types::Type* t, const ast::Call& e);
+    /// Whether matrices are the target's (SPV_KHR_cooperative_matrix) or emulated: on a target
+    /// without them a matrix is an array of rows * cols elements that every work item of the
+    /// sub-group holds whole, and the builtins are loops (matrix_emulation.cpp).
+    bool native_matrices() const;
+    Id emulated_load(ArrayValue& a, const types::Type* m, std::span<const Id> origin);
+    void emulated_store(ArrayValue& a, const types::Type* m, Id value, std::span<const Id> origin);
+    Id emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c, Id x, Id y,
+                    Id z);
+    /// for (i = begin; i < end; i += step) body(i), over i64 values, as a structured loop.
+    void counted_loop(Id begin, Id end, Id step, const std::function<void(Id)>& body);
 
     struct Binding {
         enum class Kind : std::uint8_t { None, Value, Variable, Array } kind = Kind::None;

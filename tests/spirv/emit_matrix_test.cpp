@@ -171,3 +171,20 @@ kernel k(a: f16[:, ::1], c: f32[:, ::1]) {
     REQUIRE(loads.size() == 2);
     for (const auto& load : loads) CHECK(value_of(load[4]) == 48u);  // the stride: 48 elements
 }
+
+TEST_CASE("matrices: a target without them gets the emulation: arrays and loops, no KHR") {
+    for (bool bounds : {false, true}) {
+        CAPTURE(bounds);
+        compiler::source::Diagnostics diags;
+        auto image = build(kGemm, *TargetProfile::parse("opencl+fp16+sub_groups"), diags, bounds);
+        INFO(diags.render());
+        REQUIRE(image);
+        auto error = compiler::spirv::validate(image->spirv);
+        INFO(error.value_or(""));
+        CHECK(!error);
+        CHECK(instructions(image->spirv, spirv_khr::kOpTypeCooperativeMatrix).empty());
+        CHECK(instructions(image->spirv, spirv_khr::kOpCooperativeMatrixMulAdd).empty());
+        // The user's loop, the loads' and the store's, and the multiply-add's two.
+        CHECK(instructions(image->spirv, spv::Op::OpLoopMerge).size() == 6);
+    }
+}

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "core/spirv_cooperative_matrix.h"
 #include "dpk/core/error.h"
 #include "dpk/runtime/device.h"
 
@@ -23,6 +24,25 @@ std::string bytes(std::uint64_t n) {
     std::ostringstream s;
     s << std::setprecision(v < 10 ? 3 : 4) << v << " " << units[u];
     return s.str();
+}
+
+/// The sub-group details after "sub_groups yes": sizes, and the extensions by short names.
+void print_sub_groups(std::ostream& out, const DeviceInfo& i) {
+    out << " (";
+    if (i.max_num_sub_groups) out << "max " << i.max_num_sub_groups << " per work-group, ";
+    if (!i.sub_group_sizes.empty()) {
+        out << "sizes";
+        for (std::uint64_t n : i.sub_group_sizes) out << " " << n;
+        out << ", ";
+    }
+    out << "shuffle " << (i.has(DeviceFeature::SubGroupShuffle) ? "yes" : "no");
+    // The rest by their feature names without the common prefix: "ballot yes".
+    constexpr std::string_view prefix = "sub_group_";
+    for (DeviceFeature f : kSubGroupExtensions) {
+        if (f == DeviceFeature::SubGroupShuffle) continue;
+        out << ", " << feature_name(f).substr(prefix.size()) << " " << (i.has(f) ? "yes" : "no");
+    }
+    out << ")";
 }
 
 void print_device(std::ostream& out, const runtime::Device& d) {
@@ -50,24 +70,17 @@ void print_device(std::ostream& out, const runtime::Device& d) {
             continue;  // shown with the sub-groups
         out << (f == kDeviceFeatures.front() ? " " : ", ") << feature_name(f) << " "
             << (i.has(f) ? "yes" : "no");
-    }
-    if (i.has(DeviceFeature::SubGroups)) {
-        out << " (";
-        if (i.max_num_sub_groups) out << "max " << i.max_num_sub_groups << " per work-group, ";
-        if (!i.sub_group_sizes.empty()) {
-            out << "sizes";
-            for (std::uint64_t n : i.sub_group_sizes) out << " " << n;
-            out << ", ";
+        if (f == DeviceFeature::SubGroups && i.has(f)) print_sub_groups(out, i);
+        if (f == DeviceFeature::CooperativeMatrix && i.has(f)) {
+            out << " (";
+            for (const auto& m : spirv_khr::kMatrixTypes)
+                out << (&m == &spirv_khr::kMatrixTypes[0] ? "" : ", ") << dtype_name(m.component)
+                    << " " << m.rows << "x" << m.cols << " "
+                    << (m.use == spirv_khr::MatrixUse::A   ? "a"
+                        : m.use == spirv_khr::MatrixUse::B ? "b"
+                                                           : "acc");
+            out << ")";
         }
-        out << "shuffle " << (i.has(DeviceFeature::SubGroupShuffle) ? "yes" : "no");
-        // The rest by their feature names without the common prefix: "ballot yes".
-        constexpr std::string_view prefix = "sub_group_";
-        for (DeviceFeature f : kSubGroupExtensions) {
-            if (f == DeviceFeature::SubGroupShuffle) continue;
-            out << ", " << feature_name(f).substr(prefix.size()) << " "
-                << (i.has(f) ? "yes" : "no");
-        }
-        out << ")";
     }
     if (!i.backend_detail.empty()) out << ", " << i.backend_detail;
     out << "\n";

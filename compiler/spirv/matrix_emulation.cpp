@@ -1,0 +1,129 @@
+// FunctionEmitter: cooperative matrices on targets without SPV_KHR_cooperative_matrix. A matrix
+// is an array of rows * cols elements (row-major) that every work item of the sub-group holds
+// whole: matrix_load reads the whole tile in each work item, matrix_mad computes the whole
+// product in each, and matrix_store writes each element once per sub-group (the work item whose
+// sub-group local id is the element's number modulo the sub-group size; every work item where
+// the target has no sub-groups). Slow, and the same results as the matrix units up to the order
+// of the sums: for the CPU drivers, so that one kernel runs on every device.
+#include "compiler/spirv/function_emitter.h"
+
+namespace dpk::compiler::spirv {
+
+void FunctionEmitter::counted_loop(Id begin, Id end, Id step, const std::function<void(Id)>& body) {
+    const Id i64 = m_.i64();
+    const Id pre = current_label_;
+    const Id header = m_.b.next_id();
+    const Id first = m_.b.next_id();
+    const Id cont = m_.b.next_id();
+    const Id merge = m_.b.next_id();
+    const Id next = m_.b.next_id();
+    branch(header);
+
+    begin_block(header);
+    const Id i = inst(spv::Op::OpPhi, i64, {begin, pre, next, cont});
+    const Id more = inst(spv::Op::OpSLessThan, m_.bool_type(), {i, end});
+    inst_void(spv::Op::OpLoopMerge, {merge, cont, operand(spv::LoopControlMask::MaskNone)});
+    branch_conditional(more, first, merge);
+
+    begin_block(first);
+    body(i);
+    branch(cont);
+
+    begin_block(cont);
+    inst_as(next, spv::Op::OpIAdd, i64, {i, step});
+    branch(header);
+
+    begin_block(merge);
+}
+
+namespace {
+
+std::int64_t elements(const types::Type* m) {
+    return static_cast<std::int64_t>(m->rows) * m->cols;
+}
+
+}  // namespace
+
+Id FunctionEmitter::emulated_load(ArrayValue& a, const types::Type* m, std::span<const Id> origin) {
+    const Id i64 = m_.i64();
+    const Id elem = m_.value_type(m->dtype);
+    const Id tile = local_variable(m_.type_of(m), "tile");
+    const Id cols = m_.const_i64(m->cols);
+    const Id at = m_.pointer(spv::StorageClass::Function, elem);
+    const Id o0 = origin[0], o1 = origin[1];
+    counted_loop(m_.const_i64(0), m_.const_i64(elements(m)), m_.const_i64(1), [&](Id e) {
+        const Id r = inst(spv::Op::OpIAdd, i64, {o0, inst(spv::Op::OpSDiv, i64, {e, cols})});
+        const Id c = inst(spv::Op::OpIAdd, i64, {o1, inst(spv::Op::OpSRem, i64, {e, cols})});
+        const Id index[2] = {r, c};
+        const Id value = load_element(a, element_pointer(a, index));
+        store(inst(spv::Op::OpInBoundsAccessChain, at, {tile, e}), value);
+    });
+    return load(m_.type_of(m), tile);
+}
+
+void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id value,
+                                     std::span<const Id> origin) {
+    const Id i64 = m_.i64();
+    const Id elem = m_.value_type(m->dtype);
+    const Id tile = local_variable(m_.type_of(m), "tile");
+    store(tile, value);
+    Id begin = m_.const_i64(0), step = m_.const_i64(1);
+    if (m_.b.target().has(DeviceFeature::SubGroups)) {
+        begin = inst(spv::Op::OpUConvert, i64,
+                     {builtin_scalar(spv::BuiltIn::SubgroupLocalInvocationId)});
+        step = inst(spv::Op::OpUConvert, i64, {builtin_scalar(spv::BuiltIn::SubgroupSize)});
+    }
+    const Id cols = m_.const_i64(m->cols);
+    const Id at = m_.pointer(spv::StorageClass::Function, elem);
+    counted_loop(begin, m_.const_i64(elements(m)), step, [&](Id e) {
+        const Id r = inst(spv::Op::OpIAdd, i64, {origin[0], inst(spv::Op::OpSDiv, i64, {e, cols})});
+        const Id c = inst(spv::Op::OpIAdd, i64, {origin[1], inst(spv::Op::OpSRem, i64, {e, cols})});
+        const Id index[2] = {r, c};
+        const Id v = load(elem, inst(spv::Op::OpInBoundsAccessChain, at, {tile, e}));
+        store_element(a, element_pointer(a, index), v);
+    });
+}
+
+Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c,
+                                 Id x, Id y, Id z) {
+    const Id i64 = m_.i64();
+    const DType t = c->dtype;
+    const Id acc = m_.value_type(t);
+    auto hold = [&](const types::Type* m, Id value, std::string_view name) {
+        const Id v = local_variable(m_.type_of(m), name);
+        store(v, value);
+        return v;
+    };
+    const Id xa = hold(a, x, "mad_a"), yb = hold(b, y, "mad_b");
+    const Id zc = hold(c, z, "mad_c"), d = local_variable(m_.type_of(c), "mad_d");
+    const Id sum = local_variable(acc, "mad_sum");
+    const Id n = m_.const_i64(c->cols), k_count = m_.const_i64(a->cols);
+    auto element = [&](Id matrix, DType from, Id index) {
+        const Id p =
+            inst(spv::Op::OpInBoundsAccessChain,
+                 m_.pointer(spv::StorageClass::Function, m_.value_type(from)), {matrix, index});
+        return convert(load(m_.value_type(from), p), from, t);
+    };
+    const Id zero = m_.const_i64(0), one = m_.const_i64(1);
+    counted_loop(zero, m_.const_i64(elements(c)), one, [&](Id e) {
+        const Id row = inst(spv::Op::OpSDiv, i64, {e, n});
+        const Id col = inst(spv::Op::OpSRem, i64, {e, n});
+        store(sum, element(zc, t, e));
+        counted_loop(zero, k_count, one, [&](Id k) {
+            const Id ai =
+                inst(spv::Op::OpIAdd, i64, {inst(spv::Op::OpIMul, i64, {row, k_count}), k});
+            const Id bi = inst(spv::Op::OpIAdd, i64, {inst(spv::Op::OpIMul, i64, {k, n}), col});
+            const Id p = element(xa, a->dtype, ai), q = element(yb, b->dtype, bi);
+            const Id s = load(acc, sum);
+            store(sum, is_float(t)
+                           ? ext(OpenCLLIB::Fma, acc, {p, q, s})
+                           : inst(spv::Op::OpIAdd, acc, {inst(spv::Op::OpIMul, acc, {p, q}), s}));
+        });
+        store(inst(spv::Op::OpInBoundsAccessChain, m_.pointer(spv::StorageClass::Function, acc),
+                   {d, e}),
+              load(acc, sum));
+    });
+    return load(m_.type_of(c), d);
+}
+
+}  // namespace dpk::compiler::spirv
