@@ -15,6 +15,8 @@
 #              tools/gpu/native_backtrace.sh so that its native frames are named
 #   tuning     bench/tuning/{reduce,scan}_variants.py (DPK_TUNING picks; needs the python
 #              phase's module)
+#   matrix     bench/matmul_tensor.py: the cooperative-matrix GEMMs next to cuBLAS (needs the
+#              python phase's module), and the PTX of bench/kernels/gemm_f16.dpk
 #   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
 #
@@ -90,6 +92,17 @@ if has python && (( $(left) > 90 )); then
         grep -A40 "native_backtrace: fatal" "$logs/backtrace.log" | grep -E "^  " |
             tee -a "$logs/summary.txt"
     fi
+fi
+
+if has matrix && (( $(left) > 60 )); then
+    say "matrix (bench/matmul_tensor.py)"
+    for k in gemm_simple gemm_tiled gemm_tiled128; do
+        build-gpu/tools/dpkc/dpkc bench/kernels/gemm_f16.dpk -k "$k" --emit ptx \
+            -o "$logs/$k.ptx" 2>&1 | tee -a "$logs/summary.txt"
+    done
+    DPK_BUILD_DIR="$root/build-gpu-python" timeout $(( $(left) - 30 )) \
+        python3 bench/matmul_tensor.py cuda:gpu:0 10 ${DPK_MATRIX_SIZES:-2048 4096 8192} 2>&1 |
+        tee "$logs/matmul_tensor.log" | tee -a "$logs/summary.txt"
 fi
 
 if has tuning && (( $(left) > 60 )); then
