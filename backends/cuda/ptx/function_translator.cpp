@@ -196,6 +196,8 @@ void FunctionTranslator::translate_parameters() {
         at.opcode = spv::Op::OpFunctionParameter;
         at.result = id;
         at.result_type = type;
+        if (has_matrices_ && is_matrix_type(module_, type))
+            unsupported(at, "cooperative matrices cannot be kernel parameters");
         const Scalar s = scalar(type, at);
         const std::string value = new_reg(reg_class(s));
         regs_[id] = value;

@@ -218,10 +218,12 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(const SpirvIns
         for (auto& [m, r] : rows) {
             if (m == 0) continue;
             r = new_reg(RegClass::B64);
-            if (m == kHalfSide + 1)
-                emit("add.s64", {r, rows.at(kHalfSide), step});
-            else
+            if (m == 1)
+                emit("add.s64", {r, lane_base, step});
+            else if (m == kHalfSide)
                 emit("mad.lo.s64", {r, step, std::to_string(m), lane_base});
+            else  // kHalfSide + 1
+                emit("add.s64", {r, rows.at(kHalfSide), step});
         }
     }
     Fragment addresses;
