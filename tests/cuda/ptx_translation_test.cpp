@@ -1076,6 +1076,16 @@ TEST_CASE("ptx: cooperative matrices are per-lane fragments, a multiply-add two 
     CHECK(contains(ptx, "shl.b64"));
     CHECK(contains(ptx, ", 8, %rd"));
     CHECK(!contains(ptx, ".local"));  // the accumulator variable lives in registers
+    // A, C and D row-major and B column-major hold elements 2j and 2j + 1 side by side: where
+    // the base and the stride in bytes are multiples of the pair's size (checked at run time),
+    // one access of both (A, B: .b32; C, D: .v2.f32), else one per element.
+    CHECK(count_of(ptx, "setp.eq.b64") == 4);
+    CHECK(count_of(ptx, "and.b64") == 4);
+    CHECK(count_of(ptx, ", 7;") == 2);  // C and D: 8-byte pairs (A and B: 4-byte)
+    CHECK(count_of(ptx, "ld.global.b32") == 8);
+    CHECK(count_of(ptx, "ld.global.v2.f32") == 4);
+    CHECK(count_of(ptx, "st.global.v2.f32") == 4);
+    CHECK(count_of(ptx, "@!%p") == 32);  // one access per element where not aligned
 }
 
 TEST_CASE("ptx: cooperative matrix fills, element access, arithmetic, phis and selects") {
@@ -1125,8 +1135,10 @@ TEST_CASE("ptx: cooperative matrix fills, element access, arithmetic, phis and s
     CHECK(count_of(ptx, "st.shared.f32") == 8);
     CHECK(count_of(ptx, "div.rn.f32") == 8);  // f16 division through f32
     CHECK(count_of(ptx, "st.global.b16") == 8);
-    CHECK(contains(ptx, "0f3F800000"));   // the fill
-    CHECK(contains(ptx, "cvt.s64.s32"));  // the 32-bit stride, widened
+    CHECK(count_of(ptx, "st.global.b32") == 4);  // f16 pairs, when aligned
+    CHECK(!contains(ptx, "st.shared.v2"));       // column-major accumulator: no pairs
+    CHECK(contains(ptx, "0f3F800000"));          // the fill
+    CHECK(contains(ptx, "cvt.s64.s32"));         // the 32-bit stride, widened
     CHECK(!contains(ptx, "mma.sync"));
 }
 

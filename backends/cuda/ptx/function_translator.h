@@ -151,9 +151,12 @@ private:
     /// types).
     bool involves_matrix(const SpirvInstruction& inst) const;
     /// Per-lane address arithmetic of OpCooperativeMatrixLoadKHR/StoreKHR: each element's
-    /// address, as "[reg]" or "[reg+offset]"; `space` gets the state space.
+    /// address, as "[reg]" or "[reg+offset]"; `space` gets the state space, `paired` a predicate
+    /// that holds when elements 2j and 2j + 1 are adjacent and aligned for one access of both
+    /// ("" when the layout never makes them so).
     Fragment matrix_addresses(const SpirvInstruction& inst, Id pointer, Id layout, Id stride,
-                              MatrixUse kind, const Scalar& element, std::string* space);
+                              MatrixUse kind, const Scalar& element, std::string* space,
+                              std::string* paired);
     /// `d = a OP b` for an integer/float min/max/add or an integer and/or/xor, as sub-group
     /// combines and clamps use it.
     enum class Combine : std::uint8_t {

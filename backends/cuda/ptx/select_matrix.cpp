@@ -138,11 +138,9 @@ bool FunctionTranslator::involves_matrix(const SpirvInstruction& inst) const {
     }
 }
 
-FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(const SpirvInstruction& inst,
-                                                                  Id pointer, Id layout, Id stride,
-                                                                  MatrixUse kind,
-                                                                  const Scalar& element,
-                                                                  std::string* space) {
+FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
+    const SpirvInstruction& inst, Id pointer, Id layout, Id stride, MatrixUse kind,
+    const Scalar& element, std::string* space, std::string* paired) {
     const Scalar p = value_scalar(pointer, inst);
     if (!p.is_pointer()) unsupported(inst, "the pointer operand is not a pointer");
     const auto pointee = scalar_of(module_, p.pointee);
@@ -226,6 +224,28 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(const SpirvIns
                 emit("add.s64", {r, rows.at(kHalfSide), step});
         }
     }
+    // Elements 2j and 2j + 1 side by side in memory (the minor index of A and the accumulator
+    // row-major, of B column-major): one access of both where the pair is aligned to its size,
+    // which holds for every lane and pair when the base and the stride in bytes are multiples
+    // of it (the lane's minor index and the pairs' minor displacements are even).
+    paired->clear();
+    bool adjacent = true;
+    for (std::size_t e = 0; e < kMatrixFragmentElements; e += 2) {
+        const Displacement lo = displacement(kind, e), hi = displacement(kind, e + 1);
+        adjacent = adjacent && major_of(lo) == major_of(hi) && minor_of(hi) == minor_of(lo) + 1;
+    }
+    const std::uint64_t pair_mask = 2 * bytes - 1;
+    if (adjacent && (!fixed || (static_cast<std::uint64_t>(*fixed) * bytes & pair_mask) == 0)) {
+        std::string bits = base;
+        if (!fixed) {
+            bits = new_reg(RegClass::B64);
+            emit("or.b64", {bits, base, step});
+        }
+        const std::string low = new_reg(RegClass::B64);
+        *paired = new_reg(RegClass::Pred);
+        emit("and.b64", {low, bits, std::to_string(pair_mask)});
+        emit("setp.eq.b64", {*paired, low, "0"});
+    }
     Fragment addresses;
     for (std::size_t e = 0; e < kMatrixFragmentElements; ++e) {
         const Displacement d = displacement(kind, e);
@@ -263,20 +283,56 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
         const MatrixUse kind = matrix_of(matrix_type, inst);
         const Scalar element = scalar(module_.type(matrix_type).element, inst);
         const std::size_t at = load ? 1 : 2;
-        std::string space;
-        const Fragment addresses = matrix_addresses(inst, pointer, inst.operand(at),
-                                                    inst.operand(at + 1), kind, element, &space);
+        std::string space, paired;
+        const Fragment addresses = matrix_addresses(
+            inst, pointer, inst.operand(at), inst.operand(at + 1), kind, element, &space, &paired);
         const std::string type = memory_type(element);
+        const bool half = element.bits == 16;
+        // Paired: a .b32 access of two f16 elements, a .v2.f32 of two f32, when `paired` holds;
+        // one access per element otherwise.
+        const std::string pair_type = half ? ".b32" : ".v2.f32";
+        const std::string on_pair = "@" + paired, off_pair = "@!" + paired;
         if (load) {
             const bool read_only = space == ".global" && read_only_pointers_.count(pointer);
-            const std::string ld = "ld" + space + (read_only ? ".nc" : "") + type;
+            const std::string ld = "ld" + space + (read_only ? ".nc" : "");
             const Fragment& d = def_fragment(inst);
-            for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
-                emit(ld, {d[e], addresses[e]});
+            for (std::size_t e = 0; e < kMatrixFragmentElements; e += 2) {
+                if (paired.empty()) {
+                    emit(ld + type, {d[e], addresses[e]});
+                    emit(ld + type, {d[e + 1], addresses[e + 1]});
+                    continue;
+                }
+                const std::string both = vector_operand({d[e], d[e + 1]});
+                if (half) {
+                    const std::string word = new_reg(RegClass::B32);
+                    emit_if(on_pair, ld + pair_type, {word, addresses[e]});
+                    emit_if(on_pair, "mov.b32", {both, word});
+                } else {
+                    emit_if(on_pair, ld + pair_type, {both, addresses[e]});
+                }
+                emit_if(off_pair, ld + type, {d[e], addresses[e]});
+                emit_if(off_pair, ld + type, {d[e + 1], addresses[e + 1]});
+            }
         } else {
+            const std::string st = "st" + space;
             const Fragment& v = use_fragment(inst.operand(1), inst);
-            for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
-                emit("st" + space + type, {addresses[e], v[e]});
+            for (std::size_t e = 0; e < kMatrixFragmentElements; e += 2) {
+                if (paired.empty()) {
+                    emit(st + type, {addresses[e], v[e]});
+                    emit(st + type, {addresses[e + 1], v[e + 1]});
+                    continue;
+                }
+                const std::string both = vector_operand({v[e], v[e + 1]});
+                if (half) {
+                    const std::string word = new_reg(RegClass::B32);
+                    emit_if(on_pair, "mov.b32", {word, both});
+                    emit_if(on_pair, st + pair_type, {addresses[e], word});
+                } else {
+                    emit_if(on_pair, st + pair_type, {addresses[e], both});
+                }
+                emit_if(off_pair, st + type, {addresses[e], v[e]});
+                emit_if(off_pair, st + type, {addresses[e + 1], v[e + 1]});
+            }
         }
         return true;
     }
