@@ -119,6 +119,7 @@ bool FunctionTranslator::involves_matrix(const SpirvInstruction& inst) const {
     }
     switch (op) {
         case spv::Op::OpCompositeExtract:
+        case spv::Op::OpVectorExtractDynamic:
         case spv::Op::OpReturnValue: return is_matrix_value(inst.operand(0));
         case spv::Op::OpStore:
         case spv::Op::OpCopyMemory:
