@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <regex>
 
 #include "backends/cuda/ptx/constant_pool.h"
 #include "backends/cuda/ptx/ptx_translator.h"
@@ -157,6 +158,61 @@ std::string translation_error(const std::vector<std::uint32_t>& spirv) {
     }
     return "";
 }
+
+/// SPIR-V assembly with SPV_KHR_cooperative_matrix instructions, which SPIRV-Tools' assembler
+/// (2023.1) does not know by name: `KHR<opcode>/<operands>` is the instruction's first word,
+/// written raw ("!N"), its operands follow as usual (the result id among them, as an operand).
+/// An OpNop (which the translator skips) comes before it: a raw word after an instruction with
+/// optional operands (OpVariable's initializer, OpStore's memory operands) would be taken for
+/// one.
+std::vector<std::uint32_t> assemble_khr(const std::string& text) {
+    static const std::regex kKhr("KHR([0-9]+)/([0-9]+)");
+    std::string out;
+    auto at = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), kKhr), end; it != end; ++it) {
+        out.append(at, (*it)[0].first);
+        const auto opcode = static_cast<std::uint32_t>(std::stoul((*it)[1].str()));
+        const auto operands = static_cast<std::uint32_t>(std::stoul((*it)[2].str()));
+        out.append("OpNop !").append(std::to_string((operands + 1) << 16 | opcode));
+        at = (*it)[0].second;
+    }
+    out.append(at, text.cend());
+    return assemble(out);
+}
+
+/// The declarations of the cooperative matrix tests: 16x16 Subgroup matrices %MA (f16,
+/// MatrixA), %MB (f16, MatrixB), %MC (f32, MatrixAccumulator); KHR4456/6 is
+/// OpTypeCooperativeMatrixKHR.
+const std::string kMatrixDeclarations = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpCapability Float16
+               OpCapability Float16Buffer
+               OpCapability !6022
+               OpExtension "SPV_KHR_cooperative_matrix"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "mma"
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+       %half = OpTypeFloat 16
+      %float = OpTypeFloat 32
+         %c0 = OpConstant %uint 0
+         %c1 = OpConstant %uint 1
+         %c2 = OpConstant %uint 2
+         %c3 = OpConstant %uint 3
+        %c16 = OpConstant %uint 16
+     %float1 = OpConstant %float 1
+        %gph = OpTypePointer CrossWorkgroup %half
+        %gpf = OpTypePointer CrossWorkgroup %float
+        %lpf = OpTypePointer Workgroup %float
+               KHR4456/6 %MA %half %c3 %c16 %c16 %c0
+               KHR4456/6 %MB %half %c3 %c16 %c16 %c1
+               KHR4456/6 %MC %float %c3 %c16 %c16 %c2
+        %vMC = OpTypePointer Function %MC
+)";
 
 }  // namespace
 
@@ -952,4 +1008,235 @@ TEST_CASE("ptx items: lines parse into instructions with typed immediates and pr
     const auto lower = parse_line("\tmov.f64 \t%fd1, 0d3fb999999999999a;");
     REQUIRE(lower.kind == PtxItem::Kind::Instruction);
     CHECK(lower.inst.operands[1].immediate() == nullptr);
+}
+
+TEST_CASE("ptx: cooperative matrices are per-lane fragments, a multiply-add two mma.sync") {
+    // D = scale * (C + sum over n iterations of A * B): A row-major with a run-time 64-bit
+    // stride, B column-major with the constant stride 16, C and D row-major; the accumulator
+    // is a Function variable. KHR4457 is OpCooperativeMatrixLoadKHR, KHR4458 ...StoreKHR,
+    // KHR4459 ...MulAddKHR.
+    //
+    // Lane L (g = L >> 2, t = L & 3) holds, as element e (h = e >> 2, i = e & 3):
+    //   A: row g + 8*((e>>1)&1), column 2t + (e&1) + 8h      (address a + (row*lda + col)*2)
+    //   B: row 2t + (i&1) + 8*(i>>1), column g + 8h          (address b + (col*16 + row)*2)
+    //   C: row g + 8*(i>>1), column 8h + 2t + (i&1)          (address c + (row*lda + col)*4)
+    // so a numeric check on a device can fill A[r][k] = r + k/16, B = identity and expect
+    // D[r][c] = scale * (C[r][c] + n * A[r][c]) in every element.
+    const std::string text = kMatrixDeclarations + R"(
+         %fn = OpTypeFunction %void %gph %gph %gpf %gpf %ulong %float %uint
+          %k = OpFunction %void None %fn
+          %a = OpFunctionParameter %gph
+          %b = OpFunctionParameter %gph
+          %c = OpFunctionParameter %gpf
+          %d = OpFunctionParameter %gpf
+        %lda = OpFunctionParameter %ulong
+      %scale = OpFunctionParameter %float
+          %n = OpFunctionParameter %uint
+      %entry = OpLabel
+        %acc = OpVariable %vMC Function
+               KHR4457/5 %MC %ci %c %c0 %lda
+               OpStore %acc %ci
+               KHR4457/5 %MA %ma %a %c0 %lda
+               KHR4457/5 %MB %mb %b %c1 %c16
+               OpBranch %header
+     %header = OpLabel
+          %i = OpPhi %uint %c0 %entry %next %body
+       %more = OpULessThan %bool %i %n
+               OpLoopMerge %exit %body None
+               OpBranchConditional %more %body %exit
+       %body = OpLabel
+        %cur = OpLoad %MC %acc
+               KHR4459/5 %MC %prod %ma %mb %cur
+               OpStore %acc %prod
+       %next = OpIAdd %uint %i %c1
+               OpBranch %header
+       %exit = OpLabel
+        %sum = OpLoad %MC %acc
+     %scaled = OpMatrixTimesScalar %MC %sum %scale
+               KHR4458/4 %d %scaled %c0 %lda
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string ptx = translate_and_assemble(assemble_khr(text), "matrix_mma").text;
+    INFO(ptx);
+    CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 \t{%f") == 2);
+    CHECK(count_of(ptx, "ld.global.b16") == 16);  // A and B: 8 f16 elements each
+    CHECK(count_of(ptx, "ld.global.f32") == 8);
+    CHECK(count_of(ptx, "st.global.f32") == 8);
+    CHECK(count_of(ptx, "mul.rn.f32") == 8);     // the scale
+    CHECK(count_of(ptx, "mov.b32 \t%r") >= 12);  // f16 pairs packed: 4 of A, 2 + 2 of B
+    // The lane's g and 2t from the sub-group's lane id.
+    CHECK(contains(ptx, "shr.u32"));
+    CHECK(contains(ptx, "and.b32"));
+    // B, column-major with stride 16: element e at (column * 16 + row) * 2 bytes from the lane's
+    // (2t, g) element: rows +0 +1 +8 +9, columns +0 +8.
+    for (const char* offset : {"+2]", "+16]", "+18]", "+256]", "+258]", "+272]", "+274]"})
+        CHECK(contains(ptx, offset));
+    // A and C, row-major with the run-time stride: a row of 8 below is 8 strides on.
+    CHECK(contains(ptx, "shl.b64"));
+    CHECK(contains(ptx, ", 8, %rd"));
+    CHECK(!contains(ptx, ".local"));  // the accumulator variable lives in registers
+    // A, C and D row-major and B column-major hold elements 2j and 2j + 1 side by side: where
+    // the base and the stride in bytes are multiples of the pair's size (checked at run time),
+    // one access of both (A, B: .b32; C, D: .v2.f32), else one per element.
+    CHECK(count_of(ptx, "setp.eq.b64") == 4);
+    CHECK(count_of(ptx, "and.b64") == 4);
+    CHECK(count_of(ptx, ", 7;") == 2);  // C and D: 8-byte pairs (A and B: 4-byte)
+    CHECK(count_of(ptx, "ld.global.b32") == 8);
+    CHECK(count_of(ptx, "ld.global.v2.f32") == 4);
+    CHECK(count_of(ptx, "st.global.v2.f32") == 4);
+    CHECK(count_of(ptx, "@!%p") == 32);  // one access per element where not aligned
+}
+
+TEST_CASE("ptx: cooperative matrix fills, element access, arithmetic, phis and selects") {
+    // A fill of 1.0 and a loaded accumulator meet in a phi; element-wise arithmetic, a select,
+    // element 3 read and element 5 replaced, OpCooperativeMatrixLengthKHR (KHR4460), an f16
+    // matrix divided element-wise, and a store to shared memory column-major with a 32-bit
+    // run-time stride.
+    const std::string text = kMatrixDeclarations + R"(
+     %shared = OpVariable %lpf Workgroup
+         %fn = OpTypeFunction %void %gpf %gph %uint %bool
+          %k = OpFunction %void None %fn
+          %c = OpFunctionParameter %gpf
+          %a = OpFunctionParameter %gph
+         %ld = OpFunctionParameter %uint
+       %pick = OpFunctionParameter %bool
+      %entry = OpLabel
+       %ones = OpCompositeConstruct %MC %float1
+               KHR4457/5 %MC %mc %c %c0 %ld
+               OpSelectionMerge %join None
+               OpBranchConditional %pick %then %join
+       %then = OpLabel
+               OpBranch %join
+       %join = OpLabel
+         %ph = OpPhi %MC %ones %entry %mc %then
+        %sum = OpFAdd %MC %ph %mc
+       %diff = OpFSub %MC %sum %ones
+        %neg = OpFNegate %MC %diff
+        %sel = OpSelect %MC %pick %neg %sum
+         %e3 = OpCompositeExtract %float %sel 3
+        %ins = OpCompositeInsert %MC %e3 %sel 5
+               KHR4460/3 %uint %len %MC
+      %lenok = OpIEqual %bool %len %c16
+       %last = OpSelect %MC %lenok %ins %sel
+               KHR4458/4 %shared %last %c1 %ld
+               KHR4457/5 %MA %ma %a %c0 %c16
+      %ratio = OpFDiv %MA %ma %ma
+               KHR4458/4 %a %ratio %c0 %c16
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string ptx = translate_and_assemble(assemble_khr(text), "matrix_elements").text;
+    INFO(ptx);
+    CHECK(count_of(ptx, "add.rn.f32") == 8);
+    CHECK(count_of(ptx, "sub.rn.f32") == 8);
+    CHECK(count_of(ptx, "neg.f32") == 8);
+    CHECK(count_of(ptx, "selp.b32") == 16);
+    CHECK(count_of(ptx, "st.shared.f32") == 8);
+    CHECK(count_of(ptx, "div.rn.f32") == 8);  // f16 division through f32
+    CHECK(count_of(ptx, "st.global.b16") == 8);
+    CHECK(count_of(ptx, "st.global.b32") == 4);  // f16 pairs, when aligned
+    CHECK(!contains(ptx, "st.shared.v2"));       // column-major accumulator: no pairs
+    CHECK(contains(ptx, "0f3F800000"));          // the fill
+    CHECK(contains(ptx, "cvt.s64.s32"));         // the 32-bit stride, widened
+    CHECK(!contains(ptx, "mma.sync"));
+}
+
+TEST_CASE("ptx: unsupported cooperative matrices and matrix operations are refused by name") {
+    // An 8x8 accumulator (not mma.sync's m16n8k16 fragments).
+    const std::string small = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "small"
+               OpName %M8 "acc8"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+         %c2 = OpConstant %uint 2
+         %c3 = OpConstant %uint 3
+         %c8 = OpConstant %uint 8
+               KHR4456/6 %M8 %float %c3 %c8 %c8 %c2
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string type_error = translation_error(assemble_khr(small));
+    CAPTURE(type_error);
+    CHECK(contains(type_error, "cooperative matrix type"));
+    CHECK(contains(type_error, "'acc8'"));
+    CHECK(contains(type_error, "coopmatrix<f32, 8x8, MatrixAccumulator, Subgroup>"));
+
+    // Before sm_80, no mma.sync.
+    const std::string declarations_only = kMatrixDeclarations + R"(
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)";
+    std::string old_error;
+    try {
+        translate_to_ptx(assemble_khr(declarations_only), {75, 7, 8});
+    } catch (const PtxTranslationError& e) {
+        old_error = e.what();
+    }
+    CAPTURE(old_error);
+    CHECK(contains(old_error, "sm_80"));
+
+    // An operation the translator does not do on matrices: OpFRem.
+    const std::string rem = kMatrixDeclarations + R"(
+         %fn = OpTypeFunction %void %gpf
+          %k = OpFunction %void None %fn
+          %c = OpFunctionParameter %gpf
+      %entry = OpLabel
+               KHR4457/5 %MC %mc %c %c0 %c16
+          %r = OpFRem %MC %mc %mc
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string rem_error = translation_error(assemble_khr(rem));
+    CAPTURE(rem_error);
+    CHECK(contains(rem_error, "OpFRem"));
+    CHECK(contains(rem_error, "kernel 'mma'"));
+    CHECK(contains(rem_error, "coopmatrix<f32, 16x16, MatrixAccumulator, Subgroup>"));
+
+    // A matrix passed to a function.
+    const std::string call = kMatrixDeclarations + R"(
+       %take = OpTypeFunction %void %MC
+         %fn = OpTypeFunction %void %gpf
+          %f = OpFunction %void None %take
+          %m = OpFunctionParameter %MC
+         %fe = OpLabel
+               OpReturn
+               OpFunctionEnd
+          %k = OpFunction %void None %fn
+          %c = OpFunctionParameter %gpf
+      %entry = OpLabel
+               KHR4457/5 %MC %mc %c %c0 %c16
+          %r = OpFunctionCall %void %f %mc
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string call_error = translation_error(assemble_khr(call));
+    CAPTURE(call_error);
+    CHECK(contains(call_error, "OpFunctionCall"));
+    CHECK(contains(call_error, "cannot be passed to or returned from functions"));
+
+    // A kernel parameter of matrix type.
+    const std::string parameter = kMatrixDeclarations + R"(
+         %fn = OpTypeFunction %void %MC
+          %k = OpFunction %void None %fn
+          %m = OpFunctionParameter %MC
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)";
+    const std::string parameter_error = translation_error(assemble_khr(parameter));
+    CAPTURE(parameter_error);
+    CHECK(contains(parameter_error, "OpFunctionParameter"));
+    CHECK(contains(parameter_error, "cooperative matrices cannot be kernel parameters"));
 }

@@ -22,6 +22,9 @@ FunctionTranslator::FunctionTranslator(ModuleState& state, const SpirvFunction& 
                                        const SpirvEntryPoint& entry)
     : state_(state), module_(state.module), function_(function), entry_(entry) {
     for (const auto& b : function_.blocks) blocks_[b.label] = &b;
+    has_matrices_ = std::any_of(module_.types.begin(), module_.types.end(), [](const auto& t) {
+        return t.second.opcode == kOpTypeCooperativeMatrixKHR;
+    });
 }
 
 std::string FunctionTranslator::where() const {
@@ -193,6 +196,8 @@ void FunctionTranslator::translate_parameters() {
         at.opcode = spv::Op::OpFunctionParameter;
         at.result = id;
         at.result_type = type;
+        if (has_matrices_ && is_matrix_type(module_, type))
+            unsupported(at, "cooperative matrices cannot be kernel parameters");
         const Scalar s = scalar(type, at);
         const std::string value = new_reg(reg_class(s));
         regs_[id] = value;
@@ -237,8 +242,11 @@ void FunctionTranslator::translate_parameters() {
 void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
     const std::size_t before = body_.size();
     // Sub-groups before memory: they take the components of a ballot (OpCompositeExtract).
-    const bool handled = select_integer(inst) || select_float(inst) || select_logic(inst) ||
-                         select_conversion(inst) || select_sub_group(inst) || select_memory(inst) ||
+    // Cooperative matrices first: their element-wise arithmetic, composites, phis, selects and
+    // variables share opcodes with scalars'.
+    const bool handled = (has_matrices_ && select_matrix(inst)) || select_integer(inst) ||
+                         select_float(inst) || select_logic(inst) || select_conversion(inst) ||
+                         select_sub_group(inst) || select_memory(inst) ||
                          select_control_flow(inst) || select_atomic(inst) || select_barrier(inst) ||
                          select_group_copy(inst) || select_ext_inst(inst);
     if (!handled) unsupported(inst, "the CUDA backend does not handle this instruction");

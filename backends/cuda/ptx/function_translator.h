@@ -131,8 +131,32 @@ private:
     bool select_vote(const SpirvInstruction& inst);          // select_sub_group.cpp
     bool select_ext_inst(const SpirvInstruction& inst);      // select_ext_inst.cpp
     void select_printf(const SpirvInstruction& inst);        // select_printf.cpp
+    /// Cooperative matrices: the instructions that make, take or hold one.
+    bool select_matrix(const SpirvInstruction& inst);  // select_matrix.cpp
 
     // ---- helpers shared between families
+    /// `d = a OP b` for OpFAdd, OpFSub, OpFMul or OpFDiv on registers of float `s`
+    /// (select_float.cpp).
+    void float_binary(spv::Op op, const Scalar& s, const std::string& d, const std::string& a,
+                      const std::string& b);
+    /// A cooperative matrix value's registers (select_matrix.cpp): its work-item's elements.
+    using Fragment = std::array<std::string, kMatrixFragmentElements>;
+    /// The registers of `inst`'s matrix result, allocated on first request.
+    const Fragment& def_fragment(const SpirvInstruction& inst);
+    /// The registers of matrix value `id` (a constant's made in the prologue on first use).
+    const Fragment& use_fragment(Id id, const SpirvInstruction& inst);
+    /// The use of matrix type `type`; unsupported(inst) when it is not a supported matrix.
+    MatrixUse matrix_of(Id type, const SpirvInstruction& inst);
+    /// Whether `inst` makes, reads or holds a matrix (only asked when the module has matrix
+    /// types).
+    bool involves_matrix(const SpirvInstruction& inst) const;
+    /// Per-lane address arithmetic of OpCooperativeMatrixLoadKHR/StoreKHR: each element's
+    /// address, as "[reg]" or "[reg+offset]"; `space` gets the state space, `paired` a predicate
+    /// that holds when elements 2j and 2j + 1 are adjacent and aligned for one access of both
+    /// ("" when the layout never makes them so).
+    Fragment matrix_addresses(const SpirvInstruction& inst, Id pointer, Id layout, Id stride,
+                              MatrixUse kind, const Scalar& element, std::string* space,
+                              std::string* paired);
     /// `d = a OP b` for an integer/float min/max/add or an integer and/or/xor, as sub-group
     /// combines and clamps use it.
     enum class Combine : std::uint8_t {
@@ -210,6 +234,10 @@ private:
     /// The bounds record (the kernel parameter named BoundsRecordLayout::kParameterName) and the
     /// pointers derived from it: a compare-and-swap on it calls kBoundsClaimFunction.
     std::set<Id> bounds_record_pointers_;
+    /// Cooperative matrix values and Function variables of matrix type -> their registers.
+    std::map<Id, Fragment> fragments_;
+    std::set<Id> matrix_variables_;  // Function variables of matrix type (in fragments_)
+    bool has_matrices_ = false;      // the module declares a cooperative matrix type
     std::uint32_t labels_made_ = 0;
     std::uint32_t math_inlined_ = 0;  // math library bodies pasted so far (their tags)
 };

@@ -18,6 +18,8 @@ namespace dpk::backends::cuda {
 namespace {
 
 constexpr std::uint32_t kWarpSize = 32;
+/// The first compute capability with mma.sync's m16n8k16 f16 shape (cooperative matrices).
+constexpr std::uint32_t kMmaSm = 80;
 constexpr std::string_view kReservedPrefix = "__dpk_";
 
 /// `name` made a PTX identifier: [A-Za-z0-9_] kept, others '_', never starting with a digit.
@@ -62,6 +64,19 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
             "cannot translate the module to PTX: it must use the Physical64 addressing model and "
             "the OpenCL memory model");
     check_execution_modes(m);
+    // Cooperative matrices: only the kinds mma.sync's m16n8k16 shape holds, refused up front.
+    for (const auto& [id, t] : m.types) {
+        if (t.opcode != kOpTypeCooperativeMatrixKHR) continue;
+        const std::string what =
+            "cooperative matrix type " + id_text(m, id) + " (" + type_text(m, id) + ") to PTX: ";
+        if (!matrix_use(m, id))
+            fail("cannot translate " + what +
+                 "only 16x16 Subgroup matrices of f16 (MatrixA, MatrixB) and of f32 "
+                 "(MatrixAccumulator) are supported");
+        if (target.sm < kMmaSm)
+            fail("cannot translate " + what + "mma.sync needs sm_80 or newer, the target is sm_" +
+                 std::to_string(target.sm));
+    }
 
     ModuleState state{m, target, {}, {}, {}, {}, false, false};
     std::map<Id, const SpirvEntryPoint*> entries;

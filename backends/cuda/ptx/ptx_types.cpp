@@ -18,7 +18,48 @@ bool valid_float_width(std::uint32_t w) {
     return w == 16 || w == 32 || w == 64;
 }
 
+/// The value of OpConstant `id`, or nullopt.
+std::optional<std::uint64_t> constant_bits(const SpirvModule& module, Id id) {
+    auto it = module.constants.find(id);
+    if (it == module.constants.end() || it->second.opcode != spv::Op::OpConstant)
+        return std::nullopt;
+    return it->second.bits;
+}
+
+/// A cooperative matrix operand (Scope, Rows, ...) for messages: its value, or "%id".
+std::string matrix_operand_text(const SpirvModule& module, Id id) {
+    if (auto v = constant_bits(module, id)) return std::to_string(*v);
+    return std::string("%").append(std::to_string(id));
+}
+
+constexpr std::uint64_t kMatrixSide = 16;
+constexpr std::uint64_t kSubgroupScope = 3;
+
 }  // namespace
+
+bool is_matrix_type(const SpirvModule& module, Id type) {
+    auto it = module.types.find(type);
+    return it != module.types.end() && it->second.opcode == kOpTypeCooperativeMatrixKHR;
+}
+
+std::optional<MatrixUse> matrix_use(const SpirvModule& module, Id type) {
+    if (!is_matrix_type(module, type)) return std::nullopt;
+    const SpirvType& t = module.type(type);
+    const auto scope = constant_bits(module, t.matrix_operands.at(0));
+    const auto rows = constant_bits(module, t.matrix_operands.at(1));
+    const auto columns = constant_bits(module, t.matrix_operands.at(2));
+    const auto use = constant_bits(module, t.matrix_operands.at(3));
+    if (scope != kSubgroupScope || rows != kMatrixSide || columns != kMatrixSide || !use)
+        return std::nullopt;
+    auto component = scalar_of(module, t.element);
+    if (!component || !component->is_float()) return std::nullopt;
+    switch (*use) {
+        case 0: return component->bits == 16 ? std::optional(MatrixUse::A) : std::nullopt;
+        case 1: return component->bits == 16 ? std::optional(MatrixUse::B) : std::nullopt;
+        case 2: return component->bits == 32 ? std::optional(MatrixUse::Accumulator) : std::nullopt;
+        default: return std::nullopt;
+    }
+}
 
 bool Scalar::is_narrow_int() const {
     return kind == Kind::Int && bits < kRegisterBits;
@@ -169,8 +210,24 @@ std::string type_text(const SpirvModule& module, Id type) {
             return type_text(module, t.element) + "[" + std::to_string(t.count) + "]";
         case spv::Op::OpTypePointer:
             return "ptr(" + storage_class_text(t.storage) + ") to " + type_text(module, t.pointee);
-        default: return opcode_text(t.opcode);
+        default: break;
     }
+    if (t.opcode == kOpTypeCooperativeMatrixKHR) {
+        const auto& o = t.matrix_operands;
+        const auto use = constant_bits(module, o.at(3));
+        const char* kUses[] = {"MatrixA", "MatrixB", "MatrixAccumulator"};
+        const std::string use_text = use && *use < 3
+                                         ? std::string(kUses[*use])
+                                         : "use " + matrix_operand_text(module, o.at(3));
+        const auto scope = constant_bits(module, o.at(0));
+        const std::string scope_text = scope == kSubgroupScope
+                                           ? std::string("Subgroup")
+                                           : "scope " + matrix_operand_text(module, o.at(0));
+        return "coopmatrix<" + type_text(module, t.element) + ", " +
+               matrix_operand_text(module, o.at(1)) + "x" + matrix_operand_text(module, o.at(2)) +
+               ", " + use_text + ", " + scope_text + ">";
+    }
+    return opcode_text(t.opcode);
 }
 
 }  // namespace dpk::backends::cuda

@@ -74,10 +74,22 @@ std::uint64_t alignment_of(const SpirvModule& module, Id type, std::string_view 
 /// nullopt when there is no PTX equivalent.
 std::optional<std::string_view> state_space(spv::StorageClass storage);
 
+/// The kinds of cooperative matrix (SPV_KHR_cooperative_matrix) the translator supports, by the
+/// matrix's Use: 16x16 f16 A and B operands, a 16x16 f32 accumulator, all Subgroup-scoped (a
+/// warp holds a matrix, each lane 8 of its elements).
+enum class MatrixUse : std::uint8_t { A, B, Accumulator };
+inline constexpr std::size_t kMatrixFragmentElements = 8;
+
+/// Whether `type` is an OpTypeCooperativeMatrixKHR.
+bool is_matrix_type(const SpirvModule& module, Id type);
+/// The use of cooperative matrix type `type`, nullopt when it is not one of the supported kinds.
+std::optional<MatrixUse> matrix_use(const SpirvModule& module, Id type);
+
 /// "Workgroup", "CrossWorkgroup", ... for messages.
 std::string storage_class_text(spv::StorageClass storage);
 
-/// A printable SPIR-V type for messages ("i32", "f64", "ptr(Workgroup) to f32", "OpTypeStruct").
+/// A printable SPIR-V type for messages ("i32", "f64", "ptr(Workgroup) to f32", "OpTypeStruct",
+/// "coopmatrix<f16, 16x16, MatrixA, Subgroup>").
 std::string type_text(const SpirvModule& module, Id type);
 
 }  // namespace dpk::backends::cuda

@@ -10,23 +10,35 @@ void FunctionTranslator::emit_phi_copies(Id target, const SpirvInstruction& inst
     auto b = blocks_.find(target);
     if (b == blocks_.end())
         unsupported(inst, "branch to %" + std::to_string(target) + ", not a block of " + where());
-    std::vector<std::pair<std::string, std::string>> moves;  // (phi register, temporary)
+    struct Move {
+        std::string to, temp, type;  // phi register, temporary, "mov" type
+    };
+    std::vector<Move> moves;
     for (const auto& phi : b->second->instructions) {
         if (phi.opcode != spv::Op::OpPhi) break;
-        const Scalar s = scalar(phi.result_type, phi);
+        const bool matrix = has_matrices_ && is_matrix_type(module_, phi.result_type);
+        const Scalar s =
+            scalar(matrix ? module_.type(phi.result_type).element : phi.result_type, phi);
         Id value = 0;
         for (std::size_t i = 0; i + 1 < phi.operands.size(); i += 2)
             if (phi.operands[i + 1] == current_block_) value = phi.operands[i];
         if (value == 0)
             unsupported(phi, "it has no value for predecessor %" + std::to_string(current_block_));
+        if (matrix) {  // each of the lane's elements
+            const Fragment& from = use_fragment(value, phi);
+            const Fragment& to = def_fragment(phi);
+            for (std::size_t e = 0; e < kMatrixFragmentElements; ++e) {
+                const std::string temp = new_reg(reg_class(s));
+                emit("mov" + bit_type(s), {temp, from[e]});
+                moves.push_back({to[e], temp, bit_type(s)});
+            }
+            continue;
+        }
         const std::string temp = new_reg(reg_class(s));
         emit("mov" + bit_type(s), {temp, use(value)});
-        moves.emplace_back(def(phi), temp);
+        moves.push_back({def(phi), temp, bit_type(s)});
     }
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        const Scalar s = scalar(b->second->instructions[i].result_type, inst);
-        emit("mov" + bit_type(s), {moves[i].first, moves[i].second});
-    }
+    for (const Move& m : moves) emit("mov" + m.type, {m.to, m.temp});
 }
 
 void FunctionTranslator::inline_call(const SpirvInstruction& inst) {

@@ -5,6 +5,7 @@
 // f16 uses sm_53+'s native .f16 add/sub/mul/neg; f16 division goes through f32 (exact: f32 holds
 // twice f16's precision plus two bits, so rounding the f32 quotient to f16 is correctly rounded).
 #include "backends/cuda/ptx/function_translator.h"
+#include "backends/cuda/ptx/translation_error.h"
 
 namespace dpk::backends::cuda {
 
@@ -64,11 +65,20 @@ bool FunctionTranslator::select_float(const SpirvInstruction& inst) {
         return true;
     }
     const std::string b = use(inst.operand(1));
+    if (op == spv::Op::OpFRem)
+        call_math(inst, "fmod", s, d, {a, b});
+    else
+        float_binary(op, s, d, a, b);
+    return true;
+}
+
+void FunctionTranslator::float_binary(spv::Op op, const Scalar& s, const std::string& d,
+                                      const std::string& a, const std::string& b) {
+    const std::string ft = float_type(s);
     switch (op) {
-        case spv::Op::OpFAdd: emit("add.rn" + ft, {d, a, b}); return true;
-        case spv::Op::OpFSub: emit("sub.rn" + ft, {d, a, b}); return true;
-        case spv::Op::OpFMul: emit("mul.rn" + ft, {d, a, b}); return true;
-        case spv::Op::OpFRem: call_math(inst, "fmod", s, d, {a, b}); return true;
+        case spv::Op::OpFAdd: emit("add.rn" + ft, {d, a, b}); return;
+        case spv::Op::OpFSub: emit("sub.rn" + ft, {d, a, b}); return;
+        case spv::Op::OpFMul: emit("mul.rn" + ft, {d, a, b}); return;
         case spv::Op::OpFDiv:
             if (s.bits == kHalfBits) {
                 const std::string fa = new_reg(RegClass::F32);
@@ -78,11 +88,11 @@ bool FunctionTranslator::select_float(const SpirvInstruction& inst) {
                 emit("cvt.f32.f16", {fb, b});
                 emit("div.rn.f32", {q, fa, fb});
                 emit("cvt.rn.f16.f32", {d, q});
-                return true;
+                return;
             }
             emit("div.rn" + ft, {d, a, b});
-            return true;
-        default: return false;
+            return;
+        default: fail("internal: float_binary of " + opcode_text(op));
     }
 }
 

@@ -17,6 +17,14 @@ namespace dpk::backends::cuda {
 
 using Id = std::uint32_t;
 
+/// SPV_KHR_cooperative_matrix's opcodes, by number: the SPIR-V headers dpk builds with may
+/// predate the extension.
+inline constexpr auto kOpTypeCooperativeMatrixKHR = static_cast<spv::Op>(4456);
+inline constexpr auto kOpCooperativeMatrixLoadKHR = static_cast<spv::Op>(4457);
+inline constexpr auto kOpCooperativeMatrixStoreKHR = static_cast<spv::Op>(4458);
+inline constexpr auto kOpCooperativeMatrixMulAddKHR = static_cast<spv::Op>(4459);
+inline constexpr auto kOpCooperativeMatrixLengthKHR = static_cast<spv::Op>(4460);
+
 /// One instruction: its opcode, result type and result ids (0 when absent) and the remaining
 /// operand words.
 struct SpirvInstruction {
@@ -40,6 +48,9 @@ struct SpirvType {
     Id pointee = 0;                                           // OpTypePointer
     Id return_type = 0;                                       // OpTypeFunction
     std::vector<Id> params;                                   // OpTypeFunction
+    /// OpTypeCooperativeMatrixKHR (its component type in `element`): the ids of its Scope, Rows,
+    /// Columns and Use operands.
+    std::vector<Id> matrix_operands;
 };
 
 /// A scalar constant: OpConstant (value bits, zero-extended), OpConstantTrue/False/Null, or

@@ -62,7 +62,14 @@ private:
     SpirvInstruction decode(spv::Op op, std::span<const std::uint32_t> rest) {
         bool has_result = false;
         bool has_type = false;
-        spv::HasResultAndType(op, &has_result, &has_type);
+        if (op == kOpTypeCooperativeMatrixKHR) {
+            has_result = true;
+        } else if (op == kOpCooperativeMatrixLoadKHR || op == kOpCooperativeMatrixMulAddKHR ||
+                   op == kOpCooperativeMatrixLengthKHR) {
+            has_result = has_type = true;
+        } else {
+            spv::HasResultAndType(op, &has_result, &has_type);
+        }
         SpirvInstruction inst;
         inst.opcode = op;
         std::size_t i = 0;
@@ -175,6 +182,11 @@ private:
     void read_type(const SpirvInstruction& inst) {
         SpirvType t;
         t.opcode = inst.opcode;
+        if (inst.opcode == kOpTypeCooperativeMatrixKHR) {  // component, Scope, Rows, Columns, Use
+            t.element = check_id(inst.operand(0), inst.opcode);
+            for (std::size_t i = 1; i <= 4; ++i)
+                t.matrix_operands.push_back(check_id(inst.operand(i), inst.opcode));
+        }
         switch (inst.opcode) {
             case spv::Op::OpTypeInt:
             case spv::Op::OpTypeFloat: t.width = inst.operand(0); break;

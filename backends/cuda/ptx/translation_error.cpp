@@ -10,6 +10,12 @@ void fail(const std::string& message) {
 
 std::string opcode_text(spv::Op op) {
     if (auto name = opcode_name(op)) return std::string(*name);
+    // SPV_KHR_cooperative_matrix, newer than the generated table.
+    if (op == kOpTypeCooperativeMatrixKHR) return "OpTypeCooperativeMatrixKHR";
+    if (op == kOpCooperativeMatrixLoadKHR) return "OpCooperativeMatrixLoadKHR";
+    if (op == kOpCooperativeMatrixStoreKHR) return "OpCooperativeMatrixStoreKHR";
+    if (op == kOpCooperativeMatrixMulAddKHR) return "OpCooperativeMatrixMulAddKHR";
+    if (op == kOpCooperativeMatrixLengthKHR) return "OpCooperativeMatrixLengthKHR";
     return "opcode " + std::to_string(static_cast<std::uint32_t>(op));
 }
 
