@@ -53,6 +53,14 @@ std::vector<std::vector<std::uint32_t>> instructions(const std::vector<std::uint
     return out;
 }
 
+/// The low word of the OpConstant `id` of `words`.
+std::optional<std::uint32_t> constant_value(const std::vector<std::uint32_t>& words,
+                                            std::uint32_t id) {
+    for (const auto& c : instructions(words, spv::Op::OpConstant))
+        if (c[1] == id) return c[2];
+    return std::nullopt;
+}
+
 }  // namespace
 
 TEST_CASE("matrices: a GEMM becomes KHR cooperative-matrix instructions that validate") {
@@ -98,12 +106,7 @@ kernel k(a: f16[::1, :], c: f32[:, ::1]) {
     REQUIRE(image);
     CHECK(!compiler::spirv::validate(image->spirv));
     // Loads name the ColumnMajor layout constant (1), the store the RowMajor one (0).
-    const auto constants = instructions(image->spirv, spv::Op::OpConstant);
-    auto value_of = [&](std::uint32_t id) -> std::optional<std::uint32_t> {
-        for (const auto& c : constants)
-            if (c[1] == id) return c[2];
-        return std::nullopt;
-    };
+    auto value_of = [&](std::uint32_t id) { return constant_value(image->spirv, id); };
     for (const auto& load : instructions(image->spirv, spirv_khr::kOpCooperativeMatrixLoad))
         CHECK(value_of(load[3]) == 1u);
     for (const auto& store : instructions(image->spirv, spirv_khr::kOpCooperativeMatrixStore))
@@ -161,12 +164,7 @@ kernel k(a: f16[:, ::1], c: f32[:, ::1]) {
     auto error = compiler::spirv::validate(image->spirv);
     INFO(error.value_or(""));
     CHECK(!error);
-    const auto constants = instructions(image->spirv, spv::Op::OpConstant);
-    auto value_of = [&](std::uint32_t id) -> std::optional<std::uint32_t> {
-        for (const auto& c : constants)
-            if (c[1] == id) return c[2];
-        return std::nullopt;
-    };
+    auto value_of = [&](std::uint32_t id) { return constant_value(image->spirv, id); };
     const auto loads = instructions(image->spirv, spirv_khr::kOpCooperativeMatrixLoad);
     REQUIRE(loads.size() == 2);
     for (const auto& load : loads) CHECK(value_of(load[4]) == 48u);  // the stride: 48 elements
