@@ -32,7 +32,6 @@ std::string matrix_operand_text(const SpirvModule& module, Id id) {
     return std::string("%").append(std::to_string(id));
 }
 
-constexpr std::uint64_t kMatrixSide = 16;
 constexpr std::uint64_t kSubgroupScope = 3;
 
 }  // namespace
@@ -49,16 +48,16 @@ std::optional<MatrixUse> matrix_use(const SpirvModule& module, Id type) {
     const auto rows = constant_bits(module, t.matrix_operands.at(1));
     const auto columns = constant_bits(module, t.matrix_operands.at(2));
     const auto use = constant_bits(module, t.matrix_operands.at(3));
-    if (scope != kSubgroupScope || rows != kMatrixSide || columns != kMatrixSide || !use)
-        return std::nullopt;
+    if (scope != kSubgroupScope || !rows || !columns || !use) return std::nullopt;
     auto component = scalar_of(module, t.element);
     if (!component || !component->is_float()) return std::nullopt;
-    switch (*use) {
-        case 0: return component->bits == 16 ? std::optional(MatrixUse::A) : std::nullopt;
-        case 1: return component->bits == 16 ? std::optional(MatrixUse::B) : std::nullopt;
-        case 2: return component->bits == 32 ? std::optional(MatrixUse::Accumulator) : std::nullopt;
-        default: return std::nullopt;
-    }
+    for (const spirv_khr::MatrixType& m : spirv_khr::kMatrixTypes)
+        if (m.rows == *rows && m.cols == *columns && static_cast<std::uint64_t>(m.use) == *use &&
+            is_float(m.component) &&
+            static_cast<std::uint32_t>(dtype_bits(m.component)) ==
+                static_cast<std::uint32_t>(component->bits))
+            return m.use;
+    return std::nullopt;
 }
 
 bool Scalar::is_narrow_int() const {

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "backends/cuda/ptx/spirv_module.h"
+#include "core/spirv_cooperative_matrix.h"
 
 namespace dpk::backends::cuda {
 
@@ -74,10 +75,10 @@ std::uint64_t alignment_of(const SpirvModule& module, Id type, std::string_view 
 /// nullopt when there is no PTX equivalent.
 std::optional<std::string_view> state_space(spv::StorageClass storage);
 
-/// The kinds of cooperative matrix (SPV_KHR_cooperative_matrix) the translator supports, by the
-/// matrix's Use: 16x16 f16 A and B operands, a 16x16 f32 accumulator, all Subgroup-scoped (a
-/// warp holds a matrix, each lane 8 of its elements).
-enum class MatrixUse : std::uint8_t { A, B, Accumulator };
+/// A cooperative matrix's Use (SPV_KHR_cooperative_matrix). The kinds the translator supports
+/// are spirv_khr::kMatrixTypes (16x16 f16 A and B operands, a 16x16 f32 accumulator), all
+/// Subgroup-scoped: a warp holds a matrix, each lane 8 of its elements.
+using MatrixUse = spirv_khr::MatrixUse;
 inline constexpr std::size_t kMatrixFragmentElements = 8;
 
 /// Whether `type` is an OpTypeCooperativeMatrixKHR.

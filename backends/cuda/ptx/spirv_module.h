@@ -13,17 +13,19 @@
 #include <string>
 #include <vector>
 
+#include "core/spirv_cooperative_matrix.h"
+
 namespace dpk::backends::cuda {
 
 using Id = std::uint32_t;
 
-/// SPV_KHR_cooperative_matrix's opcodes, by number: the SPIR-V headers dpk builds with may
-/// predate the extension.
-inline constexpr auto kOpTypeCooperativeMatrixKHR = static_cast<spv::Op>(4456);
-inline constexpr auto kOpCooperativeMatrixLoadKHR = static_cast<spv::Op>(4457);
-inline constexpr auto kOpCooperativeMatrixStoreKHR = static_cast<spv::Op>(4458);
-inline constexpr auto kOpCooperativeMatrixMulAddKHR = static_cast<spv::Op>(4459);
-inline constexpr auto kOpCooperativeMatrixLengthKHR = static_cast<spv::Op>(4460);
+/// SPV_KHR_cooperative_matrix's opcodes (core/spirv_cooperative_matrix.h spells them by number:
+/// the SPIR-V headers dpk builds with predate the extension).
+inline constexpr auto kOpTypeCooperativeMatrixKHR = spirv_khr::kOpTypeCooperativeMatrix;
+inline constexpr auto kOpCooperativeMatrixLoadKHR = spirv_khr::kOpCooperativeMatrixLoad;
+inline constexpr auto kOpCooperativeMatrixStoreKHR = spirv_khr::kOpCooperativeMatrixStore;
+inline constexpr auto kOpCooperativeMatrixMulAddKHR = spirv_khr::kOpCooperativeMatrixMulAdd;
+inline constexpr auto kOpCooperativeMatrixLengthKHR = spirv_khr::kOpCooperativeMatrixLength;
 
 /// One instruction: its opcode, result type and result ids (0 when absent) and the remaining
 /// operand words.
