@@ -31,6 +31,10 @@ constexpr std::size_t kGroupSizeCpu = 16;
 /// work-group scan cost more than on GPUs, whose work-group memory is smaller.
 constexpr std::int64_t kScanPerItemCpu = 32;
 constexpr std::int64_t kScanPerItemGpu = 16;
+/// The look-back's tiles on a GPU: it reads each tile once, so bigger tiles mean fewer
+/// predecessors to look at. 2^28 f32 on an H100, 256 work items: 1011 us with 32 per item, 1211
+/// with 16, 1808 with 8 (torch.cumsum 1027 us in the same run; bench/tuning/scan_variants.py).
+constexpr std::int64_t kLookBackPerItemGpu = 32;
 /// Elements per work item a reduction aims for before it adds work-groups.
 constexpr std::int64_t kReducePerItem = 16;
 /// Work-groups per compute unit at most (each loops over its chunk). On a GPU, 32 groups of 256
@@ -109,9 +113,11 @@ std::size_t group_size(const Queue& q) {
 
 /// Elements per work item in a scan tile of `dtype`: the tile and the work-group sums within
 /// half the device's work-group memory.
-std::int64_t scan_per_item(const Queue& q, std::size_t wg, DType dtype) {
+std::int64_t scan_per_item(const Queue& q, std::size_t wg, DType dtype, ScanMethod method) {
     const auto& info = q.device().info();
-    std::int64_t per_item = info.kind == DeviceKind::Cpu ? kScanPerItemCpu : kScanPerItemGpu;
+    std::int64_t per_item = info.kind == DeviceKind::Cpu     ? kScanPerItemCpu
+                            : method == ScanMethod::LookBack ? kLookBackPerItemGpu
+                                                             : kScanPerItemGpu;
     const std::uint64_t budget = info.local_mem_size / 2;
     while (per_item > 1 &&
            (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * dtype_size(dtype) > budget)
@@ -249,7 +255,7 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
                 ScanMethod method = ScanMethod::ReduceThenScan) {
     const std::size_t wg = group_size(q);
     const std::int64_t n = x.size();
-    const std::int64_t per_item = scan_per_item(q, wg, y.dtype());
+    const std::int64_t per_item = scan_per_item(q, wg, y.dtype(), method);
     const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
     const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
     const std::int64_t chunk = ceil_div(tiles, std::min(tiles, max_groups(q))) * tile;
@@ -321,25 +327,34 @@ Event with_scratch(const Event& e, std::shared_ptr<Scratch> scratch) {
 
 /// The method a scan into `y` (of dtype `y_dtype`) takes on `q`: Auto resolved, an explicit
 /// LookBack checked (what it needs is named in the error).
+/// Why the look-back cannot scan sums of `y_dtype` on q's device; empty when it can.
+std::string look_back_unavailable(const Queue& q, DType y_dtype) {
+    const auto& info = q.device().info();
+    const bool wide = dtype_size(y_dtype) >= 4 && y_dtype != DType::Bool;
+    const bool atomics64 = dtype_size(y_dtype) < 8 || info.has(DeviceFeature::Int64Atomics);
+    if (!info.has(DeviceFeature::SubGroups)) return "device '" + info.name + "' has no sub-groups";
+    if (!wide)
+        return "its sums are " + std::string(dtype_name(y_dtype)) + ", not a 32- or 64-bit dtype";
+    if (!info.has(DeviceFeature::SubGroupBallot))
+        return "device '" + info.name + "' has no sub-group ballots";
+    if (!atomics64)
+        return "device '" + info.name + "' has no 64-bit atomics for its " +
+               std::string(dtype_name(y_dtype)) + " sums";
+    return {};
+}
+
 ScanMethod scan_method(const char* algorithm, const Queue& q, DType y_dtype, ScanMethod method) {
-    // Auto: reduce-then-scan everywhere. The look-back walked by one work item, tile by tile,
-    // took 5845 us for 2^28 f32 on an H100 where reduce-then-scan took 1423; the sub-group
-    // look-back (a window of sub_group_size() tiles at a time) is not measured there yet.
-    if (method == ScanMethod::Auto) return ScanMethod::ReduceThenScan;
+    // Auto: the look-back on GPUs that can run it — 2^28 f32 on an H100: 1011 us against 1317
+    // for reduce-then-scan at its best (bench/tuning/scan_variants.py); reduce-then-scan
+    // elsewhere: CPUs (whose OpenCL drivers promise no progress to a waiting work-group) and
+    // devices without sub-group ballots.
+    if (method == ScanMethod::Auto)
+        return q.device().info().kind == DeviceKind::Gpu &&
+                       look_back_unavailable(q, y_dtype).empty()
+                   ? ScanMethod::LookBack
+                   : ScanMethod::ReduceThenScan;
     if (method == ScanMethod::LookBack) {
-        const auto& info = q.device().info();
-        const bool wide = dtype_size(y_dtype) >= 4 && y_dtype != DType::Bool;
-        const bool sub_groups = info.has(DeviceFeature::SubGroups);
-        const bool ballots = info.has(DeviceFeature::SubGroupBallot);
-        const bool atomics64 = dtype_size(y_dtype) < 8 || info.has(DeviceFeature::Int64Atomics);
-        const std::string why =
-            !sub_groups ? "device '" + info.name + "' has no sub-groups"
-            : !wide
-                ? "its sums are " + std::string(dtype_name(y_dtype)) + ", not a 32- or 64-bit dtype"
-            : !ballots   ? "device '" + info.name + "' has no sub-group ballots"
-            : !atomics64 ? "device '" + info.name + "' has no 64-bit atomics for its " +
-                               std::string(dtype_name(y_dtype)) + " sums"
-                         : "";
+        const std::string why = look_back_unavailable(q, y_dtype);
         if (!why.empty())
             throw InvalidArgumentError(where(algorithm, "method") +
                                        " is ScanMethod::LookBack, but " + why +

@@ -15,6 +15,16 @@ work=$(mktemp -d) || fail "mktemp"
 trap 'rm -rf "$work"' EXIT
 include_re=$(sed 's/[][\.*^$+?(){}|]/\\&/g' <<<"$include")  # the folder as a literal in a regex
 
+# The compiler's own include folders (`-v` lists them after "#include <...> search starts here:").
+mapfile -t system_dirs < <("$cxx" -std=c++20 -x c++ -E -v - </dev/null 2>&1 |
+    sed -n '/#include <...> search starts here:/,/End of search list/p' | sed -n 's/^ \+//p')
+((${#system_dirs[@]})) || fail "$cxx lists no system include folder (-v)"
+system_re=$(for d in "${system_dirs[@]}"; do
+    d=$(cd "$d" 2>/dev/null && pwd -P || echo "$d")
+    printf '^%s/|' "$(sed 's/[][\.*^$+?(){}|]/\\&/g' <<<"$d")"
+done)
+system_re="${system_re%|}"
+
 mapfile -t headers < <(cd "$include" && find dpk -name '*.h' | sort)
 ((${#headers[@]})) || fail "no header under $include/dpk"
 for header in "${headers[@]}"; do
@@ -22,10 +32,11 @@ for header in "${headers[@]}"; do
            echo "#include <$header>" | "$cxx" -std=c++20 -I"$include" -fsyntax-only -H -x c++ - 2>&1)
     status=$?
     [[ $status == 0 ]] || fail "$header does not compile on its own (exit $status): $tree"
-    # Every header the tree reaches: under INCLUDE_DIR/dpk, or the compiler's and system's own.
+    # Every header the tree reaches: under INCLUDE_DIR/dpk, or the compiler's and system's own
+    # (the folders the compiler searches for <...> by itself, wherever it is installed).
     reached=$(grep -E '^\.+ ' <<<"$tree" | sed 's/^\.* //')
-    if leaks=$(grep -Ev "^$include_re/dpk/|^/usr/(include|lib)/" <<<"$reached" |
-               grep -Ev '^/usr/lib/gcc/|^/usr/lib/llvm' ) && [[ -n "$leaks" ]]; then
+    if leaks=$(grep -Ev "^$include_re/dpk/" <<<"$reached" | grep -Ev "$system_re") &&
+        [[ -n "$leaks" ]]; then
         fail "$header reaches $(head -1 <<<"$leaks") (outside $include/dpk)"
     fi
     # The header's own text, comments dropped: no backends:: (nor a namespace backends block).
