@@ -96,6 +96,11 @@ public:
                 error = check_store(in);
                 continue;
             }
+            if (is_elementwise(op) && in.size() >= 3 && matrices_.contains(in[0])) {
+                error = check_elementwise(op, in);
+                emit(out, spv::Op::OpUndef, {in[0], in[1]});
+                continue;
+            }
             if (op == spv::Op::OpCompositeConstruct && in.size() == 3 &&
                 matrices_.contains(in[0])) {
                 emit(out, spv::Op::OpUndef, {in[0], in[1]});
@@ -238,6 +243,38 @@ private:
         if (a->cols != b->rows || a->rows != c->rows || b->cols != c->cols || c->rows != d.rows ||
             c->cols != d.cols || c->component != d.component)
             return "OpCooperativeMatrixMulAddKHR: the shapes do not agree (M x K, K x N, M x N)";
+        return {};
+    }
+    static bool is_elementwise(spv::Op op) {
+        switch (op) {
+            case spv::Op::OpFAdd:
+            case spv::Op::OpFSub:
+            case spv::Op::OpFMul:
+            case spv::Op::OpFDiv:
+            case spv::Op::OpFNegate:
+            case spv::Op::OpMatrixTimesScalar: return true;
+            default: return false;
+        }
+    }
+    /// Element-wise arithmetic on matrices: operands of the result's matrix type (the factor of
+    /// OpMatrixTimesScalar: a scalar of its element type).
+    std::string check_elementwise(spv::Op op, std::span<const std::uint32_t> in) const {
+        const Matrix& m = matrices_.at(in[0]);
+        auto type_of = [&](std::uint32_t id) {
+            auto t = value_types_.find(id);
+            return t == value_types_.end() ? 0u : t->second;
+        };
+        const std::size_t operands = in.size() - 2;
+        const bool unary = op == spv::Op::OpFNegate;
+        if (operands != (unary ? 1u : 2u))
+            return "element-wise matrix arithmetic: bad operand count";
+        for (std::size_t k = 0; k < operands; ++k) {
+            const bool scalar = op == spv::Op::OpMatrixTimesScalar && k == 1;
+            if (type_of(in[2 + k]) != (scalar ? m.component : in[0]))
+                return "element-wise matrix arithmetic: operand " + std::to_string(k + 1) +
+                       " must be " +
+                       (scalar ? "the matrix's element type" : "the result's matrix type");
+        }
         return {};
     }
     std::string check_store(std::span<const std::uint32_t> in) const {

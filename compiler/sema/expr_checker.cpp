@@ -168,6 +168,10 @@ Operand TypeChecker::unary(const ast::Unary& e) {
     }
     if (!has_value(*e.operand, o)) return Operand::failed();
     const types::Type* t = o.type;
+    if (t->is_matrix() && e.op == ast::UnaryOp::Neg && is_float(t->dtype)) {  // element-wise
+        info(e).type = t;
+        return Operand::typed(t);
+    }
     bool ok = t->is_scalar();
     std::string need;
     switch (e.op) {
@@ -246,6 +250,11 @@ Operand TypeChecker::binary(const ast::Binary& e) {
         }
         untyped_[e.id] = v;
         return Operand::literal(*v);
+    }
+    if ((!lo.is_untyped() && lo.type->is_matrix()) || (!ro.is_untyped() && ro.type->is_matrix())) {
+        Operand r = matrix_arithmetic(e.op, *e.lhs, lo, *e.rhs, ro, where);
+        if (!r.error) info(e).type = r.type;
+        return r;
     }
     Operand r = combine(e.op, *e.lhs, lo, *e.rhs, ro, where);
     if (r.error) return r;

@@ -89,6 +89,49 @@ std::optional<types::MatrixUse> TypeChecker::matrix_use(const ast::Expr& e,
     return std::nullopt;
 }
 
+Operand TypeChecker::matrix_arithmetic(ast::BinaryOp op, const ast::Expr& l, Operand lo,
+                                       const ast::Expr& r, Operand ro, source::SourceRange where) {
+    // Element-wise: m + m and m - m of one type; m * s, s * m and m / s with a number s of the
+    // element type (a literal takes it).
+    const bool lm = !lo.is_untyped() && lo.type->is_matrix();
+    const bool rm = !ro.is_untyped() && ro.type->is_matrix();
+    const std::string what = std::string("'") + op_spelling(op) + "'";
+    const types::Type* m = lm ? lo.type : ro.type;
+    if (!is_float(m->dtype)) {
+        error(where, "cannot apply " + what + " to " + m->str() +
+                         ": arithmetic on matrices is for float elements");
+        return Operand::failed();
+    }
+    if (lm && rm) {
+        if (op != ast::BinaryOp::Add && op != ast::BinaryOp::Sub) {
+            error(where, "cannot apply " + what +
+                             " to two matrices: '+' and '-' add and subtract "
+                             "them element by element; matrix_mad multiplies");
+            return Operand::failed();
+        }
+        if (lo.type != ro.type) {
+            error(where, "cannot apply " + what + " to " + lo.type->str() + " and " +
+                             ro.type->str() + ": the matrices must be of one type");
+            return Operand::failed();
+        }
+        return Operand::typed(m);
+    }
+    const bool scalar_ok = op == ast::BinaryOp::Mul || (op == ast::BinaryOp::Div && lm);
+    if (!scalar_ok) {
+        error(where, "cannot apply " + what + " to " + describe(lo) + " and " + describe(ro) +
+                         ": a matrix is scaled by a number as m * s, s * m or m / s");
+        return Operand::failed();
+    }
+    const ast::Expr& s = lm ? r : l;
+    Operand so = lm ? ro : lo;
+    if ((!so.is_untyped() && !so.type->is_scalar()) || (!so.is_untyped() && so.type->is_bool())) {
+        error(s.range, "a matrix is scaled by a number, found " + describe(so));
+        return Operand::failed();
+    }
+    if (!convert(s, so, scalar(m->dtype), "the factor of a " + m->str())) return Operand::failed();
+    return Operand::typed(m);
+}
+
 Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
     std::string name = "'";
     name.append(builtin_name(b)).push_back('\'');

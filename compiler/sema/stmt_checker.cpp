@@ -165,7 +165,9 @@ void TypeChecker::assign(const ast::Assign& a) {
     }
     if (!has_value(*a.value, value)) return;
     source::SourceRange where = a.op_range.begin.line ? a.op_range : a.range;
-    Operand r = combine(*op, target, Operand::typed(to), *a.value, value, where);
+    Operand r = to->is_matrix()
+                    ? matrix_arithmetic(*op, target, Operand::typed(to), *a.value, value, where)
+                    : combine(*op, target, Operand::typed(to), *a.value, value, where);
     if (r.error) return;
     if (r.type != to) {
         error(a.value->range, "cannot assign " + r.type->str() + " to " + desc + " of type " +

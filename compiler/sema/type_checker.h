@@ -157,6 +157,9 @@ private:
     Operand sub_group_vote(const ast::Call& e, Builtin b);
     /// matrix_load, matrix_store, matrix_fill, matrix_mad (matrix_checker.cpp).
     Operand matrix(const ast::Call& e, Builtin b);
+    /// `+`, `-`, `*`, `/` with a matrix operand: element-wise (matrix_checker.cpp).
+    Operand matrix_arithmetic(ast::BinaryOp op, const ast::Expr& l, Operand lo, const ast::Expr& r,
+                              Operand ro, source::SourceRange where);
     /// The 2-d array a matrix is loaded from or stored to (rows or columns contiguous).
     const types::Type* matrix_array(const ast::Expr& x, const std::string& name);
     /// The (row, col) tuple where a tile starts: two i64 indices.

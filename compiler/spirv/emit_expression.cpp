@@ -97,6 +97,7 @@ Id FunctionEmitter::emit_name(const ast::Name& e) {
 
 Id FunctionEmitter::emit_unary(const ast::Unary& e) {
     const types::Type* t = fn_.info(e).type;
+    if (t && t->is_matrix()) return emit_matrix_negation(e);
     Id operand_value = emit_value_as(*e.operand, t);
     const Id type = m_.type_of(t);
     switch (e.op) {
@@ -142,6 +143,7 @@ Id FunctionEmitter::emit_binary(const ast::Binary& e) {
         return compare(e.op, l, r, t->dtype);
     }
     const types::Type* t = fn_.info(e).type;
+    if (t && t->is_matrix()) return emit_matrix_arithmetic(e);
     if (e.op == BinaryOp::Add || e.op == BinaryOp::Sub) {  // operands in source order
         if (const ast::Binary* product = contractible_product(*e.lhs, t)) {
             Id a = emit_value_as(*product->lhs, t);

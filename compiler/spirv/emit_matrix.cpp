@@ -88,6 +88,37 @@ Id FunctionEmitter::matrix_access(const ast::Call& e, ArrayValue& a, const types
     return guarded_access(a, origin, both, site, type, skipped, run, reported);
 }
 
+Id FunctionEmitter::emit_matrix_arithmetic(const ast::Binary& e) {
+    const bool lm = fn_.info(*e.lhs).result()->is_matrix();
+    const bool rm = fn_.info(*e.rhs).result()->is_matrix();
+    const Id l = emit_value(*e.lhs);
+    return matrix_binary(e.op, fn_.info(e).type, l, emit_value(*e.rhs), lm, rm);
+}
+
+Id FunctionEmitter::matrix_binary(ast::BinaryOp op, const types::Type* t, Id l, Id r, bool lm,
+                                  bool rm) {
+    const Id m = lm ? l : r, y = lm ? r : l;  // the matrix, and the other operand
+    if (!native_matrices()) return emulated_elementwise(op, t, m, y, !(lm && rm));
+    const Id type = m_.type_of(t);
+    switch (op) {  // float elements (sema)
+        case ast::BinaryOp::Add: return inst(spv::Op::OpFAdd, type, {l, r});
+        case ast::BinaryOp::Sub: return inst(spv::Op::OpFSub, type, {l, r});
+        case ast::BinaryOp::Mul: return inst(spv::Op::OpMatrixTimesScalar, type, {m, y});
+        case ast::BinaryOp::Div:  // m / s: element by element by a matrix of s
+            return inst(spv::Op::OpFDiv, type, {m, inst(spv::Op::OpCompositeConstruct, type, {y})});
+        default: break;
+    }
+    error("internal: matrix arithmetic");
+    return m;
+}
+
+Id FunctionEmitter::emit_matrix_negation(const ast::Unary& e) {
+    const types::Type* t = fn_.info(e).type;
+    const Id x = emit_value(*e.operand);
+    if (!native_matrices()) return emulated_elementwise(ast::BinaryOp::Sub, t, x, 0, true);
+    return inst(spv::Op::OpFNegate, m_.type_of(t), {x});  // float elements (sema)
+}
+
 Id FunctionEmitter::emit_matrix(const ast::Call& e) {
     const Builtin b = fn_.info(e).builtin;
     const types::Type* t = fn_.info(e).type;

@@ -96,6 +96,11 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
     const ast::BinaryOp op = *ast::compound_binary_op(s.op);
     auto new_value = [&](Id current) {
         if (!compound) return emit_value_as(*s.value, t);
+        if (t->is_matrix()) {  // m op= m2, m *= s, m /= s
+            const Id rhs = emit_value(*s.value);
+            return matrix_binary(op, t, current, rhs, true,
+                                 fn_.info(*s.value).result()->is_matrix());
+        }
         if (op == ast::BinaryOp::Add || op == ast::BinaryOp::Sub)  // c += a * b: one mad
             if (const ast::Binary* product = contractible_product(*s.value, t)) {
                 Id a = emit_value_as(*product->lhs, t);

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <initializer_list>
 #include <optional>
 #include <span>
@@ -294,6 +295,15 @@ private:
     using MatrixAccess = std::function<Id(Id pointer, Id layout, Id stride, std::span<const Id>)>;
     Id matrix_access(const ast::Call& e, ArrayValue& a, const types::Type* matrix, Id type,
                      const MatrixAccess& access);
+    /// `+`, `-`, `*`, `/` and negation with matrix operands, element by element.
+    Id emit_matrix_arithmetic(const ast::Binary& e);
+    /// `l op r` for a result of matrix type `t`; `lm` / `rm`: which operands are matrices (the
+    /// other is a scalar of the element type).
+    Id matrix_binary(ast::BinaryOp op, const types::Type* t, Id l, Id r, bool lm, bool rm);
+    Id emit_matrix_negation(const ast::Unary& e);
+    /// Element-wise `op` on the emulated matrix `x` (of type `m`) and `y`: a matrix of that type,
+    /// or a scalar of its element type when `y_scalar`; `op` Sub with no `y` negates.
+    Id emulated_elementwise(ast::BinaryOp op, const types::Type* m, Id x, Id y, bool y_scalar);
     /// Whether the target multiplies matrices of type `t` (an error names the device's types).
     bool check_matrix_type(const types::Type* t, const ast::Call& e);
     /// Whether matrices are the target's (SPV_KHR_cooperative_matrix) or emulated: on a target
@@ -304,6 +314,10 @@ private:
     void emulated_store(ArrayValue& a, const types::Type* m, Id value, std::span<const Id> origin);
     Id emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c, Id x, Id y,
                     Id z);
+    /// Function variable `slot` of array type `type`, one per function: an emulated operation's
+    /// scratch, dead once it returns its value, so operations share them (private memory limits
+    /// a kernel's work-group size on CPU drivers).
+    Id matrix_scratch(Id type, int slot);
     /// for (i = begin; i < end; i += step) body(i), over i64 values, as a structured loop.
     void counted_loop(Id begin, Id end, Id step, const std::function<void(Id)>& body);
 
@@ -340,6 +354,7 @@ private:
     /// Kernels: the dimension of each `let` VarSymbol id that holds global_id(d) (range guards).
     std::vector<std::pair<std::uint32_t, std::uint32_t>> global_id_dim_of_var_;
     std::vector<LoopTargets> loops_;
+    std::map<std::pair<Id, int>, Id> matrix_scratch_;
     /// The bounds record parameter (check_bounds only).
     Id bounds_record_ = 0;
     Id copies_event_ = 0;

@@ -5,6 +5,8 @@
 // sub-group local id is the element's number modulo the sub-group size; every work item where
 // the target has no sub-groups). Slow, and the same results as the matrix units up to the order
 // of the sums: for the CPU drivers, so that one kernel runs on every device.
+#include <map>
+
 #include "compiler/spirv/function_emitter.h"
 
 namespace dpk::compiler::spirv {
@@ -36,6 +38,12 @@ void FunctionEmitter::counted_loop(Id begin, Id end, Id step, const std::functio
     begin_block(merge);
 }
 
+Id FunctionEmitter::matrix_scratch(Id type, int slot) {
+    Id& v = matrix_scratch_[{type, slot}];
+    if (!v) v = local_variable(type, "matrix_scratch");
+    return v;
+}
+
 namespace {
 
 std::int64_t elements(const types::Type* m) {
@@ -47,7 +55,7 @@ std::int64_t elements(const types::Type* m) {
 Id FunctionEmitter::emulated_load(ArrayValue& a, const types::Type* m, std::span<const Id> origin) {
     const Id i64 = m_.i64();
     const Id elem = m_.value_type(m->dtype);
-    const Id tile = local_variable(m_.type_of(m), "tile");
+    const Id tile = matrix_scratch(m_.type_of(m), 0);
     const Id cols = m_.const_i64(m->cols);
     const Id at = m_.pointer(spv::StorageClass::Function, elem);
     const Id o0 = origin[0], o1 = origin[1];
@@ -65,7 +73,7 @@ void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id val
                                      std::span<const Id> origin) {
     const Id i64 = m_.i64();
     const Id elem = m_.value_type(m->dtype);
-    const Id tile = local_variable(m_.type_of(m), "tile");
+    const Id tile = matrix_scratch(m_.type_of(m), 0);
     store(tile, value);
     Id begin = m_.const_i64(0), step = m_.const_i64(1);
     if (m_.b.target().has(DeviceFeature::SubGroups)) {
@@ -84,18 +92,62 @@ void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id val
     });
 }
 
+Id FunctionEmitter::emulated_elementwise(ast::BinaryOp op, const types::Type* m, Id x, Id y,
+                                         bool y_scalar) {
+    const Id elem = m_.value_type(m->dtype);
+    const Id at = m_.pointer(spv::StorageClass::Function, elem);
+    const Id xs = matrix_scratch(m_.type_of(m), 0);
+    store(xs, x);
+    Id ys = 0;
+    if (y && !y_scalar) {
+        ys = matrix_scratch(m_.type_of(m), 1);
+        store(ys, y);
+    }
+    const Id out = matrix_scratch(m_.type_of(m), 2);
+    const bool f = is_float(m->dtype);  // always, today: sema takes float elements only
+    counted_loop(m_.const_i64(0), m_.const_i64(elements(m)), m_.const_i64(1), [&](Id e) {
+        const Id a = load(elem, inst(spv::Op::OpInBoundsAccessChain, at, {xs, e}));
+        const Id b = !y   ? 0
+                     : ys ? load(elem, inst(spv::Op::OpInBoundsAccessChain, at, {ys, e}))
+                          : y;
+        Id v = 0;
+        switch (op) {
+            case ast::BinaryOp::Add:
+                v = inst(f ? spv::Op::OpFAdd : spv::Op::OpIAdd, elem, {a, b});
+                break;
+            case ast::BinaryOp::Sub:
+                v = !y ? inst(f ? spv::Op::OpFNegate : spv::Op::OpSNegate, elem, {a})
+                       : inst(f ? spv::Op::OpFSub : spv::Op::OpISub, elem, {a, b});
+                break;
+            case ast::BinaryOp::Mul:
+                v = inst(f ? spv::Op::OpFMul : spv::Op::OpIMul, elem, {a, b});
+                break;
+            default:
+                v = inst(f                     ? spv::Op::OpFDiv
+                         : is_signed(m->dtype) ? spv::Op::OpSDiv
+                                               : spv::Op::OpUDiv,
+                         elem, {a, b});
+                break;
+        }
+        store(inst(spv::Op::OpInBoundsAccessChain, at, {out, e}), v);
+    });
+    return load(m_.type_of(m), out);
+}
+
 Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c,
                                  Id x, Id y, Id z) {
     const Id i64 = m_.i64();
     const DType t = c->dtype;
     const Id acc = m_.value_type(t);
-    auto hold = [&](const types::Type* m, Id value, std::string_view name) {
-        const Id v = local_variable(m_.type_of(m), name);
-        store(v, value);
+    // Scratch slots by SPIR-V type: A and B (and C) tiles of one shape are the same array type.
+    std::map<Id, int> used;
+    auto hold = [&](const types::Type* m, Id value) {
+        const Id type = m_.type_of(m);
+        const Id v = matrix_scratch(type, used[type]++);
+        if (value) store(v, value);
         return v;
     };
-    const Id xa = hold(a, x, "mad_a"), yb = hold(b, y, "mad_b");
-    const Id zc = hold(c, z, "mad_c"), d = local_variable(m_.type_of(c), "mad_d");
+    const Id xa = hold(a, x), yb = hold(b, y), zc = hold(c, z), d = hold(c, 0);
     const Id sum = local_variable(acc, "mad_sum");
     const Id n = m_.const_i64(c->cols), k_count = m_.const_i64(a->cols);
     auto element = [&](Id matrix, DType from, Id index) {

@@ -44,6 +44,20 @@ kernel gemm_bt(a: f16[:, ::1], bt: f16[::1, :], c0: f32[:, ::1], c: f32[:, ::1])
     matrix_store(c, (row, col), acc);
 }
 
+kernel gemm_epilogue(a: f16[:, ::1], b: f16[:, ::1], c0: f32[:, ::1], c: f32[:, ::1],
+                     alpha: f32, beta: f32) {
+    let row = group_id(1) * 16;
+    let col = group_id(0) * 16;
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    for k in range(0, a.shape[1], 16) {
+        acc = matrix_mad(matrix_load(a, (row, k), (16, 16), "a"),
+                         matrix_load(b, (k, col), (16, 16), "b"), acc);
+    }
+    var r = acc * alpha + beta * matrix_load(c0, (row, col), (16, 16), "acc");
+    r -= matrix_fill(1.0f32, (16, 16), "acc");
+    matrix_store(c, (row, col), -r / 2.0);
+}
+
 kernel gemm_local(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     let sa = local_array(f16, (16, 16));
     let sb = local_array(f16, (16, 16));
@@ -136,6 +150,20 @@ TEST_SUITE("matrices") {
                     .launch(q, global, local, {a, bt, c0, c})
                     .wait();
                 CHECK(c.to_vector<float>() == product(2.0f));
+            }
+            {
+                // c = -(0.5 a b + 2 c0 - 1) / 2 with c0 = 2: exact.
+                UsmArray c0 = UsmArray::zeros(q, DType::F32, {M, N});
+                c0.fill(2.0f).wait();
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_epilogue")
+                    .specialize(
+                        "void(f16[:, ::1], f16[:, ::1], f32[:, ::1], f32[:, ::1], f32, f32)", dev)
+                    .launch(q, global, local, {a, b, c0, c, 0.5f, 2.0f})
+                    .wait();
+                std::vector<float> want = product(0.0f);
+                for (float& w : want) w = -(0.5f * w + 4.0f - 1.0f) / 2.0f;
+                CHECK(c.to_vector<float>() == want);
             }
             {
                 UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});

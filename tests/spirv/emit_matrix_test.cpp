@@ -186,3 +186,28 @@ TEST_CASE("matrices: a target without them gets the emulation: arrays and loops,
         CHECK(instructions(image->spirv, spv::Op::OpLoopMerge).size() == 6);
     }
 }
+
+TEST_CASE("matrices: element-wise arithmetic validates (native) and is emulated elsewhere") {
+    const char* source = R"(
+kernel k(c0: f32[:, ::1], c: f32[:, ::1], alpha: f32) {
+    var r = matrix_load(c0, (0, 0), (16, 16), "acc") * alpha;
+    r += 2.0 * r - matrix_fill(1.0f32, (16, 16), "acc");
+    r /= 4.0;
+    matrix_store(c, (0, 0), -r);
+}
+)";
+    for (const char* target : {"level-zero", "opencl"}) {
+        CAPTURE(target);
+        compiler::source::Diagnostics diags;
+        auto image = build(source, *TargetProfile::parse(target), diags);
+        INFO(diags.render());
+        REQUIRE(image);
+        auto error = compiler::spirv::validate(image->spirv);
+        INFO(error.value_or(""));
+        CHECK(!error);
+        const bool native = std::string(target) == "level-zero";
+        CHECK(instructions(image->spirv, spv::Op::OpMatrixTimesScalar).size() == (native ? 2u : 0u));
+        // -r: one OpFNegate of the matrix, or one in the emulation's element loop.
+        CHECK(instructions(image->spirv, spv::Op::OpFNegate).size() == 1u);
+    }
+}
