@@ -34,6 +34,8 @@ constexpr std::int64_t kScanPerItemGpu = 16;
 /// The look-back's tiles on a GPU: it reads each tile once, so bigger tiles mean fewer
 /// predecessors to look at. 2^28 f32 on an H100, 256 work items: 1011 us with 32 per item, 1211
 /// with 16, 1808 with 8 (torch.cumsum 1027 us in the same run; bench/tuning/scan_variants.py).
+/// Not for copy_if (i64 counts, and the values it moves): 2^28 f32, half kept, took 3528 us with
+/// 32 per item and 2149 with 16.
 constexpr std::int64_t kLookBackPerItemGpu = 32;
 /// Elements per work item a reduction aims for before it adds work-groups.
 constexpr std::int64_t kReducePerItem = 16;
@@ -112,12 +114,15 @@ std::size_t group_size(const Queue& q) {
 }
 
 /// Elements per work item in a scan tile of `dtype`: the tile and the work-group sums within
-/// half the device's work-group memory.
-std::int64_t scan_per_item(const Queue& q, std::size_t wg, DType dtype, ScanMethod method) {
+/// half the device's work-group memory. `compacts`: copy_if's scan of its flags.
+std::int64_t scan_per_item(const Queue& q, std::size_t wg, DType dtype, ScanMethod method,
+                           bool compacts) {
     const auto& info = q.device().info();
-    std::int64_t per_item = info.kind == DeviceKind::Cpu     ? kScanPerItemCpu
-                            : method == ScanMethod::LookBack ? kLookBackPerItemGpu
-                                                             : kScanPerItemGpu;
+    std::int64_t per_item = kScanPerItemGpu;
+    if (info.kind == DeviceKind::Cpu)
+        per_item = kScanPerItemCpu;
+    else if (method == ScanMethod::LookBack && !compacts)
+        per_item = kLookBackPerItemGpu;
     const std::uint64_t budget = info.local_mem_size / 2;
     while (per_item > 1 &&
            (static_cast<std::uint64_t>(per_item) * 33 / 32 + 2) * wg * dtype_size(dtype) > budget)
@@ -255,7 +260,7 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
                 ScanMethod method = ScanMethod::ReduceThenScan) {
     const std::size_t wg = group_size(q);
     const std::int64_t n = x.size();
-    const std::int64_t per_item = scan_per_item(q, wg, y.dtype(), method);
+    const std::int64_t per_item = scan_per_item(q, wg, y.dtype(), method, mode != ScanMode::Values);
     const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
     const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
     const std::int64_t chunk = ceil_div(tiles, std::min(tiles, max_groups(q))) * tile;
