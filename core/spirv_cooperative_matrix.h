@@ -27,6 +27,21 @@ inline constexpr auto kOpCooperativeMatrixMulAdd = static_cast<spv::Op>(4459);
 /// OpCooperativeMatrixLengthKHR: result type, result, matrix type.
 inline constexpr auto kOpCooperativeMatrixLength = static_cast<spv::Op>(4460);
 
+/// The core instructions dpk applies element by element to matrices of float elements (all
+/// operands of the result's matrix type; OpMatrixTimesScalar's factor a scalar of its element
+/// type).
+constexpr bool is_matrix_elementwise(spv::Op op) {
+    switch (op) {
+        case spv::Op::OpFAdd:
+        case spv::Op::OpFSub:
+        case spv::Op::OpFMul:
+        case spv::Op::OpFDiv:
+        case spv::Op::OpFNegate:
+        case spv::Op::OpMatrixTimesScalar: return true;
+        default: return false;
+    }
+}
+
 /// The Use operand: which operand of a multiply-add a matrix is.
 enum class MatrixUse : std::uint32_t { A = 0, B = 1, Accumulator = 2 };
 /// The MemoryLayout operand of loads and stores.

@@ -96,7 +96,7 @@ public:
                 error = check_store(in);
                 continue;
             }
-            if (is_elementwise(op) && in.size() >= 3 && matrices_.contains(in[0])) {
+            if (spirv_khr::is_matrix_elementwise(op) && in.size() >= 3 && matrices_.contains(in[0])) {
                 error = check_elementwise(op, in);
                 emit(out, spv::Op::OpUndef, {in[0], in[1]});
                 continue;
@@ -244,17 +244,6 @@ private:
             c->cols != d.cols || c->component != d.component)
             return "OpCooperativeMatrixMulAddKHR: the shapes do not agree (M x K, K x N, M x N)";
         return {};
-    }
-    static bool is_elementwise(spv::Op op) {
-        switch (op) {
-            case spv::Op::OpFAdd:
-            case spv::Op::OpFSub:
-            case spv::Op::OpFMul:
-            case spv::Op::OpFDiv:
-            case spv::Op::OpFNegate:
-            case spv::Op::OpMatrixTimesScalar: return true;
-            default: return false;
-        }
     }
     /// Element-wise arithmetic on matrices: operands of the result's matrix type (the factor of
     /// OpMatrixTimesScalar: a scalar of its element type).
