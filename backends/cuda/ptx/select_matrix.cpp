@@ -22,8 +22,8 @@ namespace dpk::backends::cuda {
 
 namespace {
 
-constexpr std::uint32_t kRowMajor = 0;
-constexpr std::uint32_t kColumnMajor = 1;
+constexpr auto kRowMajor = static_cast<std::uint32_t>(spirv_khr::MatrixLayout::RowMajor);
+constexpr auto kColumnMajor = static_cast<std::uint32_t>(spirv_khr::MatrixLayout::ColumnMajor);
 constexpr std::size_t kHalfSide = 8;  // mma.sync's n: the columns of one half of B, C and D
 
 /// An element's row and column, less its lane's (row g or 2t, column 2t or g).
