@@ -58,6 +58,17 @@ kernel gemm_epilogue(a: f16[:, ::1], b: f16[:, ::1], c0: f32[:, ::1], c: f32[:, 
     matrix_store(c, (row, col), -r / 2.0);
 }
 
+kernel gemm_f64(a: f64[:, ::1], b: f64[:, ::1], c: f64[:, ::1]) {
+    let row = group_id(1) * 8;
+    let col = group_id(0) * 8;
+    var acc = matrix_fill(0.0, (8, 8), "acc");
+    for k in range(0, a.shape[1], 4) {
+        acc = matrix_mad(matrix_load(a, (row, k), (8, 4), "a"),
+                         matrix_load(b, (k, col), (4, 8), "b"), acc);
+    }
+    matrix_store(c, (row, col), acc);
+}
+
 kernel gemm_local(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     let sa = local_array(f16, (16, 16));
     let sb = local_array(f16, (16, 16));
@@ -107,6 +118,38 @@ std::vector<float> product(float c0) {
 }  // namespace
 
 TEST_SUITE("matrices") {
+    TEST_CASE("emulated matrices take any size and type: an f64 GEMM of 8 x 4 x 8 tiles") {
+        ProgramOptions options;
+        options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
+        Program p = Program::from_string("matrices.dpk", kSource, options);
+        std::vector<double> a(static_cast<std::size_t>(M * K)), b(static_cast<std::size_t>(K * N));
+        for (std::int64_t i = 0; i < M * K; ++i) a[static_cast<std::size_t>(i)] = a_value(i);
+        for (std::int64_t i = 0; i < K * N; ++i) b[static_cast<std::size_t>(i)] = b_value(i);
+        std::vector<double> want(static_cast<std::size_t>(M * N), 0.0);
+        for (std::int64_t r = 0; r < M; ++r)
+            for (std::int64_t col = 0; col < N; ++col)
+                for (std::int64_t k = 0; k < K; ++k)
+                    want[static_cast<std::size_t>(r * N + col)] +=
+                        a[static_cast<std::size_t>(r * K + k)] *
+                        b[static_cast<std::size_t>(k * N + col)];
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            // Devices with matrix units take their own types only (the next case).
+            if (dev.info().has(DeviceFeature::CooperativeMatrix) ||
+                !dev.info().has(DeviceFeature::Fp64))
+                continue;
+            Queue q(dev);
+            UsmArray da = UsmArray::from_host<double>(q, a, {M, K});
+            UsmArray db = UsmArray::from_host<double>(q, b, {K, N});
+            UsmArray dc = UsmArray::zeros(q, DType::F64, {M, N});
+            p.kernel("gemm_f64")
+                .specialize("void(f64[:, ::1], f64[:, ::1], f64[:, ::1])", dev)
+                .launch(q, Range(N / 8 * 4, M / 8), Range(4, 1), {da, db, dc})
+                .wait();
+            CHECK(dc.to_vector<double>() == want);
+        }
+    }
+
     TEST_CASE("GEMM on cooperative matrices: exact on every device with f16") {
         ProgramOptions options;
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
