@@ -127,9 +127,23 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
             if (!check_matrix_type(t, e)) return 0;
             const Id type = m_.type_of(t);
             ArrayValue a = emit_array(*e.args[0]);
+            if (!native_matrices()) {
+                // Emulated: the tile is read into a scratch array (zeros first, for a tile the
+                // bounds check skips) and loaded whole after the access: no phi of an array (a
+                // bounds-checked one crashed the loop unroller of Intel's CPU runtime).
+                const Id tile = matrix_scratch(type, 0);
+                if (checks_bounds())
+                    store(tile, inst(spv::Op::OpCompositeConstruct, type,
+                                     std::vector<Id>(static_cast<std::size_t>(t->rows) * t->cols,
+                                                     m_.zero(t->dtype))));
+                matrix_access(e, a, t, 0, [&](Id, Id, Id, std::span<const Id> at) {
+                    emulated_load_into(a, t, at);
+                    return Id{0};
+                });
+                return load(type, tile);
+            }
             return matrix_access(e, a, t, type,
-                                 [&](Id pointer, Id layout, Id stride, std::span<const Id> at) {
-                                     if (!native_matrices()) return emulated_load(a, t, at);
+                                 [&](Id pointer, Id layout, Id stride, std::span<const Id>) {
                                      return inst(spirv_khr::kOpCooperativeMatrixLoad, type,
                                                  {pointer, layout, stride});
                                  });

@@ -310,7 +310,8 @@ private:
     /// without them a matrix is an array of rows * cols elements that every work item of the
     /// sub-group holds whole, and the builtins are loops (matrix_emulation.cpp).
     bool native_matrices() const;
-    Id emulated_load(ArrayValue& a, const types::Type* m, std::span<const Id> origin);
+    /// Loads the tile into the type's first scratch array; returns that variable.
+    Id emulated_load_into(ArrayValue& a, const types::Type* m, std::span<const Id> origin);
     void emulated_store(ArrayValue& a, const types::Type* m, Id value, std::span<const Id> origin);
     Id emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c, Id x, Id y,
                     Id z);

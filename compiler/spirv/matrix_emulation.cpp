@@ -52,7 +52,8 @@ std::int64_t elements(const types::Type* m) {
 
 }  // namespace
 
-Id FunctionEmitter::emulated_load(ArrayValue& a, const types::Type* m, std::span<const Id> origin) {
+Id FunctionEmitter::emulated_load_into(ArrayValue& a, const types::Type* m,
+                                       std::span<const Id> origin) {
     const Id i64 = m_.i64();
     const Id elem = m_.value_type(m->dtype);
     const Id tile = matrix_scratch(m_.type_of(m), 0);
@@ -66,7 +67,7 @@ Id FunctionEmitter::emulated_load(ArrayValue& a, const types::Type* m, std::span
         const Id value = load_element(a, element_pointer(a, index));
         store(inst(spv::Op::OpInBoundsAccessChain, at, {tile, e}), value);
     });
-    return load(m_.type_of(m), tile);
+    return tile;
 }
 
 void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id value,

@@ -220,4 +220,35 @@ TEST_SUITE("matrices") {
         }
         if (!ran) MESSAGE("no device with fp16: nothing ran");
     }
+
+    TEST_CASE("bounds-checked matrices: right inside, the tile's element outside reported") {
+        ProgramOptions options;
+        options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
+        options.check_bounds = true;
+        Program p = Program::from_string("matrices.dpk", kSource, options);
+        const auto ha = halves(M * K, a_value);
+        const auto hb = halves(K * N, b_value);
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            if (!dev.info().has(DeviceFeature::Fp16)) continue;
+            Queue q(dev);
+            UsmArray a = UsmArray::from_host(q, DType::F16, {M, K}, ha.data(), ha.size() * 2);
+            UsmArray b = UsmArray::from_host(q, DType::F16, {K, N}, hb.data(), hb.size() * 2);
+            UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+            CompiledKernel k =
+                p.kernel("gemm").specialize("void(f16[:, ::1], f16[:, ::1], f32[:, ::1])", dev);
+            k.launch(q, Range(N / 16 * 32, M / 16), Range(32, 1), {a, b, c}).wait();
+            CHECK(c.to_vector<float>() == product(0.0f));
+            // One row of tiles too many: the tile at row M starts outside `a`.
+            try {
+                k.launch(q, Range(N / 16 * 32, M / 16 + 1), Range(32, 1), {a, b, c}).wait();
+                FAIL("no bounds error");
+            } catch (const BoundsError& e) {
+                const std::string what = e.what();
+                CAPTURE(what);
+                CHECK(what.find("index 32 in dimension 0 of parameter 0 'a', shape (32, 48)") !=
+                      std::string::npos);
+            }
+        }
+    }
 }
