@@ -63,6 +63,13 @@ std::optional<ast::TypeExpr> AstBuilder::build_value_type(P::TypeExprContext* ct
 
 void AstBuilder::build_explicit_type(P::ExplicitTypeContext* ctx, ast::TypeExpr& type) {
     antlr4::Token* ctor = ctx->ID(0)->getSymbol();
+    if (ctor->getText() == "matrix") {  // the spelling messages give matrix types
+        error(loc_.range(ctor),
+              "a matrix's type is not written: it comes from the builtin that makes the matrix "
+              "(var m = matrix_fill(0.0f32, (16, 16), \"acc\"), matrix_load, matrix_mad)");
+        type.scalar = ctx->ID(1)->getText();
+        return;
+    }
     if (ctor->getText() != "usm_ndarray")
         error(loc_.range(ctor), "unknown type '" + ctor->getText() +
                                     "(...)' (the explicit array type is 'usm_ndarray(...)')");
