@@ -29,7 +29,8 @@ runtime::Event reduce(const runtime::Queue& queue, const runtime::UsmArray& in,
 
 /// How a scan (and copy_if, which scans its flags) is made; both give the same integers.
 enum class ScanMethod : std::uint8_t {
-    /// LookBack on GPUs that can run it (faster there: one pass), ReduceThenScan elsewhere.
+    /// LookBack on GPUs that can run it (faster there: one pass; float sums may then differ
+    /// between runs by rounding), ReduceThenScan elsewhere.
     Auto,
     /// Three launches (the chunks' totals, their scan, each chunk's scan from its offset); no
     /// work-group waits for another, so every device; float sums in a fixed order.
