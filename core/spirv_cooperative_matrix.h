@@ -47,20 +47,23 @@ enum class MatrixUse : std::uint32_t { A = 0, B = 1, Accumulator = 2 };
 /// The MemoryLayout operand of loads and stores.
 enum class MatrixLayout : std::uint32_t { RowMajor = 0, ColumnMajor = 1 };
 
-/// A cooperative matrix type a device multiplies: element type, rows x columns, use.
+/// A cooperative matrix type a device multiplies: element type, rows x columns, use, and how
+/// many of its elements each work item holds (OpCooperativeMatrixLengthKHR).
 struct MatrixType {
     DType component;
     std::uint32_t rows;
     std::uint32_t cols;
     MatrixUse use;
+    std::uint32_t per_item;
 };
 
 /// The matrix types of devices with the CooperativeMatrix feature: what the PTX translator maps
-/// onto mma.sync.m16n8k16 (f16 factors, f32 accumulators; sm_80 and newer).
+/// onto mma.sync.m16n8k16 (f16 factors, f32 accumulators; sm_80 and newer; 32 lanes, 8 elements
+/// each).
 inline constexpr MatrixType kMatrixTypes[] = {
-    {DType::F16, 16, 16, MatrixUse::A},
-    {DType::F16, 16, 16, MatrixUse::B},
-    {DType::F32, 16, 16, MatrixUse::Accumulator},
+    {DType::F16, 16, 16, MatrixUse::A, 8},
+    {DType::F16, 16, 16, MatrixUse::B, 8},
+    {DType::F32, 16, 16, MatrixUse::Accumulator, 8},
 };
 
 }  // namespace dpk::spirv_khr

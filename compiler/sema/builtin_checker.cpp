@@ -307,6 +307,8 @@ Operand TypeChecker::math(const ast::Call& e, Builtin b) {
         ok &= !ops.back().error && has_value(*a, ops.back());
     }
     if (!ok) return Operand::failed();
+    for (const Operand& o : ops)
+        if (!o.is_untyped() && o.type->is_matrix()) return matrix_math(e, b, exprs, ops);
     if (floats_only) {
         for (std::size_t i = 0; i < ops.size(); ++i) {
             const Operand& o = ops[i];

@@ -132,6 +132,47 @@ Operand TypeChecker::matrix_arithmetic(ast::BinaryOp op, const ast::Expr& l, Ope
     return Operand::typed(m);
 }
 
+Operand TypeChecker::matrix_math(const ast::Call& e, Builtin b,
+                                 const std::vector<const ast::Expr*>& exprs,
+                                 std::vector<Operand>& ops) {
+    // Element by element on float matrices: every argument the matrix's type or a number (of its
+    // element type, as a literal converts); the tests (isnan, ...) give no matrix.
+    std::string name = "'";
+    name.append(builtin_name(b)).push_back('\'');
+    const bool float_math = builtin_group(b) == BuiltinGroup::FloatMath;
+    const bool numeric =
+        b == Builtin::Min || b == Builtin::Max || b == Builtin::Clamp || b == Builtin::Abs;
+    const types::Type* m = nullptr;
+    for (const Operand& o : ops)
+        if (!o.is_untyped() && o.type->is_matrix()) m = m ? m : o.type;
+    if ((!float_math && !numeric) || !is_float(m->dtype)) {
+        error(e.range, name + " does not take " + m->str() +
+                           ": matrices of float elements take the float math builtins and min, "
+                           "max, clamp and abs, element by element");
+        return Operand::failed();
+    }
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        Operand& o = ops[i];
+        if (!o.is_untyped() && o.type->is_matrix()) {
+            if (o.type != m) {
+                error(exprs[i]->range, name + " takes matrices of one type; found " +
+                                           o.type->str() + " and " + m->str());
+                return Operand::failed();
+            }
+            continue;
+        }
+        if (!o.is_untyped() && (!o.type->is_scalar() || o.type->is_bool())) {
+            error(exprs[i]->range, name + " takes a number beside a matrix, found " + describe(o));
+            return Operand::failed();
+        }
+        if (!convert(*exprs[i], o, scalar(m->dtype),
+                     "an argument of " + name + " beside " + m->str()))
+            return Operand::failed();
+    }
+    info(e).type = m;
+    return Operand::typed(m);
+}
+
 Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
     std::string name = "'";
     name.append(builtin_name(b)).push_back('\'');

@@ -157,6 +157,9 @@ private:
     Operand sub_group_vote(const ast::Call& e, Builtin b);
     /// matrix_load, matrix_store, matrix_fill, matrix_mad (matrix_checker.cpp).
     Operand matrix(const ast::Call& e, Builtin b);
+    /// A math builtin with a matrix argument: element by element (matrix_checker.cpp).
+    Operand matrix_math(const ast::Call& e, Builtin b, const std::vector<const ast::Expr*>& exprs,
+                        std::vector<Operand>& ops);
     /// `+`, `-`, `*`, `/` with a matrix operand: element-wise (matrix_checker.cpp).
     Operand matrix_arithmetic(ast::BinaryOp op, const ast::Expr& l, Operand lo, const ast::Expr& r,
                               Operand ro, source::SourceRange where);

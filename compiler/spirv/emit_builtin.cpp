@@ -223,6 +223,14 @@ Id FunctionEmitter::emit_math(const ast::Call& e) {
         return m_.const_i64(0);
     }
     const types::Type* t = info.type;
+    if (t->is_matrix()) {  // element by element
+        const Id elem = m_.value_type(t->dtype);
+        return emit_matrix_math(e, [&](std::span<const Id> x) {
+            std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
+            ops.insert(ops.end(), x.begin(), x.end());
+            return inst(spv::Op::OpExtInst, elem, ops);
+        });
+    }
     std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
     for (const auto& a : e.args) ops.push_back(emit_value_as(*a, t));
     return inst(spv::Op::OpExtInst, m_.type_of(t), ops);
@@ -249,6 +257,19 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
     const auto& info = fn_.info(e);
     const types::Type* t = info.type;
     const DType dt = t->dtype;
+    if (t->is_matrix()) {  // float elements, element by element; clamp as min(max(x, lo), hi)
+        using namespace OpenCLLIB;
+        const Id elem = m_.value_type(dt);
+        const Builtin b = info.builtin;
+        return emit_matrix_math(e, [&](std::span<const Id> x) {
+            switch (b) {
+                case Builtin::Min: return ext(Fmin, elem, {x[0], x[1]});
+                case Builtin::Max: return ext(Fmax, elem, {x[0], x[1]});
+                case Builtin::Clamp: return ext(Fmin, elem, {ext(Fmax, elem, {x[0], x[1]}), x[2]});
+                default: return ext(Fabs, elem, {x[0]});
+            }
+        });
+    }
     std::vector<Id> args;
     for (const auto& a : e.args) args.push_back(emit_value_as(*a, t));
     using namespace OpenCLLIB;

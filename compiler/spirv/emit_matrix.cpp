@@ -1,5 +1,7 @@
 // FunctionEmitter: cooperative matrices — matrix_load, matrix_store, matrix_fill and matrix_mad as
 // SPV_KHR_cooperative_matrix instructions (opcodes by number: core/spirv_cooperative_matrix.h).
+#include <array>
+
 #include "compiler/spirv/function_emitter.h"
 #include "core/spirv_cooperative_matrix.h"
 
@@ -110,6 +112,66 @@ Id FunctionEmitter::matrix_binary(ast::BinaryOp op, const types::Type* t, Id l, 
     }
     error("internal: matrix arithmetic");
     return m;
+}
+
+Id FunctionEmitter::matrix_map(const types::Type* t, std::span<const Id> args,
+                               std::span<const bool> is_matrix,
+                               const std::function<Id(std::span<const Id>)>& scalar) {
+    const Id type = m_.type_of(t);
+    const Id elem = m_.value_type(t->dtype);
+    std::vector<Id> at(args.size());
+    if (native_matrices()) {
+        // Each work item's share, element by element (its length is the device's).
+        std::uint32_t per_item = 0;
+        for (const auto& m : spirv_khr::kMatrixTypes)
+            if (m.component == t->dtype && static_cast<int>(m.rows) == t->rows &&
+                static_cast<int>(m.cols) == t->cols &&
+                static_cast<std::uint32_t>(m.use) == static_cast<std::uint32_t>(t->use))
+                per_item = m.per_item;
+        Id result = 0;
+        for (std::size_t k = 0; k < args.size(); ++k)
+            if (is_matrix[k] && !result) result = args[k];
+        for (std::uint32_t e = 0; e < per_item; ++e) {
+            for (std::size_t k = 0; k < args.size(); ++k)
+                at[k] = is_matrix[k] ? inst(spv::Op::OpCompositeExtract, elem, {args[k], e})
+                                     : args[k];  // e: a literal index
+            result = inst(spv::Op::OpCompositeInsert, type, {scalar(at), result, e});
+        }
+        return result;
+    }
+    // Emulated: every element, through scratch arrays.
+    std::vector<Id> held(args.size(), 0);
+    int slot = 0;
+    for (std::size_t k = 0; k < args.size(); ++k)
+        if (is_matrix[k]) {
+            held[k] = matrix_scratch(type, slot++);
+            store(held[k], args[k]);
+        }
+    const Id out = matrix_scratch(type, slot);
+    const Id pointer = m_.pointer(spv::StorageClass::Function, elem);
+    const std::int64_t count = static_cast<std::int64_t>(t->rows) * t->cols;
+    counted_loop(m_.const_i64(0), m_.const_i64(count), m_.const_i64(1), [&](Id e) {
+        for (std::size_t k = 0; k < args.size(); ++k)
+            at[k] = held[k]
+                        ? load(elem, inst(spv::Op::OpInBoundsAccessChain, pointer, {held[k], e}))
+                        : args[k];
+        store(inst(spv::Op::OpInBoundsAccessChain, pointer, {out, e}), scalar(at));
+    });
+    return load(type, out);
+}
+
+Id FunctionEmitter::emit_matrix_math(const ast::Call& e,
+                                     const std::function<Id(std::span<const Id>)>& scalar) {
+    constexpr std::size_t kMaxArgs = 3;  // fma, mad, mix, clamp
+    std::vector<Id> args;
+    std::array<bool, kMaxArgs> is_matrix{};
+    for (const auto& a : e.args) {
+        if (args.size() == kMaxArgs) break;
+        is_matrix[args.size()] = fn_.info(*a).result()->is_matrix();
+        args.push_back(emit_value(*a));
+    }
+    return matrix_map(fn_.info(e).type, args, std::span<const bool>(is_matrix.data(), args.size()),
+                      scalar);
 }
 
 Id FunctionEmitter::emit_matrix_negation(const ast::Unary& e) {

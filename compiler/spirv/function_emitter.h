@@ -295,6 +295,12 @@ private:
     using MatrixAccess = std::function<Id(Id pointer, Id layout, Id stride, std::span<const Id>)>;
     Id matrix_access(const ast::Call& e, ArrayValue& a, const types::Type* matrix, Id type,
                      const MatrixAccess& access);
+    /// `scalar` applied element by element to `args` (matrices of type `t`, where `is_matrix`,
+    /// else scalars of its element type): a matrix of type `t`.
+    Id matrix_map(const types::Type* t, std::span<const Id> args, std::span<const bool> is_matrix,
+                  const std::function<Id(std::span<const Id>)>& scalar);
+    /// A math builtin call whose result is a matrix: `scalar` on each element's arguments.
+    Id emit_matrix_math(const ast::Call& e, const std::function<Id(std::span<const Id>)>& scalar);
     /// `+`, `-`, `*`, `/` and negation with matrix operands, element by element.
     Id emit_matrix_arithmetic(const ast::Binary& e);
     /// `l op r` for a result of matrix type `t`; `lm` / `rm`: which operands are matrices (the

@@ -5,6 +5,8 @@
 // its order.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -56,6 +58,17 @@ kernel gemm_epilogue(a: f16[:, ::1], b: f16[:, ::1], c0: f32[:, ::1], c: f32[:, 
     var r = acc * alpha + beta * matrix_load(c0, (row, col), (16, 16), "acc");
     r -= matrix_fill(1.0f32, (16, 16), "acc");
     matrix_store(c, (row, col), -r / 2.0);
+}
+
+kernel gemm_relu(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let row = group_id(1) * 16;
+    let col = group_id(0) * 16;
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    for k in range(0, a.shape[1], 16) {
+        acc = matrix_mad(matrix_load(a, (row, k), (16, 16), "a"),
+                         matrix_load(b, (k, col), (16, 16), "b"), acc);
+    }
+    matrix_store(c, (row, col), min(max(acc, 0.0), 3.0) + abs(acc) * 0.25);
 }
 
 kernel gemm_f64(a: f64[:, ::1], b: f64[:, ::1], c: f64[:, ::1]) {
@@ -206,6 +219,17 @@ TEST_SUITE("matrices") {
                     .wait();
                 std::vector<float> want = product(0.0f);
                 for (float& w : want) w = -(0.5f * w + 4.0f - 1.0f) / 2.0f;
+                CHECK(c.to_vector<float>() == want);
+            }
+            {
+                // min(max(p, 0), 3) + |p| / 4, element by element: exact.
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_relu")
+                    .specialize(plain, dev)
+                    .launch(q, global, local, {a, b, c})
+                    .wait();
+                std::vector<float> want = product(0.0f);
+                for (float& w : want) w = std::min(std::max(w, 0.0f), 3.0f) + std::abs(w) * 0.25f;
                 CHECK(c.to_vector<float>() == want);
             }
             {

@@ -206,8 +206,33 @@ kernel k(c0: f32[:, ::1], c: f32[:, ::1], alpha: f32) {
         INFO(error.value_or(""));
         CHECK(!error);
         const bool native = std::string(target) == "level-zero";
-        CHECK(instructions(image->spirv, spv::Op::OpMatrixTimesScalar).size() == (native ? 2u : 0u));
+        CHECK(instructions(image->spirv, spv::Op::OpMatrixTimesScalar).size() ==
+              (native ? 2u : 0u));
         // -r: one OpFNegate of the matrix, or one in the emulation's element loop.
         CHECK(instructions(image->spirv, spv::Op::OpFNegate).size() == 1u);
+    }
+}
+
+TEST_CASE("matrices: math builtins act element by element on each work item's share") {
+    const char* source = R"(
+kernel k(c: f32[:, ::1]) {
+    let m = matrix_load(c, (0, 0), (16, 16), "acc");
+    matrix_store(c, (0, 0), clamp(exp(m), 0.0, 2.0));
+}
+)";
+    for (const char* target : {"level-zero", "opencl"}) {
+        CAPTURE(target);
+        compiler::source::Diagnostics diags;
+        auto image = build(source, *TargetProfile::parse(target), diags);
+        INFO(diags.render());
+        REQUIRE(image);
+        auto error = compiler::spirv::validate(image->spirv);
+        INFO(error.value_or(""));
+        CHECK(!error);
+        // Natively each of the 8 elements a work item holds, twice (exp, then clamp's max and
+        // min); emulated, one loop per builtin over the 256 elements.
+        const bool native = std::string(target) == "level-zero";
+        CHECK(instructions(image->spirv, spv::Op::OpCompositeInsert).size() == (native ? 16u : 0u));
+        CHECK(instructions(image->spirv, spv::Op::OpLoopMerge).size() == (native ? 0u : 4u));
     }
 }
