@@ -26,14 +26,8 @@ std::string matrix_types_list() {
     return s;
 }
 
-}  // namespace
-
-bool FunctionEmitter::native_matrices() const {
-    return m_.b.target().has(DeviceFeature::CooperativeMatrix);
-}
-
-bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e) {
-    if (!native_matrices()) return true;  // emulated: every type
+/// The entry of kMatrixTypes that is `t`, or null.
+const spirv_khr::MatrixType* device_matrix_type(const types::Type* t) {
     static_assert(static_cast<std::uint32_t>(types::MatrixUse::A) ==
                       static_cast<std::uint32_t>(spirv_khr::MatrixUse::A) &&
                   static_cast<std::uint32_t>(types::MatrixUse::Accumulator) ==
@@ -42,7 +36,18 @@ bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e
         if (m.component == t->dtype && static_cast<int>(m.rows) == t->rows &&
             static_cast<int>(m.cols) == t->cols &&
             static_cast<std::uint32_t>(m.use) == static_cast<std::uint32_t>(t->use))
-            return true;
+            return &m;
+    return nullptr;
+}
+
+}  // namespace
+
+bool FunctionEmitter::native_matrices() const {
+    return m_.b.target().has(DeviceFeature::CooperativeMatrix);
+}
+
+bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e) {
+    if (!native_matrices() || device_matrix_type(t)) return true;  // emulated: every type
     const std::string device = m_.b.target().device().empty()
                                    ? "the target (" + m_.b.target().name() + ")"
                                    : "device " + m_.b.target().device();
@@ -122,12 +127,8 @@ Id FunctionEmitter::matrix_map(const types::Type* t, std::span<const Id> args,
     std::vector<Id> at(args.size());
     if (native_matrices()) {
         // Each work item's share, element by element (its length is the device's).
-        std::uint32_t per_item = 0;
-        for (const auto& m : spirv_khr::kMatrixTypes)
-            if (m.component == t->dtype && static_cast<int>(m.rows) == t->rows &&
-                static_cast<int>(m.cols) == t->cols &&
-                static_cast<std::uint32_t>(m.use) == static_cast<std::uint32_t>(t->use))
-                per_item = m.per_item;
+        const spirv_khr::MatrixType* native = device_matrix_type(t);
+        const std::uint32_t per_item = native ? native->per_item : 0;
         Id result = 0;
         for (std::size_t k = 0; k < args.size(); ++k)
             if (is_matrix[k] && !result) result = args[k];

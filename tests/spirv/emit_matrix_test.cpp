@@ -61,6 +61,23 @@ std::optional<std::uint32_t> constant_value(const std::vector<std::uint32_t>& wo
     return std::nullopt;
 }
 
+/// Compiles `source` for a target with matrices (level-zero) and one without (opencl), requires
+/// valid modules and hands each to `check` with whether its matrices are native.
+template <typename Check>
+void for_both_kinds(const char* source, Check check) {
+    for (const char* target : {"level-zero", "opencl"}) {
+        CAPTURE(target);
+        compiler::source::Diagnostics diags;
+        auto image = build(source, *TargetProfile::parse(target), diags);
+        INFO(diags.render());
+        REQUIRE(image);
+        auto error = compiler::spirv::validate(image->spirv);
+        INFO(error.value_or(""));
+        CHECK(!error);
+        check(image->spirv, std::string(target) == "level-zero");
+    }
+}
+
 }  // namespace
 
 TEST_CASE("matrices: a GEMM becomes KHR cooperative-matrix instructions that validate") {
@@ -196,21 +213,11 @@ kernel k(c0: f32[:, ::1], c: f32[:, ::1], alpha: f32) {
     matrix_store(c, (0, 0), -r);
 }
 )";
-    for (const char* target : {"level-zero", "opencl"}) {
-        CAPTURE(target);
-        compiler::source::Diagnostics diags;
-        auto image = build(source, *TargetProfile::parse(target), diags);
-        INFO(diags.render());
-        REQUIRE(image);
-        auto error = compiler::spirv::validate(image->spirv);
-        INFO(error.value_or(""));
-        CHECK(!error);
-        const bool native = std::string(target) == "level-zero";
-        CHECK(instructions(image->spirv, spv::Op::OpMatrixTimesScalar).size() ==
-              (native ? 2u : 0u));
+    for_both_kinds(source, [](const std::vector<std::uint32_t>& words, bool native) {
+        CHECK(instructions(words, spv::Op::OpMatrixTimesScalar).size() == (native ? 2u : 0u));
         // -r: one OpFNegate of the matrix, or one in the emulation's element loop.
-        CHECK(instructions(image->spirv, spv::Op::OpFNegate).size() == 1u);
-    }
+        CHECK(instructions(words, spv::Op::OpFNegate).size() == 1u);
+    });
 }
 
 TEST_CASE("matrices: math builtins act element by element on each work item's share") {
@@ -220,19 +227,10 @@ kernel k(c: f32[:, ::1]) {
     matrix_store(c, (0, 0), clamp(exp(m), 0.0, 2.0));
 }
 )";
-    for (const char* target : {"level-zero", "opencl"}) {
-        CAPTURE(target);
-        compiler::source::Diagnostics diags;
-        auto image = build(source, *TargetProfile::parse(target), diags);
-        INFO(diags.render());
-        REQUIRE(image);
-        auto error = compiler::spirv::validate(image->spirv);
-        INFO(error.value_or(""));
-        CHECK(!error);
+    for_both_kinds(source, [](const std::vector<std::uint32_t>& words, bool native) {
         // Natively each of the 8 elements a work item holds, twice (exp, then clamp's max and
         // min); emulated, one loop per builtin over the 256 elements.
-        const bool native = std::string(target) == "level-zero";
-        CHECK(instructions(image->spirv, spv::Op::OpCompositeInsert).size() == (native ? 16u : 0u));
-        CHECK(instructions(image->spirv, spv::Op::OpLoopMerge).size() == (native ? 0u : 4u));
-    }
+        CHECK(instructions(words, spv::Op::OpCompositeInsert).size() == (native ? 16u : 0u));
+        CHECK(instructions(words, spv::Op::OpLoopMerge).size() == (native ? 0u : 4u));
+    });
 }
