@@ -105,7 +105,18 @@ Id FunctionEmitter::emit_matrix_arithmetic(const ast::Binary& e) {
 Id FunctionEmitter::matrix_binary(ast::BinaryOp op, const types::Type* t, Id l, Id r, bool lm,
                                   bool rm) {
     const Id m = lm ? l : r, y = lm ? r : l;  // the matrix, and the other operand
-    if (!native_matrices()) return emulated_elementwise(op, t, m, y, !(lm && rm));
+    if (!native_matrices()) {                 // element by element (float elements: sema)
+        const Id elem = m_.value_type(t->dtype);
+        const spv::Op scalar_op = op == ast::BinaryOp::Add   ? spv::Op::OpFAdd
+                                  : op == ast::BinaryOp::Sub ? spv::Op::OpFSub
+                                  : op == ast::BinaryOp::Mul ? spv::Op::OpFMul
+                                                             : spv::Op::OpFDiv;
+        const Id args[2] = {l, r};
+        const bool is_matrix[2] = {lm, rm};
+        return matrix_map(t, args, is_matrix, [&](std::span<const Id> x) {
+            return inst(scalar_op, elem, {x[0], x[1]});
+        });
+    }
     const Id type = m_.type_of(t);
     switch (op) {  // float elements (sema)
         case ast::BinaryOp::Add: return inst(spv::Op::OpFAdd, type, {l, r});
@@ -178,7 +189,13 @@ Id FunctionEmitter::emit_matrix_math(const ast::Call& e,
 Id FunctionEmitter::emit_matrix_negation(const ast::Unary& e) {
     const types::Type* t = fn_.info(e).type;
     const Id x = emit_value(*e.operand);
-    if (!native_matrices()) return emulated_elementwise(ast::BinaryOp::Sub, t, x, 0, true);
+    if (!native_matrices()) {
+        const Id elem = m_.value_type(t->dtype);
+        const bool is_matrix[1] = {true};
+        return matrix_map(t, std::span<const Id>(&x, 1), is_matrix, [&](std::span<const Id> v) {
+            return inst(spv::Op::OpFNegate, elem, {v[0]});
+        });
+    }
     return inst(spv::Op::OpFNegate, m_.type_of(t), {x});  // float elements (sema)
 }
 

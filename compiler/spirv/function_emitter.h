@@ -307,9 +307,6 @@ private:
     /// other is a scalar of the element type).
     Id matrix_binary(ast::BinaryOp op, const types::Type* t, Id l, Id r, bool lm, bool rm);
     Id emit_matrix_negation(const ast::Unary& e);
-    /// Element-wise `op` on the emulated matrix `x` (of type `m`) and `y`: a matrix of that type,
-    /// or a scalar of its element type when `y_scalar`; `op` Sub with no `y` negates.
-    Id emulated_elementwise(ast::BinaryOp op, const types::Type* m, Id x, Id y, bool y_scalar);
     /// Whether the target multiplies matrices of type `t` (an error names the device's types).
     bool check_matrix_type(const types::Type* t, const ast::Call& e);
     /// Whether matrices are the target's (SPV_KHR_cooperative_matrix) or emulated: on a target

@@ -93,48 +93,6 @@ void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id val
     });
 }
 
-Id FunctionEmitter::emulated_elementwise(ast::BinaryOp op, const types::Type* m, Id x, Id y,
-                                         bool y_scalar) {
-    const Id elem = m_.value_type(m->dtype);
-    const Id at = m_.pointer(spv::StorageClass::Function, elem);
-    const Id xs = matrix_scratch(m_.type_of(m), 0);
-    store(xs, x);
-    Id ys = 0;
-    if (y && !y_scalar) {
-        ys = matrix_scratch(m_.type_of(m), 1);
-        store(ys, y);
-    }
-    const Id out = matrix_scratch(m_.type_of(m), 2);
-    const bool f = is_float(m->dtype);  // always, today: sema takes float elements only
-    counted_loop(m_.const_i64(0), m_.const_i64(elements(m)), m_.const_i64(1), [&](Id e) {
-        const Id a = load(elem, inst(spv::Op::OpInBoundsAccessChain, at, {xs, e}));
-        const Id b = !y   ? 0
-                     : ys ? load(elem, inst(spv::Op::OpInBoundsAccessChain, at, {ys, e}))
-                          : y;
-        Id v = 0;
-        switch (op) {
-            case ast::BinaryOp::Add:
-                v = inst(f ? spv::Op::OpFAdd : spv::Op::OpIAdd, elem, {a, b});
-                break;
-            case ast::BinaryOp::Sub:
-                v = !y ? inst(f ? spv::Op::OpFNegate : spv::Op::OpSNegate, elem, {a})
-                       : inst(f ? spv::Op::OpFSub : spv::Op::OpISub, elem, {a, b});
-                break;
-            case ast::BinaryOp::Mul:
-                v = inst(f ? spv::Op::OpFMul : spv::Op::OpIMul, elem, {a, b});
-                break;
-            default:
-                v = inst(f                     ? spv::Op::OpFDiv
-                         : is_signed(m->dtype) ? spv::Op::OpSDiv
-                                               : spv::Op::OpUDiv,
-                         elem, {a, b});
-                break;
-        }
-        store(inst(spv::Op::OpInBoundsAccessChain, at, {out, e}), v);
-    });
-    return load(m_.type_of(m), out);
-}
-
 Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c,
                                  Id x, Id y, Id z) {
     const Id i64 = m_.i64();
