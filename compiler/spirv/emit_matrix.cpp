@@ -48,10 +48,7 @@ bool FunctionEmitter::native_matrices() const {
 
 bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e) {
     if (!native_matrices() || device_matrix_type(t)) return true;  // emulated: every type
-    const std::string device = m_.b.target().device().empty()
-                                   ? "the target (" + m_.b.target().name() + ")"
-                                   : "device " + m_.b.target().device();
-    error(std::string(sema::builtin_name(fn_.info(e).builtin)) + ": " + device +
+    error(std::string(sema::builtin_name(fn_.info(e).builtin)) + ": " + m_.b.target().subject() +
           " has no cooperative matrix of type " + t->str() + "; its matrix types are " +
           matrix_types_list());
     return false;

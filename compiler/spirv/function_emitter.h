@@ -7,8 +7,8 @@
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -313,6 +313,8 @@ private:
     /// without them a matrix is an array of rows * cols elements that every work item of the
     /// sub-group holds whole, and the builtins are loops (matrix_emulation.cpp).
     bool native_matrices() const;
+    /// The pointer to element `e` (row-major number) of the tile of `a` at `origin` of type `m`.
+    Id tile_element(ArrayValue& a, const types::Type* m, std::span<const Id> origin, Id e);
     /// Loads the tile into the type's first scratch array; returns that variable.
     Id emulated_load_into(ArrayValue& a, const types::Type* m, std::span<const Id> origin);
     void emulated_store(ArrayValue& a, const types::Type* m, Id value, std::span<const Id> origin);

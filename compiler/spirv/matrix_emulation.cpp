@@ -52,19 +52,23 @@ std::int64_t elements(const types::Type* m) {
 
 }  // namespace
 
+Id FunctionEmitter::tile_element(ArrayValue& a, const types::Type* m, std::span<const Id> origin,
+                                 Id e) {
+    const Id i64 = m_.i64();
+    const Id cols = m_.const_i64(m->cols);
+    const Id index[2] = {
+        inst(spv::Op::OpIAdd, i64, {origin[0], inst(spv::Op::OpSDiv, i64, {e, cols})}),
+        inst(spv::Op::OpIAdd, i64, {origin[1], inst(spv::Op::OpSRem, i64, {e, cols})})};
+    return element_pointer(a, index);
+}
+
 Id FunctionEmitter::emulated_load_into(ArrayValue& a, const types::Type* m,
                                        std::span<const Id> origin) {
-    const Id i64 = m_.i64();
     const Id elem = m_.value_type(m->dtype);
     const Id tile = matrix_scratch(m_.type_of(m), 0);
-    const Id cols = m_.const_i64(m->cols);
     const Id at = m_.pointer(spv::StorageClass::Function, elem);
-    const Id o0 = origin[0], o1 = origin[1];
     counted_loop(m_.const_i64(0), m_.const_i64(elements(m)), m_.const_i64(1), [&](Id e) {
-        const Id r = inst(spv::Op::OpIAdd, i64, {o0, inst(spv::Op::OpSDiv, i64, {e, cols})});
-        const Id c = inst(spv::Op::OpIAdd, i64, {o1, inst(spv::Op::OpSRem, i64, {e, cols})});
-        const Id index[2] = {r, c};
-        const Id value = load_element(a, element_pointer(a, index));
+        const Id value = load_element(a, tile_element(a, m, origin, e));
         store(inst(spv::Op::OpInBoundsAccessChain, at, {tile, e}), value);
     });
     return tile;
@@ -82,14 +86,10 @@ void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id val
                      {builtin_scalar(spv::BuiltIn::SubgroupLocalInvocationId)});
         step = inst(spv::Op::OpUConvert, i64, {builtin_scalar(spv::BuiltIn::SubgroupSize)});
     }
-    const Id cols = m_.const_i64(m->cols);
     const Id at = m_.pointer(spv::StorageClass::Function, elem);
     counted_loop(begin, m_.const_i64(elements(m)), step, [&](Id e) {
-        const Id r = inst(spv::Op::OpIAdd, i64, {origin[0], inst(spv::Op::OpSDiv, i64, {e, cols})});
-        const Id c = inst(spv::Op::OpIAdd, i64, {origin[1], inst(spv::Op::OpSRem, i64, {e, cols})});
-        const Id index[2] = {r, c};
         const Id v = load(elem, inst(spv::Op::OpInBoundsAccessChain, at, {tile, e}));
-        store_element(a, element_pointer(a, index), v);
+        store_element(a, tile_element(a, m, origin, e), v);
     });
 }
 

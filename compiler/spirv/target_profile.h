@@ -82,10 +82,12 @@ public:
     /// C, needed for WHY" (or "device D lacks ...", with the extension that would provide it).
     std::string missing_capability(spv::Capability c, std::string_view why) const;
 
+    /// What messages call the target: "device D" when it is a device's, else "the target (NAME)".
+    std::string subject() const;
+
 private:
     /// What the extension or property that provides `f` is called on this target's API.
     std::string_view provided_by(DeviceFeature f) const;
-    std::string subject() const;
 
     Target target_;
     std::vector<spv::Capability> capabilities_;
