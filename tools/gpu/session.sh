@@ -19,6 +19,7 @@
 #              python phase's module), and the PTX of bench/kernels/gemm_f16.dpk
 #   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
+#              (seeds from DPK_DIFFTEST_SEED, default 40000)
 #
 # Everything goes to $OUT/session.tgz (one file: the device tool brings back a limited number)
 # and the summary lines to stdout. DPK_SESSION_SECONDS (default 560) bounds the whole call.
@@ -126,7 +127,7 @@ fi
 
 if has difftest && (( $(left) > 60 )); then
     say "difftest"
-    OUT="$logs/dt" timeout $(( $(left) - 10 )) bash tools/gpu/difftest.sh 40000 4 14 $(( $(left) - 25 )) \
+    OUT="$logs/dt" timeout $(( $(left) - 10 )) bash tools/gpu/difftest.sh "${DPK_DIFFTEST_SEED:-40000}" 4 14 $(( $(left) - 25 )) \
         2>&1 | tail -3 | tee -a "$logs/summary.txt"
 fi
 
