@@ -8,6 +8,9 @@ namespace dpk::compiler::sema {
 using CallKind = ExprInfo::CallKind;
 using NameKind = ExprInfo::NameKind;
 
+/// The longest side of a tile async_copy takes (local memory is far smaller).
+constexpr std::int64_t kMaxCopyTileSide = 65536;
+
 Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
     ExprInfo& in = info(e);
     in.call_kind = CallKind::Builtin;
@@ -164,14 +167,34 @@ Operand TypeChecker::copy(const ast::Call& e, Builtin b) {
     if (b == Builtin::WaitCopies) return Operand::typed(info(e).type);
     // async_copy(dst, dst_start, src, src_start, count): `count` elements of the global 1-d
     // array `src` from src_start (its stride) into the local 1-d array `dst` from dst_start.
+    // async_copy(dst, (di, dj), src, (si, sj), (rows, cols)): the rows x cols tile of the
+    // global 2-d array `src` at (si, sj) into the local 2-d array `dst` at (di, dj); the shape
+    // is two constants.
+    const bool tile = e.args[1]->kind == ast::ExprKind::Tuple;
+    const int ndim = tile ? 2 : 1;
     auto array_arg = [&](const ast::Expr& x, types::AddressSpace space,
                          const char* role) -> const types::Type* {
         Operand a = check(x);
         if (a.error) return nullptr;
         const char* where = space == types::AddressSpace::Local ? "local" : "global";
-        if (a.is_untyped() || !a.type->is_array() || a.type->space != space || a.type->ndim != 1) {
-            error(x.range, std::string("the ") + role + " of async_copy must be a 1-d " + where +
-                               " array, found " + describe(a));
+        if (a.is_untyped() || !a.type->is_array() || a.type->space != space ||
+            a.type->ndim != ndim) {
+            error(x.range, std::string("the ") + role + " of async_copy must be a " +
+                               std::to_string(ndim) + "-d " + where + " array" +
+                               (tile ? " (a tile position is given)" : "") + ", found " +
+                               describe(a));
+            return nullptr;
+        }
+        if (tile && a.type->layout == Layout::Any) {
+            error(x.range, std::string("async_copy of a tile needs a ") + role +
+                               " whose rows are contiguous (" +
+                               std::string(dtype_name(a.type->dtype)) + "[:, ::1]), found " + a.type->str());
+            return nullptr;
+        }
+        if (tile && a.type->layout == Layout::F) {
+            error(x.range, std::string("async_copy of a tile copies rows: its ") + role +
+                               " must be C-ordered (" +
+                               std::string(dtype_name(a.type->dtype)) + "[:, ::1]), found " + a.type->str());
             return nullptr;
         }
         if (a.type->dtype == DType::Bool) {
@@ -184,7 +207,13 @@ Operand TypeChecker::copy(const ast::Call& e, Builtin b) {
     const types::Type* dst = array_arg(*e.args[0], types::AddressSpace::Local, "destination");
     const types::Type* src = array_arg(*e.args[2], types::AddressSpace::Global, "source");
     bool ok = dst && src;
-    for (int i : {1, 3, 4}) ok &= array_index(*e.args[static_cast<std::size_t>(i)]);
+    if (tile) {
+        ok &= matrix_origin(*e.args[1], "async_copy's destination");
+        ok &= matrix_origin(*e.args[3], "async_copy's source");
+        ok &= tile_shape(*e.args[4], "async_copy", kMaxCopyTileSide).has_value();
+    } else {
+        for (int i : {1, 3, 4}) ok &= array_index(*e.args[static_cast<std::size_t>(i)]);
+    }
     if (ok && dst->dtype != src->dtype) {
         error(e.range, "async_copy copies between arrays of one element type; the destination is " +
                            dst->str() + ", the source " + src->str());

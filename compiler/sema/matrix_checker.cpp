@@ -47,6 +47,12 @@ bool TypeChecker::matrix_origin(const ast::Expr& e, const std::string& name) {
 
 std::optional<std::pair<int, int>> TypeChecker::matrix_shape(const ast::Expr& e,
                                                              const std::string& name) {
+    return tile_shape(e, name, kMaxMatrixSide);
+}
+
+std::optional<std::pair<int, int>> TypeChecker::tile_shape(const ast::Expr& e,
+                                                           const std::string& name,
+                                                           std::int64_t max_side) {
     const auto* tuple =
         e.kind == ast::ExprKind::Tuple ? static_cast<const ast::Tuple*>(&e) : nullptr;
     if (!tuple || tuple->elements.size() != 2) {
@@ -63,9 +69,9 @@ std::optional<std::pair<int, int>> TypeChecker::matrix_shape(const ast::Expr& e,
         auto v = x ? constant_int(*x, "the shape of " + name) : std::nullopt;
         if (!v) {
             ok = false;
-        } else if (*v <= 0 || *v > kMaxMatrixSide) {
-            error(x->range, "the shape of " + name + " must be 1 to " +
-                                std::to_string(kMaxMatrixSide) + ", found " + std::to_string(*v));
+        } else if (*v <= 0 || *v > max_side) {
+            error(x->range, "the shape of " + name + " must be 1 to " + std::to_string(max_side) +
+                                ", found " + std::to_string(*v));
             ok = false;
         } else {
             side[d] = *v;

@@ -169,6 +169,9 @@ private:
     bool matrix_origin(const ast::Expr& e, const std::string& name);
     /// The (rows, cols) tuple of constants.
     std::optional<std::pair<int, int>> matrix_shape(const ast::Expr& e, const std::string& name);
+    /// A tile's shape: a tuple of two constants, each 1 to `max_side` (errors name `name`).
+    std::optional<std::pair<int, int>> tile_shape(const ast::Expr& e, const std::string& name,
+                                                  std::int64_t max_side);
     /// "a", "b" or "acc".
     std::optional<types::MatrixUse> matrix_use(const ast::Expr& e, const std::string& name);
 

@@ -35,6 +35,26 @@ std::uint32_t FunctionEmitter::add_bounds_site(const ArrayValue& a, BoundsSite::
     return static_cast<std::uint32_t>(m_.bounds_sites.size() - 1);
 }
 
+FunctionEmitter::IndexCheck FunctionEmitter::check_tile(const ArrayValue& a,
+                                                        std::span<const Id> origin, int rows,
+                                                        int cols, std::vector<Id>* reported) {
+    // The first and the last element of the tile must both be inside.
+    const Id i64 = m_.i64();
+    const Id corner[2] = {inst(spv::Op::OpIAdd, i64, {origin[0], m_.const_i64(rows - 1)}),
+                          inst(spv::Op::OpIAdd, i64, {origin[1], m_.const_i64(cols - 1)})};
+    const IndexCheck first = check_indices(a, origin);
+    const IndexCheck last = check_indices(a, corner);
+    IndexCheck both;
+    reported->clear();
+    for (std::size_t d = 0; d < 2; ++d) {
+        both.dim_ok.push_back(
+            inst(spv::Op::OpLogicalAnd, m_.bool_type(), {first.dim_ok[d], last.dim_ok[d]}));
+        reported->push_back(inst(spv::Op::OpSelect, i64, {first.dim_ok[d], corner[d], origin[d]}));
+    }
+    both.all_ok = inst(spv::Op::OpLogicalAnd, m_.bool_type(), {both.dim_ok[0], both.dim_ok[1]});
+    return both;
+}
+
 void FunctionEmitter::report_out_of_bounds(const ArrayValue& a, std::span<const Id> indices,
                                            const IndexCheck& check, std::uint32_t site) {
     // The first dimension outside: choose from the last dimension back to the first.

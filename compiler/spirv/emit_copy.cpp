@@ -5,6 +5,13 @@
 
 namespace dpk::compiler::spirv {
 
+namespace {
+
+/// The largest element of a tile copied whole (a row of 32 bytes).
+constexpr std::uint32_t kLargestCopyElement = 32;
+
+}  // namespace
+
 Id FunctionEmitter::copies_event() {
     if (copies_event_) return copies_event_;
     const Id event = m_.b.type_event();
@@ -16,7 +23,20 @@ Id FunctionEmitter::copies_event() {
     return copies_event_;
 }
 
+void FunctionEmitter::start_group_copy(Id to, Id from, Id count, Id stride) {
+    const Id event = m_.b.type_event();
+    const Id joined =
+        inst(spv::Op::OpGroupAsyncCopy, event,
+             {m_.const_i32(operand(spv::Scope::Workgroup)), to, from, count, stride,
+              load(event, copies_event())});
+    store(copies_event(), joined);
+}
+
 void FunctionEmitter::emit_async_copy(const ast::Call& e) {
+    if (e.args[1]->kind == ast::ExprKind::Tuple) {
+        emit_async_copy_tile(e);
+        return;
+    }
     // The starts and the count as i64, as sema typed them (array indices).
     auto as_i64 = [&](std::size_t i) {
         return index_values(std::span<const ast::ExprPtr>(&e.args[i], 1)).front();
@@ -29,13 +49,9 @@ void FunctionEmitter::emit_async_copy(const ast::Call& e) {
     note_written(dst);
     auto start_copy = [&] {
         const std::vector<Id> at_dst{dst_start}, at_src{src_start};
-        const Id to = element_pointer(dst, std::span<const Id>(at_dst));
-        const Id from = element_pointer(src, std::span<const Id>(at_src));
-        const Id event = m_.b.type_event();
-        const Id joined = inst(spv::Op::OpGroupAsyncCopy, event,
-                               {m_.const_i32(operand(spv::Scope::Workgroup)), to, from, count,
-                                stride_of(src, 0), load(event, copies_event())});
-        store(copies_event(), joined);
+        start_group_copy(element_pointer(dst, std::span<const Id>(at_dst)),
+                         element_pointer(src, std::span<const Id>(at_src)), count,
+                         stride_of(src, 0));
     };
     if (!checks_bounds()) {
         start_copy();
@@ -79,6 +95,118 @@ void FunctionEmitter::emit_async_copy(const ast::Call& e) {
     const Id extent =
         inst(spv::Op::OpSelect, m_.i64(), {dst_ok, shape_of(src, 0), shape_of(dst, 0)});
     record_out_of_bounds(site, zero, index, extent);
+    branch(merge);
+    begin_block(merge);
+}
+
+void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
+    ArrayValue dst = emit_array(*e.args[0]);
+    const std::vector<Id> dst_at = index_values(std::span<const ast::ExprPtr>(&e.args[1], 1));
+    ArrayValue src = emit_array(*e.args[2]);
+    const std::vector<Id> src_at = index_values(std::span<const ast::ExprPtr>(&e.args[3], 1));
+    const auto& shape = static_cast<const ast::Tuple&>(*e.args[4]).elements;
+    const auto side = [&](std::size_t d) {
+        const auto& c = fn_.info(*shape[d]).constant;
+        return c ? static_cast<int>(c->as_int()) : 0;
+    };
+    const int rows = side(0), cols = side(1);
+    note_written(dst);
+    const Id i64 = m_.i64();
+
+    // Row by row: one work-group copy of `cols` elements per row (the rows of both arrays are
+    // contiguous: C order, sema).
+    auto by_rows = [&] {
+        counted_loop(m_.const_i64(0), m_.const_i64(rows), m_.const_i64(1), [&](Id r) {
+            const Id to[2] = {inst(spv::Op::OpIAdd, i64, {dst_at[0], r}), dst_at[1]};
+            const Id from[2] = {inst(spv::Op::OpIAdd, i64, {src_at[0], r}), src_at[1]};
+            start_group_copy(element_pointer(dst, std::span<const Id>(to)),
+                             element_pointer(src, std::span<const Id>(from)), m_.const_i64(cols),
+                             m_.const_i64(1));
+        });
+    };
+    // One copy of the whole tile where a row of it is one element of 4 to 32 bytes and the
+    // destination's rows are the tile's (nothing between them): element k is row k, the
+    // source's stride is its row stride in those elements. The addresses and the source's row
+    // stride must be multiples of the element's size (checked at run time, the same in every
+    // work-item); otherwise, row by row.
+    const auto bytes = static_cast<std::int64_t>(dtype_size(dst.type->dtype));
+    const std::int64_t row_bytes = bytes * cols;
+    const bool whole_rows = dst.type->static_shape.size() == 2 && dst.type->static_shape[1] == cols;
+    Id row_type = 0;
+    switch (row_bytes) {
+        case 4: row_type = m_.i32(); break;
+        case 8: row_type = i64; break;
+        case 16: row_type = m_.b.type_vector(i64, 2); break;
+        case 32: row_type = m_.b.type_vector(i64, 4); break;
+        default: break;
+    }
+    // The destination's variable starts at a multiple of the largest element (the drivers and
+    // the PTX translator place it so); the run-time check remains for the tile's own start.
+    const bool whole = whole_rows && row_type;
+    if (whole && dst.array_var && m_.aligned_variables.insert(dst.array_var).second)
+        m_.b.decorate(dst.array_var, spv::Decoration::Alignment, {kLargestCopyElement});
+    auto start_copy = [&] {
+        if (!whole) {
+            by_rows();
+            return;
+        }
+        const Id to = element_pointer(dst, std::span<const Id>(dst_at));
+        const Id from = element_pointer(src, std::span<const Id>(src_at));
+        const Id row_stride = inst(spv::Op::OpIMul, i64, {stride_of(src, 0), m_.const_i64(bytes)});
+        const Id bits = inst(spv::Op::OpBitwiseOr, i64,
+                             {inst(spv::Op::OpConvertPtrToU, i64, {to}),
+                              inst(spv::Op::OpConvertPtrToU, i64, {from})});
+        const Id low = inst(spv::Op::OpBitwiseAnd, i64,
+                            {inst(spv::Op::OpBitwiseOr, i64, {bits, row_stride}),
+                             m_.const_i64(row_bytes - 1)});
+        const Id aligned = inst(spv::Op::OpIEqual, m_.bool_type(), {low, m_.const_i64(0)});
+        const Id whole = m_.b.next_id(), rowwise = m_.b.next_id(), merge = m_.b.next_id();
+        inst_void(spv::Op::OpSelectionMerge, {merge, operand(spv::SelectionControlMask::MaskNone)});
+        branch_conditional(aligned, whole, rowwise);
+        begin_block(whole);
+        start_group_copy(
+            inst(spv::Op::OpBitcast, m_.pointer(spv::StorageClass::Workgroup, row_type), {to}),
+            inst(spv::Op::OpBitcast, m_.pointer(spv::StorageClass::CrossWorkgroup, row_type),
+                 {from}),
+            m_.const_i64(rows),
+            inst(spv::Op::OpSDiv, i64, {row_stride, m_.const_i64(row_bytes)}));
+        branch(merge);
+        begin_block(rowwise);
+        by_rows();
+        branch(merge);
+        begin_block(merge);
+    };
+    if (!checks_bounds()) {
+        start_copy();
+        return;
+    }
+    // Bounds-checked: the copy runs only when both tiles lie inside their arrays (alike in
+    // every work-item), else the first element outside is reported: the destination's before
+    // the source's.
+    std::vector<Id> dst_reported, src_reported;
+    const IndexCheck dst_ok = check_tile(dst, dst_at, rows, cols, &dst_reported);
+    const IndexCheck src_ok = check_tile(src, src_at, rows, cols, &src_reported);
+    const std::uint32_t dst_site = add_bounds_site(dst, BoundsSite::Access::Write, e.range);
+    const std::uint32_t src_site = add_bounds_site(src, BoundsSite::Access::Read, e.range);
+    const Id ok = inst(spv::Op::OpLogicalAnd, m_.bool_type(), {dst_ok.all_ok, src_ok.all_ok});
+    const Id copy = m_.b.next_id(), report = m_.b.next_id(), merge = m_.b.next_id();
+    inst_void(spv::Op::OpSelectionMerge, {merge, operand(spv::SelectionControlMask::MaskNone)});
+    branch_conditional(ok, copy, report);
+    begin_block(copy);
+    start_copy();
+    branch(merge);
+    begin_block(report);
+    const Id dst_report = m_.b.next_id(), src_report = m_.b.next_id(), reported = m_.b.next_id();
+    inst_void(spv::Op::OpSelectionMerge,
+              {reported, operand(spv::SelectionControlMask::MaskNone)});
+    branch_conditional(dst_ok.all_ok, src_report, dst_report);
+    begin_block(dst_report);
+    report_out_of_bounds(dst, dst_reported, dst_ok, dst_site);
+    branch(reported);
+    begin_block(src_report);
+    report_out_of_bounds(src, src_reported, src_ok, src_site);
+    branch(reported);
+    begin_block(reported);
     branch(merge);
     begin_block(merge);
 }

@@ -66,20 +66,9 @@ Id FunctionEmitter::matrix_access(const ast::Call& e, ArrayValue& a, const types
     auto run = [&](Id pointer) { return access(pointer, layout, stride, origin); };
     if (!checks_bounds()) return run(element_pointer(a, origin));
 
-    // Bounds-checked: the first and the last element of the tile must both be inside.
-    const Id i64 = m_.i64();
-    const Id corner[2] = {inst(spv::Op::OpIAdd, i64, {origin[0], m_.const_i64(matrix->rows - 1)}),
-                          inst(spv::Op::OpIAdd, i64, {origin[1], m_.const_i64(matrix->cols - 1)})};
-    const IndexCheck first = check_indices(a, origin);
-    const IndexCheck last = check_indices(a, corner);
-    IndexCheck both;
+    // Bounds-checked: the whole tile must be inside.
     std::vector<Id> reported;
-    for (std::size_t d = 0; d < 2; ++d) {
-        both.dim_ok.push_back(
-            inst(spv::Op::OpLogicalAnd, m_.bool_type(), {first.dim_ok[d], last.dim_ok[d]}));
-        reported.push_back(inst(spv::Op::OpSelect, i64, {first.dim_ok[d], corner[d], origin[d]}));
-    }
-    both.all_ok = inst(spv::Op::OpLogicalAnd, m_.bool_type(), {both.dim_ok[0], both.dim_ok[1]});
+    const IndexCheck both = check_tile(a, origin, matrix->rows, matrix->cols, &reported);
     const bool load = fn_.info(e).builtin == Builtin::MatrixLoad;
     const std::uint32_t site =
         add_bounds_site(a, load ? BoundsSite::Access::Read : BoundsSite::Access::Write, e.range);

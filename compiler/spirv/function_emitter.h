@@ -197,6 +197,11 @@ private:
 
     // -- emit_copy.cpp: async_copy and wait_copies -------------------------------------------
     void emit_async_copy(const ast::Call& e);
+    /// async_copy of a rows x cols tile between 2-d arrays (shape: constants, sema).
+    void emit_async_copy_tile(const ast::Call& e);
+    /// Starts OpGroupAsyncCopy of `count` elements from `from` (every `stride`-th) to `to` and
+    /// joins its event to the function's.
+    void start_group_copy(Id to, Id from, Id count, Id stride);
     void emit_wait_copies();
     /// The function's event variable (OpTypeEvent, null until a copy starts): every
     /// async_copy of the function joins its event; wait_copies waits for it and resets it.
@@ -268,6 +273,10 @@ private:
     Id guarded_access(ArrayValue& a, std::span<const Id> indices, const IndexCheck& check,
                       std::optional<std::uint32_t> site, Id type, Id skipped,
                       const std::function<Id(Id)>& access, std::span<const Id> reported = {});
+    /// Whether the rows x cols tile of 2-d `a` at `origin` is inside, per dimension and in all;
+    /// `reported`: the indices a report names (the far corner where the origin is inside).
+    IndexCheck check_tile(const ArrayValue& a, std::span<const Id> origin, int rows, int cols,
+                          std::vector<Id>* reported);
     /// Records the first dimension `check` found outside (record_out_of_bounds).
     void report_out_of_bounds(const ArrayValue& a, std::span<const Id> indices,
                               const IndexCheck& check, std::uint32_t site);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -86,6 +87,8 @@ public:
     std::uint32_t work_dims_used = 0;
     /// Bytes of local_array memory.
     std::uint64_t static_local_bytes = 0;
+    /// local_array variables decorated Alignment (the destinations of whole-tile copies).
+    std::set<Id> aligned_variables;
     /// What the kernel being emitted may assume of its launch: empty for the general entry point,
     /// a variant's facts for its entry point (device functions never assume anything).
     LaunchFacts assumed;

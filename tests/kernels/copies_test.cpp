@@ -2,6 +2,7 @@
 // (OpGroupAsyncCopy / OpGroupWaitEvents on OpenCL; a copy loop and a barrier on CUDA).
 #include <doctest/doctest.h>
 
+#include <array>
 #include <cstdint>
 #include <numeric>
 #include <string>
@@ -38,6 +39,73 @@ kernel two_copies(x, out) {
     out[l] = a[l] * 100 + select(l >= 4, b[l], 0);
 }
 )";
+
+// A tile of 8 x 8 elements of the 2-d `x` at (si, sj) into rows di.. of a local array whose
+// rows are the tile's (`whole`: copied in one piece where aligned) or wider (`wide`: row by
+// row), then the local array out whole: rows the copy did not reach keep their -1.
+const char* const kTileSource = R"(
+kernel whole(x, out, si: i64, sj: i64, di: i64) {
+    let t = local_array(x.dtype, (16, 8));
+    let l = local_id(0);
+    for e in range(l, 128, local_size(0)) {
+        t[e / 8, e % 8] = -1;
+    }
+    barrier(local);
+    async_copy(t, (di, 0), x, (si, sj), (8, 8));
+    wait_copies();
+    for e in range(l, 128, local_size(0)) {
+        out[e / 8, e % 8] = t[e / 8, e % 8];
+    }
+}
+
+kernel wide(x, out, si: i64, sj: i64, di: i64) {
+    let t = local_array(x.dtype, (16, 11));
+    let l = local_id(0);
+    for e in range(l, 176, local_size(0)) {
+        t[e / 11, e % 11] = -1;
+    }
+    barrier(local);
+    async_copy(t, (di, 2), x, (si, sj), (8, 8));
+    wait_copies();
+    for e in range(l, 128, local_size(0)) {
+        out[e / 8, e % 8] = t[e / 8, e % 8 + 2];
+    }
+}
+)";
+
+/// What kTileSource's kernels leave in `out` (16 x 8) for `x` (rows x cols, C order).
+template <typename T>
+std::vector<T> expected_tile(const std::vector<T>& x, std::int64_t cols, std::int64_t si,
+                             std::int64_t sj, std::int64_t di) {
+    std::vector<T> out(128, static_cast<T>(-1));
+    for (std::int64_t r = 0; r < 8; ++r)
+        for (std::int64_t c = 0; c < 8; ++c)
+            out[static_cast<std::size_t>((di + r) * 8 + c)] =
+                x[static_cast<std::size_t>((si + r) * cols + sj + c)];
+    return out;
+}
+
+template <typename T>
+void check_tile_copies(const Device& dev, DType dtype) {
+    Queue q(dev);
+    Program p = Program::from_string("tiles.dpk", kTileSource);
+    const std::int64_t rows = 20, cols = 24;
+    std::vector<T> xs(static_cast<std::size_t>(rows * cols));
+    for (std::size_t i = 0; i < xs.size(); ++i) xs[i] = static_cast<T>(i % 1000);
+    UsmArray x = UsmArray::from_host<T>(q, xs, {rows, cols});
+    // (si, sj, di): aligned starts (one piece), a start one element in (row by row), the
+    // destination's last rows.
+    for (auto [si, sj, di] : {std::array<std::int64_t, 3>{0, 0, 0}, {4, 8, 3}, {12, 16, 8},
+                              {1, 1, 0}, {5, 3, 7}}) {
+        INFO("si " << si << " sj " << sj << " di " << di);
+        for (const char* name : {"whole", "wide"}) {
+            INFO(name);
+            UsmArray out = UsmArray::zeros(q, dtype, {16, 8});
+            p.kernel(name).launch(q, Range(64), Range(64), {x, out, si, sj, di}).wait();
+            CHECK(out.to_vector<T>() == expected_tile<T>(xs, cols, si, sj, di));
+        }
+    }
+}
 
 template <typename T>
 std::vector<T> expected_tiles(const std::vector<T>& x, std::int64_t first, std::int64_t step,
@@ -122,6 +190,48 @@ TEST_SUITE("copies") {
                 tiles.launch(q, Range(256), Range(64), {x, out, std::int64_t{-1}}).wait(),
                 doctest::Contains("out-of-bounds read at copies.dpk:5:5: index -1 in dimension 0 "
                                   "of parameter 0 'x'"),
+                BoundsError);
+        }
+    }
+
+    TEST_CASE("async_copy of a tile: 2-d arrays, in one piece where aligned, else row by row") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            check_tile_copies<float>(dev, DType::F32);           // rows of 32 bytes
+            check_tile_copies<std::int16_t>(dev, DType::I16);    // rows of 16 bytes
+            if (dev.info().has(DeviceFeature::Fp64))
+                check_tile_copies<double>(dev, DType::F64);  // rows of 64 bytes: row by row
+        }
+    }
+
+    TEST_CASE("bounds-checked: a tile past either array is reported and not copied") {
+        ProgramOptions checked;
+        checked.check_bounds = true;
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            Program p = Program::from_string("tiles.dpk", kTileSource, checked);
+            std::vector<float> xs(20 * 24, 2.0f);
+            UsmArray x = UsmArray::from_host<float>(q, xs, {20, 24});
+            UsmArray out = UsmArray::zeros(q, DType::F32, {16, 8});
+            Kernel whole = p.kernel("whole");
+            whole.launch(q, Range(64), Range(64), {x, out, std::int64_t{12}, std::int64_t{16},
+                                                   std::int64_t{8}}).wait();
+            CHECK(out.to_vector<float>() == expected_tile<float>(xs, 24, 12, 16, 8));
+            // The source's far corner (20, 24) is outside; then the destination's row 16.
+            CHECK_THROWS_WITH_AS(
+                whole.launch(q, Range(64), Range(64),
+                             {x, out, std::int64_t{13}, std::int64_t{17}, std::int64_t{0}})
+                    .wait(),
+                doctest::Contains("out-of-bounds read at tiles.dpk:9:5: index 20 in dimension 0 "
+                                  "of parameter 0 'x', shape (20, 24)"),
+                BoundsError);
+            CHECK_THROWS_WITH_AS(
+                whole.launch(q, Range(64), Range(64),
+                             {x, out, std::int64_t{0}, std::int64_t{0}, std::int64_t{9}})
+                    .wait(),
+                doctest::Contains("out-of-bounds write at tiles.dpk:9:5: index 16 in dimension 0 "
+                                  "of 't', shape (16, 8)"),
                 BoundsError);
         }
     }

@@ -321,6 +321,19 @@ namespace dpk::backends::cuda {
 /// The first compute capability with cp.async (PTX ISA 7.0).
 constexpr std::uint32_t kCpAsyncSm = 80;
 
+namespace {
+
+/// "[reg]" or "[reg+offset]".
+std::string offset_address(const std::string& reg, std::uint32_t offset) {
+    std::string a = "[";
+    a.append(reg);
+    if (offset) a.append("+").append(std::to_string(offset));
+    a.append("]");
+    return a;
+}
+
+}  // namespace
+
 bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     if (inst.opcode == spv::Op::OpGroupWaitEvents) {
         // Each work-item waits for its own cp.async copies (sm_80 and newer; its other copies
@@ -342,9 +355,16 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     const std::string dst = address_of(inst.operand(1), inst, &dst_space);
     const std::string src = address_of(inst.operand(2), inst, &src_space);
     const Scalar p = value_scalar(inst.operand(1), inst);
-    const Scalar elem = scalar(p.pointee, inst);
+    // An element: a number, or a vector of 64-bit integers (a tile's row of 16 or 32 bytes).
+    const SpirvType& pointee = module_.type(p.pointee);
+    const bool vector = pointee.opcode == spv::Op::OpTypeVector;
+    const Scalar elem = scalar(vector ? pointee.element : p.pointee, inst);
     if (elem.is_bool() || elem.is_pointer()) unsupported(inst, "the elements are not numbers");
-    const std::string bytes = std::to_string(elem.bits / 8);
+    const auto lanes = static_cast<std::uint32_t>(vector ? pointee.count : 1);
+    if (vector && (elem.bits != 64 || (lanes != 2 && lanes != 4)))
+        unsupported(inst, "vector elements are 2 or 4 64-bit integers");
+    const std::uint32_t element_bytes = elem.bits / 8 * lanes;
+    const std::string bytes = std::to_string(element_bytes);
     const std::string count = extended(inst.operand(3), false, inst);
     const std::string stride = extended(inst.operand(4), false, inst);
     const std::string step = new_reg(RegClass::B64);
@@ -362,17 +382,25 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     emit("mul.lo.s64", {at, k, stride});
     emit("mad.lo.s64", {from, at, bytes, src});
     emit("mad.lo.s64", {to, k, bytes, dst});
-    // 4- and 8-byte elements from global to shared memory: cp.async (sm_80 and newer), which
-    // does not hold a register until the data arrives; the wait is cp.async.wait_all. Others
-    // through a register.
+    // 4- to 32-byte elements from global to shared memory: cp.async (sm_80 and newer), which
+    // does not hold a register until the data arrives (16-byte pieces bypass L1: .cg); the wait
+    // is cp.async.wait_all. Others through registers.
     const bool async = state_.target.sm >= kCpAsyncSm && src_space == ".global" &&
-                       dst_space == ".shared" && (elem.bits == 32 || elem.bits == 64);
-    if (async) {
+                       dst_space == ".shared" && element_bytes >= 4;
+    if (async && element_bytes >= 16) {
+        for (std::uint32_t piece = 0; piece < element_bytes; piece += 16) {
+            emit("cp.async.cg.shared.global",
+                 {offset_address(to, piece), offset_address(from, piece), "16"});
+        }
+    } else if (async) {
         emit("cp.async.ca.shared.global", {"[" + to + "]", "[" + from + "]", bytes});
     } else {
-        const std::string value = new_reg(reg_class(elem));
-        emit("ld" + src_space + memory_type(elem), {value, "[" + from + "]"});
-        emit("st" + dst_space + memory_type(elem), {"[" + to + "]", value});
+        for (std::uint32_t lane = 0; lane < lanes; ++lane) {
+            const std::uint32_t at = lane * elem.bits / 8;
+            const std::string value = new_reg(reg_class(elem));
+            emit("ld" + src_space + memory_type(elem), {value, offset_address(from, at)});
+            emit("st" + dst_space + memory_type(elem), {offset_address(to, at), value});
+        }
     }
     emit("add.s64", {k, k, step});
     emit("bra", {loop});
