@@ -100,8 +100,6 @@ kernel gemm_local(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     }
     matrix_store(c, (row, col), acc);
 }
-)";
-
 constexpr std::int64_t M = 32, K = 48, N = 64;
 
 double a_value(std::int64_t i) {
@@ -235,6 +233,14 @@ TEST_SUITE("matrices") {
             {
                 UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
                 p.kernel("gemm_local")
+                    .specialize(plain, dev)
+                    .launch(q, global, local, {a, b, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == product(0.0f));
+            }
+            {
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_stages")
                     .specialize(plain, dev)
                     .launch(q, global, local, {a, b, c})
                     .wait();

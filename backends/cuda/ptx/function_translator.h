@@ -154,9 +154,18 @@ private:
     /// address, as "[reg]" or "[reg+offset]"; `space` gets the state space, `paired` a predicate
     /// that holds when elements 2j and 2j + 1 are adjacent and aligned for one access of both
     /// ("" when the layout never makes them so).
+    /// ldmatrix's operands for a load of f16 MatrixA or MatrixB from shared memory: the lane's
+    /// row address ("[reg]"), whether the rows are transposed, and a predicate that holds when
+    /// every row is 16-byte aligned; `address` is empty where ldmatrix cannot apply.
+    struct MatrixRows {
+        std::string address;
+        bool transposed = false;
+        std::string aligned;
+    };
+    /// `rows` (optional, loads only) gets the ldmatrix operands where they apply.
     Fragment matrix_addresses(const SpirvInstruction& inst, Id pointer, Id layout, Id stride,
                               MatrixUse kind, const Scalar& element, std::string* space,
-                              std::string* paired);
+                              std::string* paired, MatrixRows* rows = nullptr);
     /// `d = a OP b` for an integer/float min/max/add or an integer and/or/xor, as sub-group
     /// combines and clamps use it.
     enum class Combine : std::uint8_t {

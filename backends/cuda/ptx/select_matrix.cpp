@@ -141,7 +141,7 @@ bool FunctionTranslator::involves_matrix(const SpirvInstruction& inst) const {
 
 FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     const SpirvInstruction& inst, Id pointer, Id layout, Id stride, MatrixUse kind,
-    const Scalar& element, std::string* space, std::string* paired) {
+    const Scalar& element, std::string* space, std::string* paired, MatrixRows* ldmatrix) {
     const Scalar p = value_scalar(pointer, inst);
     if (!p.is_pointer()) unsupported(inst, "the pointer operand is not a pointer");
     const auto pointee = scalar_of(module_, p.pointee);
@@ -247,6 +247,52 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
         emit("and.b64", {low, bits, std::to_string(pair_mask)});
         emit("setp.eq.b64", {*paired, low, "0"});
     }
+    // ldmatrix (x4: four 8x8 matrices, lanes 8m..8m+7 give the rows of matrix m) for f16 A and
+    // B in shared memory: register m of a lane is its elements 2m and 2m + 1, the 8x8 block at
+    // row 8 * (m & 1), column 8 * (m >> 1) of the tile; lane 8m + r gives the address of that
+    // block's r-th row in memory (its major index), so a lane's (major, minor) is
+    // (lane & 15, 8 * (lane >> 4)) row-major and ((lane & 7) + 8 * (lane >> 4), lane & 8)
+    // column-major. .trans where a register's pair runs along the major index. Each row must
+    // be 16-byte aligned: the base and the stride in bytes multiples of 16.
+    if (ldmatrix && *space == ".shared" && element.bits == 16 && kind != MatrixUse::Accumulator &&
+        (!fixed || (static_cast<std::uint64_t>(*fixed) * bytes) % 16 == 0)) {
+        auto& lane_rows = prologue_cache_[row_major ? "ldmatrix_row_major" : "ldmatrix_col_major"];
+        if (lane_rows.empty()) {
+            const std::string major = new_reg(RegClass::B32), minor = new_reg(RegClass::B32);
+            const std::string high = new_reg(RegClass::B32);
+            emit_prologue("shr.u32", {high, lane_id(), "4"});
+            if (row_major) {
+                emit_prologue("and.b32", {major, lane_id(), "15"});
+                emit_prologue("shl.b32", {minor, high, "3"});
+            } else {
+                const std::string low = new_reg(RegClass::B32);
+                emit_prologue("and.b32", {low, lane_id(), "7"});
+                emit_prologue("mad.lo.u32", {major, high, "8", low});
+                emit_prologue("and.b32", {minor, lane_id(), "8"});
+            }
+            const std::string major64 = new_reg(RegClass::B64), minor64 = new_reg(RegClass::B64);
+            emit_prologue("cvt.u64.u32", {major64, major});
+            emit_prologue("cvt.u64.u32", {minor64, minor});
+            lane_rows = major64 + "," + minor64;
+        }
+        const auto comma = lane_rows.find(',');
+        const std::string major64 = lane_rows.substr(0, comma);
+        const std::string minor64 = lane_rows.substr(comma + 1);
+        const std::string row = new_reg(RegClass::B64), at = new_reg(RegClass::B64);
+        emit("mad.lo.s64", {row, major64, step, base});
+        emit("mad.lo.s64", {at, minor64, std::to_string(bytes), row});
+        std::string bits = base;
+        if (!fixed) {
+            bits = new_reg(RegClass::B64);
+            emit("or.b64", {bits, base, step});
+        }
+        const std::string low = new_reg(RegClass::B64);
+        ldmatrix->aligned = new_reg(RegClass::Pred);
+        emit("and.b64", {low, bits, "15"});
+        emit("setp.eq.b64", {ldmatrix->aligned, low, "0"});
+        ldmatrix->address = "[" + at + "]";
+        ldmatrix->transposed = !adjacent;
+    }
     Fragment addresses;
     for (std::size_t e = 0; e < kMatrixFragmentElements; ++e) {
         const Displacement d = displacement(kind, e);
@@ -285,8 +331,10 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
         const Scalar element = scalar(module_.type(matrix_type).element, inst);
         const std::size_t at = load ? 1 : 2;
         std::string space, paired;
-        const Fragment addresses = matrix_addresses(
-            inst, pointer, inst.operand(at), inst.operand(at + 1), kind, element, &space, &paired);
+        MatrixRows rows;
+        const Fragment addresses =
+            matrix_addresses(inst, pointer, inst.operand(at), inst.operand(at + 1), kind, element,
+                             &space, &paired, load ? &rows : nullptr);
         const std::string type = memory_type(element);
         const bool half = element.bits == 16;
         // Paired: a .b32 access of two f16 elements, a .v2.f32 of two f32, when `paired` holds;
@@ -297,6 +345,14 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             const bool read_only = space == ".global" && read_only_pointers_.count(pointer);
             const std::string ld = "ld" + space + (read_only ? ".nc" : "");
             const Fragment& d = def_fragment(inst);
+            // ldmatrix where the rows are aligned (the same in the whole warp); the per-lane
+            // loads below otherwise.
+            std::string fast, done;
+            if (!rows.address.empty()) {
+                fast = "$Lldmatrix" + std::to_string(++labels_made_);
+                done = fast + "_done";
+                emit_if("@" + rows.aligned, "bra", {fast});
+            }
             for (std::size_t e = 0; e < kMatrixFragmentElements; e += 2) {
                 if (paired.empty()) {
                     emit(ld + type, {d[e], addresses[e]});
@@ -313,6 +369,18 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 }
                 emit_if(off_pair, ld + type, {d[e], addresses[e]});
                 emit_if(off_pair, ld + type, {d[e + 1], addresses[e + 1]});
+            }
+            if (!fast.empty()) {
+                emit("bra", {done});
+                emit_label(fast);
+                std::array<std::string, kMatrixFragmentElements / 2> words;
+                for (auto& w : words) w = new_reg(RegClass::B32);
+                emit(std::string("ldmatrix.sync.aligned.m8n8.x4") +
+                         (rows.transposed ? ".trans" : "") + ".shared.b16",
+                     {vector_operand({words[0], words[1], words[2], words[3]}), rows.address});
+                for (std::size_t m = 0; m < words.size(); ++m)
+                    emit("mov.b32", {vector_operand({d[2 * m], d[2 * m + 1]}), words[m]});
+                emit_label(done);
             }
         } else {
             const std::string st = "st" + space;
