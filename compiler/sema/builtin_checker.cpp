@@ -188,13 +188,14 @@ Operand TypeChecker::copy(const ast::Call& e, Builtin b) {
         if (tile && a.type->layout == Layout::Any) {
             error(x.range, std::string("async_copy of a tile needs a ") + role +
                                " whose rows are contiguous (" +
-                               std::string(dtype_name(a.type->dtype)) + "[:, ::1]), found " + a.type->str());
+                               std::string(dtype_name(a.type->dtype)) + "[:, ::1]), found " +
+                               a.type->str());
             return nullptr;
         }
         if (tile && a.type->layout == Layout::F) {
             error(x.range, std::string("async_copy of a tile copies rows: its ") + role +
-                               " must be C-ordered (" +
-                               std::string(dtype_name(a.type->dtype)) + "[:, ::1]), found " + a.type->str());
+                               " must be C-ordered (" + std::string(dtype_name(a.type->dtype)) +
+                               "[:, ::1]), found " + a.type->str());
             return nullptr;
         }
         if (a.type->dtype == DType::Bool) {

@@ -25,10 +25,9 @@ Id FunctionEmitter::copies_event() {
 
 void FunctionEmitter::start_group_copy(Id to, Id from, Id count, Id stride) {
     const Id event = m_.b.type_event();
-    const Id joined =
-        inst(spv::Op::OpGroupAsyncCopy, event,
-             {m_.const_i32(operand(spv::Scope::Workgroup)), to, from, count, stride,
-              load(event, copies_event())});
+    const Id joined = inst(spv::Op::OpGroupAsyncCopy, event,
+                           {m_.const_i32(operand(spv::Scope::Workgroup)), to, from, count, stride,
+                            load(event, copies_event())});
     store(copies_event(), joined);
 }
 
@@ -156,9 +155,9 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
         const Id bits = inst(spv::Op::OpBitwiseOr, i64,
                              {inst(spv::Op::OpConvertPtrToU, i64, {to}),
                               inst(spv::Op::OpConvertPtrToU, i64, {from})});
-        const Id low = inst(spv::Op::OpBitwiseAnd, i64,
-                            {inst(spv::Op::OpBitwiseOr, i64, {bits, row_stride}),
-                             m_.const_i64(row_bytes - 1)});
+        const Id low = inst(
+            spv::Op::OpBitwiseAnd, i64,
+            {inst(spv::Op::OpBitwiseOr, i64, {bits, row_stride}), m_.const_i64(row_bytes - 1)});
         const Id aligned = inst(spv::Op::OpIEqual, m_.bool_type(), {low, m_.const_i64(0)});
         const Id whole = m_.b.next_id(), rowwise = m_.b.next_id(), merge = m_.b.next_id();
         inst_void(spv::Op::OpSelectionMerge, {merge, operand(spv::SelectionControlMask::MaskNone)});
@@ -168,8 +167,7 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
             inst(spv::Op::OpBitcast, m_.pointer(spv::StorageClass::Workgroup, row_type), {to}),
             inst(spv::Op::OpBitcast, m_.pointer(spv::StorageClass::CrossWorkgroup, row_type),
                  {from}),
-            m_.const_i64(rows),
-            inst(spv::Op::OpSDiv, i64, {row_stride, m_.const_i64(row_bytes)}));
+            m_.const_i64(rows), inst(spv::Op::OpSDiv, i64, {row_stride, m_.const_i64(row_bytes)}));
         branch(merge);
         begin_block(rowwise);
         by_rows();
@@ -197,8 +195,7 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
     branch(merge);
     begin_block(report);
     const Id dst_report = m_.b.next_id(), src_report = m_.b.next_id(), reported = m_.b.next_id();
-    inst_void(spv::Op::OpSelectionMerge,
-              {reported, operand(spv::SelectionControlMask::MaskNone)});
+    inst_void(spv::Op::OpSelectionMerge, {reported, operand(spv::SelectionControlMask::MaskNone)});
     branch_conditional(dst_ok.all_ok, src_report, dst_report);
     begin_block(dst_report);
     report_out_of_bounds(dst, dst_reported, dst_ok, dst_site);

@@ -674,6 +674,35 @@ kernel k(x: i16[::1], out: i16[::1]) {
     }
 }
 
+TEST_CASE("ptx: a tile copied whole is 16-byte cp.async pieces; its matrices come by ldmatrix") {
+    // Rows of 16 halves (32 bytes): one OpGroupAsyncCopy of vectors of four 64-bit integers,
+    // two cp.async.cg of 16 bytes each per row (row by row where unaligned); the local arrays
+    // are aligned to 32 bytes. A from a row-major local array is ldmatrix, B .trans.
+    const std::string ptx = translate_and_assemble(spirv_of(R"(
+kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (16, 16));
+    let sb = local_array(f16, (16, 16));
+    async_copy(sa, (0, 0), a, (0, 0), (16, 16));
+    async_copy(sb, (0, 0), b, (0, 0), (16, 16));
+    wait_copies();
+    let acc = matrix_mad(matrix_load(sa, (0, 0), (16, 16), "a"),
+                         matrix_load(sb, (0, 0), (16, 16), "b"),
+                         matrix_fill(0.0f32, (16, 16), "acc"));
+    matrix_store(c, (0, 0), acc);
+}
+)",
+                                                            "level-zero"),
+                                                   "tile_copy")
+                                .text;
+    INFO(ptx);
+    CHECK(count_of(ptx, ".shared .align 32 .b8") == 2);
+    CHECK(count_of(ptx, "cp.async.cg.shared.global \t[") >= 4);
+    CHECK(contains(ptx, "+16], 16;"));
+    CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16 \t{%r"));
+    CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 \t{%r"));
+    CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 2);
+}
+
 TEST_CASE("ptx: work-group collectives and unknown math are rejected clearly") {
     const std::string module = R"(
                OpCapability Addresses

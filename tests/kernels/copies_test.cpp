@@ -95,8 +95,8 @@ void check_tile_copies(const Device& dev, DType dtype) {
     UsmArray x = UsmArray::from_host<T>(q, xs, {rows, cols});
     // (si, sj, di): aligned starts (one piece), a start one element in (row by row), the
     // destination's last rows.
-    for (auto [si, sj, di] : {std::array<std::int64_t, 3>{0, 0, 0}, {4, 8, 3}, {12, 16, 8},
-                              {1, 1, 0}, {5, 3, 7}}) {
+    for (auto [si, sj, di] :
+         {std::array<std::int64_t, 3>{0, 0, 0}, {4, 8, 3}, {12, 16, 8}, {1, 1, 0}, {5, 3, 7}}) {
         INFO("si " << si << " sj " << sj << " di " << di);
         for (const char* name : {"whole", "wide"}) {
             INFO(name);
@@ -197,8 +197,8 @@ TEST_SUITE("copies") {
     TEST_CASE("async_copy of a tile: 2-d arrays, in one piece where aligned, else row by row") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
-            check_tile_copies<float>(dev, DType::F32);           // rows of 32 bytes
-            check_tile_copies<std::int16_t>(dev, DType::I16);    // rows of 16 bytes
+            check_tile_copies<float>(dev, DType::F32);         // rows of 32 bytes
+            check_tile_copies<std::int16_t>(dev, DType::I16);  // rows of 16 bytes
             if (dev.info().has(DeviceFeature::Fp64))
                 check_tile_copies<double>(dev, DType::F64);  // rows of 64 bytes: row by row
         }
@@ -215,20 +215,24 @@ TEST_SUITE("copies") {
             UsmArray x = UsmArray::from_host<float>(q, xs, {20, 24});
             UsmArray out = UsmArray::zeros(q, DType::F32, {16, 8});
             Kernel whole = p.kernel("whole");
-            whole.launch(q, Range(64), Range(64), {x, out, std::int64_t{12}, std::int64_t{16},
-                                                   std::int64_t{8}}).wait();
+            whole
+                .launch(q, Range(64), Range(64),
+                        {x, out, std::int64_t{12}, std::int64_t{16}, std::int64_t{8}})
+                .wait();
             CHECK(out.to_vector<float>() == expected_tile<float>(xs, 24, 12, 16, 8));
             // The source's far corner (20, 24) is outside; then the destination's row 16.
             CHECK_THROWS_WITH_AS(
-                whole.launch(q, Range(64), Range(64),
-                             {x, out, std::int64_t{13}, std::int64_t{17}, std::int64_t{0}})
+                whole
+                    .launch(q, Range(64), Range(64),
+                            {x, out, std::int64_t{13}, std::int64_t{17}, std::int64_t{0}})
                     .wait(),
                 doctest::Contains("out-of-bounds read at tiles.dpk:9:5: index 20 in dimension 0 "
                                   "of parameter 0 'x', shape (20, 24)"),
                 BoundsError);
             CHECK_THROWS_WITH_AS(
-                whole.launch(q, Range(64), Range(64),
-                             {x, out, std::int64_t{0}, std::int64_t{0}, std::int64_t{9}})
+                whole
+                    .launch(q, Range(64), Range(64),
+                            {x, out, std::int64_t{0}, std::int64_t{0}, std::int64_t{9}})
                     .wait(),
                 doctest::Contains("out-of-bounds write at tiles.dpk:9:5: index 16 in dimension 0 "
                                   "of 't', shape (16, 8)"),

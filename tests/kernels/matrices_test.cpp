@@ -100,6 +100,32 @@ kernel gemm_local(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     }
     matrix_store(c, (row, col), acc);
 }
+
+// Two stages of 16 x 16 tiles of a and b in local memory, each copied whole (async_copy of a
+// tile) while the other stage is multiplied.
+kernel gemm_stages(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (32, 16));
+    let sb = local_array(f16, (32, 16));
+    let row = group_id(1) * 16;
+    let col = group_id(0) * 16;
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    let steps = a.shape[1] / 16;
+    async_copy(sa, (0, 0), a, (row, 0), (16, 16));
+    async_copy(sb, (0, 0), b, (0, col), (16, 16));
+    for step in range(steps) {
+        wait_copies();
+        let s = step % 2 * 16;
+        if step + 1 < steps {
+            async_copy(sa, (16 - s, 0), a, (row, (step + 1) * 16), (16, 16));
+            async_copy(sb, (16 - s, 0), b, ((step + 1) * 16, col), (16, 16));
+        }
+        acc = matrix_mad(matrix_load(sa, (s, 0), (16, 16), "a"),
+                         matrix_load(sb, (s, 0), (16, 16), "b"), acc);
+    }
+    matrix_store(c, (row, col), acc);
+}
+)";
+
 constexpr std::int64_t M = 32, K = 48, N = 64;
 
 double a_value(std::int64_t i) {
