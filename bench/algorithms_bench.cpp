@@ -197,8 +197,7 @@ int main(int argc, char** argv) {
         auto restore = [&] { keys.copy_from(original).wait(); };
         // SortMethod::OneSweep where the device has what it needs (sub-groups with ballots;
         // the library checks the rest and says why not).
-        std::vector<alg::SortMethod> methods = {alg::SortMethod::Segments,
-                                                alg::SortMethod::Tiles};
+        std::vector<alg::SortMethod> methods = {alg::SortMethod::Segments, alg::SortMethod::Tiles};
         if (dev.info().has(dpk::DeviceFeature::SubGroups) &&
             dev.info().has(dpk::DeviceFeature::SubGroupBallot))
             methods.push_back(alg::SortMethod::OneSweep);
@@ -236,8 +235,7 @@ int main(int argc, char** argv) {
                           sorted = hkeys;
                           std::sort(DPK_STD_POLICY sorted.begin(), sorted.end());
                       }));
-            print_row({pairs_label.c_str(), "u32", n_sort, keys_n, true},
-                      t_pairs, anchor([&] {
+            print_row({pairs_label.c_str(), "u32", n_sort, keys_n, true}, t_pairs, anchor([&] {
                           for (std::size_t i = 0; i < hkeys.size(); ++i)
                               pairs[i] = {hkeys[i], static_cast<std::uint32_t>(i)};
                           std::stable_sort(

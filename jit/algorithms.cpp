@@ -65,6 +65,9 @@ constexpr std::int64_t kSweepTile = static_cast<std::int64_t>(kSweepGroupSize) *
 /// radix_sweep_pass's own work-group memory (its local_arrays): the ticket, and per digit the
 /// sub-group sizes, sums, tile starts and global bases.
 constexpr std::uint64_t kSweepStaticLocal = 8 + kSweepDigits * (8 + 4 + 4 + 8);
+/// Work-groups per compute unit at most in SortMethod::OneSweep's histogram launch: each adds
+/// 256 counts per pass to the global ones at its end, so fewer, longer chunks than a reduction's.
+constexpr std::int64_t kSweepHistogramGroupsPerComputeUnit = 8;
 /// Counts of fewer keys than this are published in u32 words with their 2-bit flag above bit 30;
 /// more keys take u64 words (flag above bit 62), which need 64-bit atomics.
 constexpr std::int64_t kSweepNarrowKeys = std::int64_t{1} << 30;
@@ -495,10 +498,10 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
 /// smallest sub-group size); 0 when the device does not say its sizes.
 std::int64_t sweep_sub_groups(const DeviceInfo& info) {
     if (info.sub_group_sizes.empty()) return 0;
-    const std::uint64_t smallest =
-        std::max<std::uint64_t>(1, *std::min_element(info.sub_group_sizes.begin(),
-                                                     info.sub_group_sizes.end()));
-    return ceil_div(static_cast<std::int64_t>(kSweepGroupSize), static_cast<std::int64_t>(smallest));
+    const std::uint64_t smallest = std::max<std::uint64_t>(
+        1, *std::min_element(info.sub_group_sizes.begin(), info.sub_group_sizes.end()));
+    return ceil_div(static_cast<std::int64_t>(kSweepGroupSize),
+                    static_cast<std::int64_t>(smallest));
 }
 
 /// The work-group memory of radix_sweep_pass: a tile of keys twice (as read, and sorted), of
@@ -558,7 +561,8 @@ Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray*
     const std::int64_t passes = b.bits / kSweepBits;
     // One zeroed array: every pass's digit counts, its ticket counter, its tiles' states.
     const std::int64_t bins = passes * kSweepDigits;
-    UsmArray zeroed = scratch_array(*b.scratch, q, word, bins + passes + passes * tiles * kSweepDigits);
+    UsmArray zeroed =
+        scratch_array(*b.scratch, q, word, bins + passes + passes * tiles * kSweepDigits);
     const UsmArray hist = zeroed.slice(0, 0, bins);
     const UsmArray counter = zeroed.slice(0, bins, bins + passes);
     const UsmArray states = zeroed.slice(0, bins + passes, zeroed.size());
@@ -566,8 +570,11 @@ Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray*
     const Event filled = zeroed.fill(Scalar::from_uint(word, 0), deps);
 
     const std::size_t wg = group_size(q);
+    const std::int64_t most_groups =
+        std::min(max_groups(q), std::max<std::int64_t>(1, q.device().info().compute_units) *
+                                    kSweepHistogramGroupsPerComputeUnit);
     const std::int64_t groups = std::clamp<std::int64_t>(
-        ceil_div(n, static_cast<std::int64_t>(wg) * kReducePerItem), 1, max_groups(q));
+        ceil_div(n, static_cast<std::int64_t>(wg) * kReducePerItem), 1, most_groups);
     const std::int64_t chunk = std::max<std::int64_t>(1, ceil_div(n, groups));
     launch(kernels().radix_sweep_histogram, q, groups, wg,
            {b.k0, hist, passes, rk.kind, b.sign_bit, chunk,
@@ -580,16 +587,16 @@ Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray*
     const LocalMemory tile_keys{rk.bits, tile};
     const LocalMemory tile_values{b.v0.dtype(), values ? tile : 1};
     const LocalMemory ranks{DType::U16, tile};
-    const LocalMemory counts{DType::U32, static_cast<std::size_t>(
-                                             sweep_sub_groups(q.device().info()) * kSweepDigits)};
+    const LocalMemory counts{
+        DType::U32, static_cast<std::size_t>(sweep_sub_groups(q.device().info()) * kSweepDigits)};
     Event e;
     for (std::int64_t pass = 0; pass < passes; ++pass) {
         const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(pass * kSweepBits));
-        e = launch(kernels().radix_sweep_pass, q, tiles, kSweepGroupSize,
-                   {b.k0, b.k1, b.v0, b.v1, starts, states, counter, pass, tiles, s, rk.kind,
-                    b.sign_bit, b.with_values, flag_shift, tile_keys, tile_keys, tile_values,
-                    ranks, counts},
-                   {});
+        e = launch(
+            kernels().radix_sweep_pass, q, tiles, kSweepGroupSize,
+            {b.k0, b.k1, b.v0, b.v1, starts, states, counter, pass, tiles, s, rk.kind, b.sign_bit,
+             b.with_values, flag_shift, tile_keys, tile_keys, tile_values, ranks, counts},
+            {});
         std::swap(b.k0, b.k1);
         std::swap(b.v0, b.v1);
     }
