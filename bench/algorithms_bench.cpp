@@ -192,28 +192,50 @@ int main(int argc, char** argv) {
         std::vector<std::uint32_t> sorted(hkeys.size());
         std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs(hkeys.size());
         const auto keys_n = static_cast<double>(n_sort);
-        // Each run sorts a fresh copy of the same random keys (the copy is timed for both).
         // Each run sorts the same random keys, restored (untimed) from a device copy.
         UsmArray original = UsmArray::from_host<std::uint32_t>(q, hkeys);
         auto restore = [&] { keys.copy_from(original).wait(); };
-        for (alg::SortMethod method : {alg::SortMethod::Segments, alg::SortMethod::Tiles}) {
-            const bool tiles = method == alg::SortMethod::Tiles;
-            const bool chosen = tiles != cpu;  // what SortMethod::Auto picks on this device
+        // SortMethod::OneSweep where the device has what it needs (sub-groups with ballots;
+        // the library checks the rest and says why not).
+        std::vector<alg::SortMethod> methods = {alg::SortMethod::Segments, alg::SortMethod::Tiles};
+        if (dev.info().has(dpk::DeviceFeature::SubGroups) &&
+            dev.info().has(dpk::DeviceFeature::SubGroupBallot))
+            methods.push_back(alg::SortMethod::OneSweep);
+        // What SortMethod::Auto picks on this device.
+        const alg::SortMethod automatic =
+            cpu ? alg::SortMethod::Segments
+                : (methods.size() > 2 ? alg::SortMethod::OneSweep : alg::SortMethod::Tiles);
+        // After a method's timed runs: the keys ascending, with the same sum and xor as the
+        // input (a cheap check that nothing was lost or duplicated; the tests compare exactly).
+        std::uint64_t key_sum = 0;
+        std::uint32_t key_xor = 0;
+        for (std::uint32_t k : hkeys) key_sum += k, key_xor ^= k;
+        auto check_sorted = [&](const std::string& what) {
+            const std::vector<std::uint32_t> got = keys.to_vector<std::uint32_t>();
+            std::uint64_t sum = 0;
+            std::uint32_t x = 0;
+            for (std::uint32_t k : got) sum += k, x ^= k;
+            if (!std::is_sorted(got.begin(), got.end()) || sum != key_sum || x != key_xor)
+                std::printf("%s: WRONG RESULT (not the input's keys in order)\n", what.c_str());
+        };
+        for (alg::SortMethod method : methods) {
+            const bool chosen = method == automatic;
+            const std::string name = method == alg::SortMethod::Tiles      ? "tiles"
+                                     : method == alg::SortMethod::OneSweep ? "onesweep"
+                                                                           : "segments";
+            const std::string sort_label = "sort " + name + (chosen ? "*" : "");
+            const std::string pairs_label = "by_key " + name + (chosen ? "*" : "");
             const double t_sort = median_time(
                 runs, [&] { alg::sort(q, keys, {}, method).wait(); }, restore);
+            check_sorted(sort_label);
             const double t_pairs = median_time(
                 runs, [&] { alg::sort_by_key(q, keys, vals, {}, method).wait(); }, restore);
-            print_row({tiles ? (chosen ? "sort tiles*" : "sort tiles")
-                             : (chosen ? "sort segments*" : "sort segments"),
-                       "u32", n_sort, keys_n, true},
-                      t_sort, anchor([&] {
+            check_sorted(pairs_label);
+            print_row({sort_label.c_str(), "u32", n_sort, keys_n, true}, t_sort, anchor([&] {
                           sorted = hkeys;
                           std::sort(DPK_STD_POLICY sorted.begin(), sorted.end());
                       }));
-            print_row({tiles ? (chosen ? "by_key tiles*" : "by_key tiles")
-                             : (chosen ? "by_key segments*" : "by_key segments"),
-                       "u32", n_sort, keys_n, true},
-                      t_pairs, anchor([&] {
+            print_row({pairs_label.c_str(), "u32", n_sort, keys_n, true}, t_pairs, anchor([&] {
                           for (std::size_t i = 0; i < hkeys.size(); ++i)
                               pairs[i] = {hkeys[i], static_cast<std::uint32_t>(i)};
                           std::stable_sort(

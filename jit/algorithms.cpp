@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,22 @@ constexpr int kRadixBits = 4;
 constexpr std::int64_t kRadixTilePerItemCpu = 64;
 constexpr std::int64_t kRadixTilePerItemGpu = 16;
 constexpr std::int64_t kRadixDigits = 1 << kRadixBits;
+/// SortMethod::OneSweep: 8-bit digits, one work item per digit in a work-group, and keys per work
+/// item in a tile (stdlib/algorithms.dpk's SWEEP_ITEMS).
+constexpr int kSweepBits = 8;
+constexpr std::int64_t kSweepDigits = 1 << kSweepBits;
+constexpr std::size_t kSweepGroupSize = kSweepDigits;
+constexpr std::int64_t kSweepItems = 16;
+constexpr std::int64_t kSweepTile = static_cast<std::int64_t>(kSweepGroupSize) * kSweepItems;
+/// radix_sweep_pass's own work-group memory (its local_arrays): the ticket, and per digit the
+/// sub-group sizes, sums, tile starts and global bases.
+constexpr std::uint64_t kSweepStaticLocal = 8 + kSweepDigits * (8 + 4 + 4 + 8);
+/// Work-groups per compute unit at most in SortMethod::OneSweep's histogram launch: each adds
+/// 256 counts per pass to the global ones at its end, so fewer, longer chunks than a reduction's.
+constexpr std::int64_t kSweepHistogramGroupsPerComputeUnit = 8;
+/// Counts of fewer keys than this are published in u32 words with their 2-bit flag above bit 30;
+/// more keys take u64 words (flag above bit 62), which need 64-bit atomics.
+constexpr std::int64_t kSweepNarrowKeys = std::int64_t{1} << 30;
 
 /// What a scan reads and writes (scan_chunks' mode): the values, the non-zero flags, or the
 /// flags for a compaction (the scan's positions are used at once, never stored).
@@ -74,7 +91,8 @@ const Program& algorithms_program() {
 /// The algorithms' kernels, one handle each, so every call shares their definitions.
 struct AlgorithmKernels {
     Kernel reduce_chunks, scan_chunks, scan_chunks_sg, scan_lookback_sg, scan_lookback_packed_sg,
-        histogram_chunks, radix_counts, radix_scatter, radix_tile_counts, radix_tile_scatter;
+        histogram_chunks, radix_counts, radix_scatter, radix_tile_counts, radix_tile_scatter,
+        radix_sweep_histogram, radix_sweep_starts, radix_sweep_pass;
 };
 
 const AlgorithmKernels& kernels() {
@@ -89,7 +107,10 @@ const AlgorithmKernels& kernels() {
                                 p.kernel("radix_counts"),
                                 p.kernel("radix_scatter"),
                                 p.kernel("radix_tile_counts"),
-                                p.kernel("radix_tile_scatter")};
+                                p.kernel("radix_tile_scatter"),
+                                p.kernel("radix_sweep_histogram"),
+                                p.kernel("radix_sweep_starts"),
+                                p.kernel("radix_sweep_pass")};
     }();
     return k;
 }
@@ -406,8 +427,9 @@ RadixKey radix_key(const char* algorithm, DType t) {
 }
 
 /// What every radix-sort pass reads and writes, for `units` digit-count rows (work items or
-/// tiles): keys and values ping-pong between the arguments and scratch copies, digit counts and
-/// their scanned offsets, and the scalar arguments every pass kernel takes.
+/// tiles; none for SortMethod::OneSweep, which keeps its own): keys and values ping-pong between
+/// the arguments and scratch copies, digit counts and their scanned offsets, and the scalar
+/// arguments every pass kernel takes.
 struct RadixBuffers {
     std::shared_ptr<Scratch> scratch = std::make_shared<Scratch>();
     UsmArray k0, k1, v0, v1, counts, offsets;
@@ -424,8 +446,10 @@ RadixBuffers radix_buffers(const Queue& q, const UsmArray& keys, const UsmArray*
     b.k1 = scratch_array(*b.scratch, q, rk.bits, n);
     b.v0 = values ? *values : b.k0;
     b.v1 = values ? scratch_array(*b.scratch, q, values->dtype(), n) : b.k1;
-    b.counts = scratch_array(*b.scratch, q, DType::I64, kRadixDigits * units);
-    b.offsets = scratch_array(*b.scratch, q, DType::I64, kRadixDigits * units);
+    if (units > 0) {
+        b.counts = scratch_array(*b.scratch, q, DType::I64, kRadixDigits * units);
+        b.offsets = scratch_array(*b.scratch, q, DType::I64, kRadixDigits * units);
+    }
     b.bits = dtype_bits(rk.bits);
     b.sign_bit = Scalar::from_uint(rk.bits, std::uint64_t{1} << (b.bits - 1));
     b.with_values = values ? 1 : 0;
@@ -470,6 +494,137 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
     return with_scratch(e, b.scratch);
 }
 
+/// The most sub-groups a work-group of kSweepGroupSize work items has on `info`'s device (by its
+/// smallest sub-group size); 0 when the device does not say its sizes.
+std::int64_t sweep_sub_groups(const DeviceInfo& info) {
+    if (info.sub_group_sizes.empty()) return 0;
+    const std::uint64_t smallest = std::max<std::uint64_t>(
+        1, *std::min_element(info.sub_group_sizes.begin(), info.sub_group_sizes.end()));
+    return ceil_div(static_cast<std::int64_t>(kSweepGroupSize),
+                    static_cast<std::int64_t>(smallest));
+}
+
+/// The work-group memory of radix_sweep_pass: a tile of keys twice (as read, and sorted), of
+/// values (`value_bytes` a value; 0 without values), the keys' u16 ranks and 256 u32 counters
+/// per sub-group.
+std::uint64_t sweep_local_bytes(const DeviceInfo& info, std::size_t key_bytes,
+                                std::size_t value_bytes) {
+    const auto tile = static_cast<std::uint64_t>(kSweepTile);
+    return tile * (2 * key_bytes + value_bytes + 2) +
+           static_cast<std::uint64_t>(sweep_sub_groups(info) * kSweepDigits) * 4 +
+           kSweepStaticLocal;
+}
+
+/// Why SortMethod::OneSweep cannot sort `n` keys of `key_bits` (with values of `value_bytes`
+/// each, 0 for none) on q's device; empty when it can.
+std::string one_sweep_unavailable(const Queue& q, DType key_bits, std::size_t value_bytes,
+                                  std::int64_t n) {
+    const auto& info = q.device().info();
+    const std::string device = "device '" + info.name + "'";
+    if (!info.has(DeviceFeature::SubGroups)) return device + " has no sub-groups";
+    if (!info.has(DeviceFeature::SubGroupBallot)) return device + " has no sub-group ballots";
+    if (info.max_work_group_size < kSweepGroupSize)
+        return device + " takes work-groups of " + std::to_string(info.max_work_group_size) +
+               " work items, fewer than its " + std::to_string(kSweepGroupSize);
+    if (sweep_sub_groups(info) == 0) return device + " does not say its sub-group sizes";
+    const std::uint64_t local = sweep_local_bytes(info, dtype_size(key_bits), value_bytes);
+    if (local > info.local_mem_size)
+        return "it needs " + std::to_string(local) + " bytes of work-group memory, " + device +
+               " has " + std::to_string(info.local_mem_size);
+    if (n >= kSweepNarrowKeys && !info.has(DeviceFeature::Int64Atomics))
+        return device + " has no 64-bit atomics for the counts of " + std::to_string(n) + " keys";
+    return {};
+}
+
+/// The unsigned dtype of `bytes` bytes: values move through the sort as their bits.
+DType unsigned_of_size(std::size_t bytes) {
+    switch (bytes) {
+        case 1: return DType::U8;
+        case 2: return DType::U16;
+        case 4: return DType::U32;
+        default: return DType::U64;
+    }
+}
+
+/// SortMethod::OneSweep: radix_sweep_histogram counts every pass's digits, radix_sweep_starts
+/// scans them into each digit's first position, then one radix_sweep_pass a pass.
+Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray* values,
+                           const RadixKey& rk, std::span<const Event> deps) {
+    const std::int64_t n = keys.size();
+    const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, kSweepTile));
+    const bool wide = n >= kSweepNarrowKeys;
+    const DType word = wide ? DType::U64 : DType::U32;
+    const Scalar flag_shift = Scalar::from_uint(word, wide ? 62 : 30);
+    std::optional<UsmArray> value_bits;
+    if (values) value_bits = values->view_as(unsigned_of_size(dtype_size(values->dtype())));
+    RadixBuffers b = radix_buffers(q, keys, value_bits ? &*value_bits : nullptr, rk, 0);
+    const std::int64_t passes = b.bits / kSweepBits;
+    // One zeroed array: every pass's digit counts, its ticket counter, its tiles' states.
+    const std::int64_t bins = passes * kSweepDigits;
+    UsmArray zeroed =
+        scratch_array(*b.scratch, q, word, bins + passes + passes * tiles * kSweepDigits);
+    const UsmArray hist = zeroed.slice(0, 0, bins);
+    const UsmArray counter = zeroed.slice(0, bins, bins + passes);
+    const UsmArray states = zeroed.slice(0, bins + passes, zeroed.size());
+    const UsmArray starts = scratch_array(*b.scratch, q, word, bins);
+    const Event filled = zeroed.fill(Scalar::from_uint(word, 0), deps);
+
+    const std::size_t wg = group_size(q);
+    const std::int64_t most_groups =
+        std::min(max_groups(q), std::max<std::int64_t>(1, q.device().info().compute_units) *
+                                    kSweepHistogramGroupsPerComputeUnit);
+    const std::int64_t groups = std::clamp<std::int64_t>(
+        ceil_div(n, static_cast<std::int64_t>(wg) * kReducePerItem), 1, most_groups);
+    const std::int64_t chunk = std::max<std::int64_t>(1, ceil_div(n, groups));
+    launch(kernels().radix_sweep_histogram, q, groups, wg,
+           {b.k0, hist, passes, rk.kind, b.sign_bit, chunk,
+            LocalMemory{DType::U32, static_cast<std::size_t>(bins)}},
+           std::span<const Event>(&filled, 1));
+    launch(kernels().radix_sweep_starts, q, passes, kSweepGroupSize,
+           {hist, starts, LocalMemory{word, kSweepGroupSize}}, {});
+
+    const auto tile = static_cast<std::size_t>(kSweepTile);
+    const LocalMemory tile_keys{rk.bits, tile};
+    const LocalMemory tile_values{b.v0.dtype(), values ? tile : 1};
+    const LocalMemory ranks{DType::U16, tile};
+    const LocalMemory counts{
+        DType::U32, static_cast<std::size_t>(sweep_sub_groups(q.device().info()) * kSweepDigits)};
+    Event e;
+    for (std::int64_t pass = 0; pass < passes; ++pass) {
+        const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(pass * kSweepBits));
+        e = launch(
+            kernels().radix_sweep_pass, q, tiles, kSweepGroupSize,
+            {b.k0, b.k1, b.v0, b.v1, starts, states, counter, pass, tiles, s, rk.kind, b.sign_bit,
+             b.with_values, flag_shift, tile_keys, tile_keys, tile_values, ranks, counts},
+            {});
+        std::swap(b.k0, b.k1);
+        std::swap(b.v0, b.v1);
+    }
+    // An even number of passes: the sorted data is back in `keys` and `values`.
+    return with_scratch(e, b.scratch);
+}
+
+/// The method a sort takes on `q`: Auto resolved, an explicit OneSweep checked (what it needs is
+/// named in the error).
+SortMethod sort_method(const char* algorithm, const Queue& q, const RadixKey& rk,
+                       const UsmArray* values, std::int64_t n, SortMethod method) {
+    const std::size_t value_bytes = values ? dtype_size(values->dtype()) : 0;
+    if (method == SortMethod::Auto) {
+        if (q.device().info().kind == DeviceKind::Cpu) return SortMethod::Segments;
+        return one_sweep_unavailable(q, rk.bits, value_bytes, n).empty() ? SortMethod::OneSweep
+                                                                         : SortMethod::Tiles;
+    }
+    if (method == SortMethod::OneSweep) {
+        const std::string why = one_sweep_unavailable(q, rk.bits, value_bytes, n);
+        if (!why.empty())
+            throw InvalidArgumentError(where(algorithm, "method") +
+                                       " is SortMethod::OneSweep, but " + why +
+                                       " (SortMethod::Segments and SortMethod::Tiles work "
+                                       "everywhere)");
+    }
+    return method;
+}
+
 Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
                  const UsmArray* values, std::span<const Event> deps, SortMethod method) {
     check_array(algorithm, "keys", q, keys);
@@ -481,10 +636,10 @@ Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
             throw InvalidArgumentError(where(algorithm, "values") +
                                        " shares its memory with 'keys': give a separate array");
     }
-    if (method == SortMethod::Tiles ||
-        (method == SortMethod::Auto && q.device().info().kind != DeviceKind::Cpu))
-        return radix_sort_tiles(q, keys, values, rk, deps);
     const std::int64_t n = keys.size();
+    const SortMethod how = sort_method(algorithm, q, rk, values, n, method);
+    if (how == SortMethod::OneSweep) return radix_sort_one_sweep(q, keys, values, rk, deps);
+    if (how == SortMethod::Tiles) return radix_sort_tiles(q, keys, values, rk, deps);
     const std::int64_t units =
         std::clamp<std::int64_t>(ceil_div(n, kRadixPerItem), 1, kRadixMaxUnits);
     const std::int64_t seg = std::max<std::int64_t>(1, ceil_div(n, units));

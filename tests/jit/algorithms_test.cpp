@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -119,11 +120,26 @@ std::vector<T> random_keys(std::int64_t n, unsigned seed) {
     return v;
 }
 
-/// Both ways of placing keys, whatever the device would choose.
-const alg::SortMethod kSortMethods[] = {alg::SortMethod::Segments, alg::SortMethod::Tiles};
+/// Whether SortMethod::OneSweep runs on `dev` (sub-groups with ballots; the CPU devices here
+/// report their sub-group sizes and have the work-group memory).
+bool one_sweep_runs(const runtime::Device& dev) {
+    return dev.info().has(DeviceFeature::SubGroups) &&
+           dev.info().has(DeviceFeature::SubGroupBallot);
+}
+
+/// Every way of placing keys the device can run, whatever it would choose.
+std::vector<alg::SortMethod> sort_methods(const runtime::Device& dev) {
+    std::vector<alg::SortMethod> m = {alg::SortMethod::Segments, alg::SortMethod::Tiles};
+    if (one_sweep_runs(dev)) m.push_back(alg::SortMethod::OneSweep);
+    return m;
+}
 
 const char* method_name(alg::SortMethod m) {
-    return m == alg::SortMethod::Tiles ? " (tiles)" : " (segments)";
+    switch (m) {
+        case alg::SortMethod::Tiles: return " (tiles)";
+        case alg::SortMethod::OneSweep: return " (one sweep)";
+        default: return " (segments)";
+    }
 }
 
 template <typename T>
@@ -419,7 +435,7 @@ TEST_CASE("histogram counts integer values in [lo, lo + bins), in work-group or 
 
 TEST_CASE("sort orders u32, i32, u64, i64, f32 and f64 keys (floats in IEEE total order)") {
     for (const runtime::Device& dev : tests::devices_under_test()) {
-        for (alg::SortMethod method : kSortMethods) {
+        for (alg::SortMethod method : sort_methods(dev)) {
             Queue q(dev);
             auto check = [&](auto zero) {
                 using T = decltype(zero);
@@ -444,7 +460,7 @@ TEST_CASE("sort orders u32, i32, u64, i64, f32 and f64 keys (floats in IEEE tota
 
 TEST_CASE("sort_by_key is stable: values of equal keys keep their order") {
     for (const runtime::Device& dev : tests::devices_under_test()) {
-        for (alg::SortMethod method : kSortMethods) {
+        for (alg::SortMethod method : sort_methods(dev)) {
             Queue q(dev);
             auto check = [&](auto zero, std::uint64_t distinct) {
                 using T = decltype(zero);
@@ -479,6 +495,86 @@ TEST_CASE("sort_by_key is stable: values of equal keys keep their order") {
             check(float{}, 16);
             check(std::uint64_t{}, 5);
         }
+    }
+}
+
+/// Sorts `keys` (with values 0, 1, ... of dtype V when `with_values`) by SortMethod::OneSweep
+/// on `q` and checks keys and values against std::stable_sort of the same order.
+template <typename T, typename V = std::uint32_t>
+void check_one_sweep(Queue& q, const std::vector<T>& keys, bool with_values) {
+    std::vector<std::size_t> order(keys.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return ordered_bits(keys[a]) < ordered_bits(keys[b]);
+    });
+    std::vector<T> want_keys;
+    std::vector<V> values, want_values;
+    for (std::size_t i = 0; i < keys.size(); ++i) values.push_back(static_cast<V>(i * 7 + 1));
+    for (std::size_t i : order) want_keys.push_back(keys[i]), want_values.push_back(values[i]);
+    auto dk = UsmArray::from_host<T>(q, keys);
+    if (with_values) {
+        auto dv = UsmArray::from_host<V>(q, values);
+        alg::sort_by_key(q, dk, dv, {}, alg::SortMethod::OneSweep).wait();
+        CHECK(same_bits(dv.template to_vector<V>(), want_values));
+    } else {
+        alg::sort(q, dk, {}, alg::SortMethod::OneSweep).wait();
+    }
+    CHECK(same_bits(dk.template to_vector<T>(), want_keys));
+}
+
+TEST_CASE("SortMethod::OneSweep: tails of tiles, one key, none, equal keys, every key dtype") {
+    // A tile is 4096 keys (256 work items, 16 keys each); 8-bit digits, 4 or 8 passes.
+    const std::vector<std::int64_t> sizes = {0,    1,    2,    31,    33,    255,  256,
+                                             4095, 4096, 4097, 12287, 12289, 70001};
+    for (const runtime::Device& dev : tests::devices_under_test()) {
+        if (!one_sweep_runs(dev)) continue;
+        Queue q(dev);
+        for (std::int64_t n : sizes) {
+            INFO(tests::device_label(dev) << " n=" << n);
+            const auto seed = static_cast<unsigned>(n) + 11;
+            check_one_sweep(q, random_keys<std::uint32_t>(n, seed), false);
+            check_one_sweep(q, random_keys<std::uint32_t>(n, seed), true);
+            check_one_sweep(q, random_keys<std::int32_t>(n, seed), true);
+            check_one_sweep(q, random_keys<float>(n, seed), true);  // +-0.0, +-inf, +-NaN
+            check_one_sweep(q, random_keys<std::uint64_t>(n, seed), true);
+            check_one_sweep(q, random_keys<std::int64_t>(n, seed), false);
+            check_one_sweep(q, random_keys<double>(n, seed), true);
+        }
+        for (std::int64_t n : {std::int64_t{4097}, std::int64_t{50001}}) {
+            INFO(tests::device_label(dev) << " n=" << n << ", equal keys");
+            // All keys equal (one digit in every pass: one count holds a whole tile), and a few
+            // distinct ones, negative floats among them.
+            check_one_sweep(q, std::vector<std::uint32_t>(static_cast<std::size_t>(n), 7u), true);
+            check_one_sweep(q, std::vector<double>(static_cast<std::size_t>(n), -2.5), true);
+            std::vector<float> few(static_cast<std::size_t>(n));
+            for (std::size_t i = 0; i < few.size(); ++i)
+                few[i] = std::array<float, 5>{-1.0f, -0.0f, 0.0f, 3.0f, -1.0f}[(i * 7) % 5];
+            check_one_sweep(q, few, true);
+        }
+        INFO(tests::device_label(dev) << " values of 1, 2 and 8 bytes");
+        const std::vector<std::uint32_t> k = random_keys<std::uint32_t>(9000, 5);
+        check_one_sweep<std::uint32_t, std::uint8_t>(q, k, true);
+        check_one_sweep<std::uint32_t, std::int16_t>(q, k, true);
+        check_one_sweep<std::uint32_t, double>(q, k, true);
+        check_one_sweep<std::uint64_t, std::uint8_t>(q, random_keys<std::uint64_t>(9000, 6), true);
+    }
+}
+
+TEST_CASE("SortMethod::OneSweep where a device cannot run it is an error naming why") {
+    for (const runtime::Device& dev : tests::devices_under_test()) {
+        if (one_sweep_runs(dev)) continue;
+        Queue q(dev);
+        auto keys = UsmArray::zeros(q, DType::U32, {4});
+        INFO(tests::device_label(dev));
+        const std::string why = dev.info().has(DeviceFeature::SubGroups)
+                                    ? "device '" + dev.info().name + "' has no sub-group ballots"
+                                    : "device '" + dev.info().name + "' has no sub-groups";
+        CHECK_THROWS_WITH_AS(alg::sort(q, keys, {}, alg::SortMethod::OneSweep),
+                             ("dpk::algorithms::sort: parameter 'method' is SortMethod::OneSweep, "
+                              "but " +
+                              why + " (SortMethod::Segments and SortMethod::Tiles work everywhere)")
+                                 .c_str(),
+                             InvalidArgumentError);
     }
 }
 

@@ -73,9 +73,9 @@ runtime::Event histogram(const runtime::Queue& queue, const runtime::UsmArray& i
                          const runtime::UsmArray& bins, std::int64_t lo,
                          std::span<const runtime::Event> depends_on = {});
 
-/// How a radix-sort pass places keys; both are stable and give the same result.
+/// How a radix sort places keys; all are stable and give the same result.
 enum class SortMethod : std::uint8_t {
-    /// Segments on CPU devices, Tiles on others.
+    /// Segments on CPU devices; on others OneSweep where the device can run it, else Tiles.
     Auto,
     /// Each work item counts and moves its own run of consecutive keys, in order: the fastest
     /// on CPUs, uncoalesced on GPUs.
@@ -83,10 +83,19 @@ enum class SortMethod : std::uint8_t {
     /// Each work-group reads a tile of keys along its length and ranks them together (a
     /// work-group scan of packed digit counters): coalesced reads on GPUs.
     Tiles,
+    /// 8-bit digits; the digit counts of every pass from one read of the keys, then one launch
+    /// a pass: each work-group takes the next tile, ranks its keys by sub-group ballots, finds
+    /// where each digit's keys of the tile go from what the tiles before it published (a
+    /// decoupled look-back per digit) and writes them through work-group memory. Needs
+    /// sub-groups with ballots, work-groups of 256 and running work-groups that make progress,
+    /// as ScanMethod::LookBack (CUDA gives it; OpenCL does not promise it), and 64-bit atomics
+    /// from 2^30 keys.
+    OneSweep,
 };
 
 /// Sorts `keys` in place, ascending: u32, i32, u64, i64, f32, f64 (floats in IEEE total order:
-/// -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN). LSD radix sort, 4 bits a pass.
+/// -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN). LSD radix sort: 4 bits a pass, 8 with
+/// SortMethod::OneSweep.
 runtime::Event sort(const runtime::Queue& queue, const runtime::UsmArray& keys,
                     std::span<const runtime::Event> depends_on = {},
                     SortMethod method = SortMethod::Auto);
