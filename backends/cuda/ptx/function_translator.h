@@ -156,7 +156,8 @@ private:
     /// ("" when the layout never makes them so).
     /// ldmatrix's operands for a load of f16 MatrixA or MatrixB from shared memory: the lane's
     /// row address ("[reg]"), whether the rows are transposed, and a predicate that holds when
-    /// every row is 16-byte aligned; `address` is empty where ldmatrix cannot apply.
+    /// every row is 16-byte aligned (empty: known to be); `address` is empty where ldmatrix
+    /// cannot apply.
     struct MatrixRows {
         std::string address;
         bool transposed = false;
@@ -240,6 +241,11 @@ private:
     /// decorated NoAlias and NoWrite (a variant for launches whose arrays do not overlap) and
     /// the pointers derived from it. Loaded through the non-coherent cache (ld.global.nc).
     std::set<Id> read_only_pointers_;
+    /// Pointers into shared memory whose address is known to be a multiple of a power of two
+    /// (from the variable's alignment and the access chain's strides and constant offsets).
+    std::map<Id, std::uint64_t> known_alignment_;
+    /// That multiple for `pointer` (1 when nothing is known).
+    std::uint64_t alignment_known(Id pointer) const;
     /// The bounds record (the kernel parameter named BoundsRecordLayout::kParameterName) and the
     /// pointers derived from it: a compare-and-swap on it calls kBoundsClaimFunction.
     std::set<Id> bounds_record_pointers_;

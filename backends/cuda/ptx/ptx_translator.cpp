@@ -102,11 +102,7 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
                  " to PTX: shared memory cannot be initialized");
         const Id pointee = m.type(v.pointer_type).pointee;
         const std::string what = "Workgroup variable " + id_text(m, id);
-        // The type's alignment, or the variable's Alignment decoration where larger.
-        std::uint64_t align = alignment_of(m, pointee, what);
-        if (auto d = m.decoration(id, spv::Decoration::Alignment); d && !d->empty())
-            align = std::max<std::uint64_t>(align, d->front());
-        shared_layout[id] = {size_of(m, pointee, what), align};
+        shared_layout[id] = {size_of(m, pointee, what), shared_alignment(m, id, what)};
         state.shared_symbols[id] = sanitize(m.name_of(id), "shared") + "$" + std::to_string(id);
     }
 

@@ -171,6 +171,14 @@ std::uint64_t alignment_of(const SpirvModule& module, Id type, std::string_view 
     return size_of(module, type, what);
 }
 
+std::uint64_t shared_alignment(const SpirvModule& module, Id variable, std::string_view what) {
+    const SpirvVariable& v = module.variables.at(variable);
+    std::uint64_t align = alignment_of(module, module.type(v.pointer_type).pointee, what);
+    if (auto d = module.decoration(variable, spv::Decoration::Alignment); d && !d->empty())
+        align = std::max<std::uint64_t>(align, d->front());
+    return align;
+}
+
 std::optional<std::string_view> state_space(spv::StorageClass storage) {
     switch (storage) {
         case spv::StorageClass::CrossWorkgroup: return "global";

@@ -70,6 +70,9 @@ std::string memory_type(const Scalar& s);
 /// throws PtxTranslationError for other types, naming `what`.
 std::uint64_t size_of(const SpirvModule& module, Id type, std::string_view what);
 std::uint64_t alignment_of(const SpirvModule& module, Id type, std::string_view what);
+/// Where Workgroup variable `variable` starts in shared memory: a multiple of its type's
+/// alignment, or of its Alignment decoration where larger.
+std::uint64_t shared_alignment(const SpirvModule& module, Id variable, std::string_view what);
 
 /// The PTX state space of a storage class: "global", "shared", "local", "" (generic);
 /// nullopt when there is no PTX equivalent.

@@ -281,15 +281,19 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
         const std::string row = new_reg(RegClass::B64), at = new_reg(RegClass::B64);
         emit("mad.lo.s64", {row, major64, step, base});
         emit("mad.lo.s64", {at, minor64, std::to_string(bytes), row});
-        std::string bits = base;
-        if (!fixed) {
-            bits = new_reg(RegClass::B64);
-            emit("or.b64", {bits, base, step});
+        // Known at translation where the pointer's alignment is (a local array's tile at a
+        // multiple of 16 bytes, with a constant stride); else a run-time check.
+        if (!fixed || alignment_known(pointer) % 16 != 0) {
+            std::string bits = base;
+            if (!fixed) {
+                bits = new_reg(RegClass::B64);
+                emit("or.b64", {bits, base, step});
+            }
+            const std::string low = new_reg(RegClass::B64);
+            ldmatrix->aligned = new_reg(RegClass::Pred);
+            emit("and.b64", {low, bits, "15"});
+            emit("setp.eq.b64", {ldmatrix->aligned, low, "0"});
         }
-        const std::string low = new_reg(RegClass::B64);
-        ldmatrix->aligned = new_reg(RegClass::Pred);
-        emit("and.b64", {low, bits, "15"});
-        emit("setp.eq.b64", {ldmatrix->aligned, low, "0"});
         ldmatrix->address = "[" + at + "]";
         ldmatrix->transposed = !adjacent;
     }
@@ -348,12 +352,13 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             // ldmatrix where the rows are aligned (the same in the whole warp); the per-lane
             // loads below otherwise.
             std::string fast, done;
-            if (!rows.address.empty()) {
+            if (!rows.address.empty() && !rows.aligned.empty()) {
                 fast = "$Lldmatrix" + std::to_string(++labels_made_);
                 done = fast + "_done";
                 emit_if("@" + rows.aligned, "bra", {fast});
             }
-            for (std::size_t e = 0; e < kMatrixFragmentElements; e += 2) {
+            const bool only_rows = !rows.address.empty() && rows.aligned.empty();
+            for (std::size_t e = 0; e < kMatrixFragmentElements && !only_rows; e += 2) {
                 if (paired.empty()) {
                     emit(ld + type, {d[e], addresses[e]});
                     emit(ld + type, {d[e + 1], addresses[e + 1]});
@@ -370,9 +375,11 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 emit_if(off_pair, ld + type, {d[e], addresses[e]});
                 emit_if(off_pair, ld + type, {d[e + 1], addresses[e + 1]});
             }
-            if (!fast.empty()) {
-                emit("bra", {done});
-                emit_label(fast);
+            if (!rows.address.empty()) {
+                if (!fast.empty()) {
+                    emit("bra", {done});
+                    emit_label(fast);
+                }
                 std::array<std::string, kMatrixFragmentElements / 2> words;
                 for (auto& w : words) w = new_reg(RegClass::B32);
                 emit(std::string("ldmatrix.sync.aligned.m8n8.x4") +
@@ -380,7 +387,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                      {vector_operand({words[0], words[1], words[2], words[3]}), rows.address});
                 for (std::size_t m = 0; m < words.size(); ++m)
                     emit("mov.b32", {vector_operand({d[2 * m], d[2 * m + 1]}), words[m]});
-                emit_label(done);
+                if (!fast.empty()) emit_label(done);
             }
         } else {
             const std::string st = "st" + space;

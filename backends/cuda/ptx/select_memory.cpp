@@ -4,6 +4,7 @@
 // access chains (byte offsets computed from the SPIR-V array types), and the extraction of
 // builtin vector components.
 #include <algorithm>
+#include <numeric>
 
 #include "backends/cuda/ptx/function_translator.h"
 #include "backends/cuda/ptx/translation_error.h"
@@ -109,6 +110,14 @@ void FunctionTranslator::store(const SpirvInstruction& inst, Id pointer, Id obje
     }
     const std::string st = std::string(is_volatile ? "st.volatile" : "st") + space;
     emit(st + memory_type(s), {"[" + address + "]", value});
+}
+
+std::uint64_t FunctionTranslator::alignment_known(Id pointer) const {
+    if (auto it = known_alignment_.find(pointer); it != known_alignment_.end()) return it->second;
+    auto v = module_.variables.find(pointer);
+    if (v != module_.variables.end() && v->second.storage == spv::StorageClass::Workgroup)
+        return shared_alignment(module_, pointer, "Workgroup variable " + id_text(module_, pointer));
+    return 1;
 }
 
 std::string FunctionTranslator::address_of(Id pointer, const SpirvInstruction& inst,
@@ -221,6 +230,9 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             if (read_only_pointers_.count(base)) read_only_pointers_.insert(inst.result);
             std::string address = use(base);
             std::int64_t offset = 0;
+            // What the result's address is known to be a multiple of: the base's alignment, the
+            // run-time indices' strides and the constant offset (their greatest common divisor).
+            std::uint64_t aligned = alignment_known(base);
             Id type = p.pointee;
             const std::string what = "the pointee of " + instruction_text(module_, inst);
             for (std::size_t i = 1; i < inst.operands.size(); ++i) {
@@ -249,6 +261,7 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 }
                 const Scalar is = value_scalar(index, inst);
                 if (!is.is_int()) unsupported(inst, "an index is not an integer");
+                aligned = std::gcd(aligned, stride);
                 const bool last = i + 1 == inst.operands.size() && offset == 0;
                 const std::string next = last ? d : new_reg(RegClass::B64);
                 if (is.bits <= kWordBits && stride <= 0x7fffffffu) {  // indices are signed
@@ -270,6 +283,8 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 emit("add.s64", {d, address, std::to_string(offset)});
             else if (address != d)
                 emit("mov.b64", {d, address});
+            aligned = std::gcd(aligned, static_cast<std::uint64_t>(offset < 0 ? -offset : offset));
+            if (aligned > 1) known_alignment_[inst.result] = aligned;
             return true;
         }
         case spv::Op::OpCompositeExtract:
