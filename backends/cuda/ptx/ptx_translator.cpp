@@ -17,7 +17,6 @@ namespace dpk::backends::cuda {
 
 namespace {
 
-constexpr std::uint32_t kWarpSize = 32;
 /// The first compute capability with mma.sync's m16n8k16 f16 shape (cooperative matrices).
 constexpr std::uint32_t kMmaSm = 80;
 constexpr std::string_view kReservedPrefix = "__dpk_";

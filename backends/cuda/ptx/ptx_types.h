@@ -83,6 +83,8 @@ std::optional<std::string_view> state_space(spv::StorageClass storage);
 /// Subgroup-scoped: a warp holds a matrix, each lane 8 of its elements.
 using MatrixUse = spirv_khr::MatrixUse;
 inline constexpr std::size_t kMatrixFragmentElements = 8;
+/// The lanes of a warp (a dpk sub-group on CUDA).
+inline constexpr std::uint32_t kWarpSize = 32;
 
 /// Whether `type` is an OpTypeCooperativeMatrixKHR.
 bool is_matrix_type(const SpirvModule& module, Id type);

@@ -12,7 +12,6 @@ namespace dpk::backends::cuda {
 
 namespace {
 
-constexpr std::uint32_t kWarpSize = 32;
 constexpr std::uint32_t kWarpShift = 5;
 constexpr std::uint32_t kWordBits = 32;
 constexpr std::size_t kVectorComponents = 3;

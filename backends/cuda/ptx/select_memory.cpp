@@ -362,8 +362,11 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     }
     if (inst.opcode != spv::Op::OpGroupAsyncCopy) return false;
     // OpGroupAsyncCopy Execution Destination Source NumElements Stride Event: each work-item
-    // copies the elements k = its linear local id, + local size, ... (k < NumElements) from
-    // Source[k * Stride] to Destination[k].
+    // copies the elements k = its linear local id + r (less the local size where that reaches
+    // it), + local size, ... (k < NumElements) from Source[k * Stride] to Destination[k]. The
+    // rotation r advances by a warp per copy (modulo the local size; the same in every
+    // work-item, as every work-item makes the same copies), so that successive copies of fewer
+    // elements than the work-group has work-items start on different warps.
     if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
         unsupported(inst, "only work-group copies are supported");
     std::string dst_space, src_space;
@@ -382,10 +385,24 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     const std::string bytes = std::to_string(element_bytes);
     const std::string count = extended(inst.operand(3), false, inst);
     const std::string stride = extended(inst.operand(4), false, inst);
+    auto& rotation = prologue_cache_["copy_rotation"];
+    if (rotation.empty()) {
+        rotation = new_reg(RegClass::B32);
+        emit_prologue("mov.b32", {rotation, "0"});
+    }
+    const std::string size = local_size_total();
+    const std::string first = new_reg(RegClass::B32), wrapped = new_reg(RegClass::Pred);
+    emit("add.u32", {first, local_linear_id(), rotation});
+    emit("setp.ge.u32", {wrapped, first, size});
+    emit_if("@" + wrapped, "sub.u32", {first, first, size});
+    const std::string past = new_reg(RegClass::Pred);
+    emit("add.u32", {rotation, rotation, std::to_string(kWarpSize)});
+    emit("setp.ge.u32", {past, rotation, size});
+    emit_if("@" + past, "sub.u32", {rotation, rotation, size});
     const std::string step = new_reg(RegClass::B64);
     const std::string k = new_reg(RegClass::B64);
-    emit("cvt.u64.u32", {step, local_size_total()});
-    emit("cvt.u64.u32", {k, local_linear_id()});
+    emit("cvt.u64.u32", {step, size});
+    emit("cvt.u64.u32", {k, first});
     const std::string loop = "$Lcopy" + std::to_string(++labels_made_);
     const std::string done = loop + "_done";
     const std::string finished = new_reg(RegClass::Pred);

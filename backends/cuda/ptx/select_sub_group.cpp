@@ -16,7 +16,6 @@ namespace dpk::backends::cuda {
 namespace {
 
 constexpr std::uint32_t kWordBits = 32;
-constexpr std::uint32_t kWarpSize = 32;
 constexpr std::uint32_t kLaneMask = kWarpSize - 1;  // shfl "c" operand: clamp to the warp
 constexpr std::uint32_t kUpClamp = 0;               // shfl.up "c" operand: no segment, clamp 0
 
