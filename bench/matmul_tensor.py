@@ -23,7 +23,8 @@ SIGNATURE = "void(f16[:, ::1], f16[:, ::1], f32[:, ::1])"
 # kernel: (block rows, block cols, work-group size); global = (N / cols * wg, M / rows).
 KERNELS = {"gemm_simple": (16, 64, 128), "gemm_2x2": (32, 128, 128),
            "gemm_tiled": (64, 64, 128), "gemm_tiled128": (128, 128, 256),
-           "gemm_async": (128, 128, 256), "gemm_async64": (128, 128, 128)}
+           "gemm_async": (128, 128, 256), "gemm_async64": (128, 128, 128),
+           "gemm_async_wide": (128, 256, 256)}
 
 
 def main():

@@ -19,7 +19,8 @@
 #              python phase's module), and the PTX of bench/kernels/gemm_f16.dpk
 #   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
-#              (seeds from DPK_DIFFTEST_SEED, default 40000)
+#              (14 jobs of DPK_DIFFTEST_SEEDS_PER_JOB seeds, default 4, from DPK_DIFFTEST_SEED,
+#              default 40000)
 #
 # Everything goes to $OUT/session.tgz (one file: the device tool brings back a limited number)
 # and the summary lines to stdout. DPK_SESSION_SECONDS (default 560) bounds the whole call.
@@ -97,7 +98,7 @@ fi
 
 if has matrix && (( $(left) > 60 )); then
     say "matrix (bench/matmul_tensor.py)"
-    for k in gemm_simple gemm_2x2 gemm_tiled gemm_tiled128 gemm_async gemm_async64; do
+    for k in gemm_simple gemm_2x2 gemm_tiled gemm_tiled128 gemm_async gemm_async64 gemm_async_wide; do
         build-gpu/tools/dpkc/dpkc bench/kernels/gemm_f16.dpk -k "$k" --emit ptx \
             -o "$logs/$k.ptx" 2>&1 | tee -a "$logs/summary.txt"
     done
@@ -127,7 +128,7 @@ fi
 
 if has difftest && (( $(left) > 60 )); then
     say "difftest"
-    OUT="$logs/dt" timeout $(( $(left) - 10 )) bash tools/gpu/difftest.sh "${DPK_DIFFTEST_SEED:-40000}" 4 14 $(( $(left) - 25 )) \
+    OUT="$logs/dt" timeout $(( $(left) - 10 )) bash tools/gpu/difftest.sh "${DPK_DIFFTEST_SEED:-40000}" "${DPK_DIFFTEST_SEEDS_PER_JOB:-4}" 14 $(( $(left) - 25 )) \
         2>&1 | tail -3 | tee -a "$logs/summary.txt"
 fi
 
