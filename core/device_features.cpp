@@ -28,6 +28,8 @@ constexpr FeatureFacts kFacts[] = {
      "cl_khr_subgroup_extended_types"},
     // No OpenCL extension offers SPV_KHR_cooperative_matrix yet: the SPIR-V extension's name.
     {"cooperative_matrix", "cooperative matrices", "SPV_KHR_cooperative_matrix"},
+    // Nothing a driver reports: the PTX translator's copies (cp.async commit groups).
+    {"ordered_copies", "work-group copies waited for in order", ""},
 };
 static_assert(std::size(kFacts) == kDeviceFeatures.size());
 

@@ -16,7 +16,8 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
     in.call_kind = CallKind::Builtin;
     in.builtin = b;
     if (builtin_group(b) == BuiltinGroup::Debug) return debug(e, b);
-    bool args_ok = static_cast<int>(e.args.size()) == builtin_arity(b);
+    bool args_ok = static_cast<int>(e.args.size()) == builtin_arity(b) ||
+                   (b == Builtin::WaitCopies && e.args.size() == 1);
     for (const auto& a : e.args) args_ok &= a != nullptr;
     if (!args_ok) {  // arity is reported by the resolver
         // (A matrix builtin's tuples and strings are not values: its arguments are left.)
@@ -163,8 +164,22 @@ Operand TypeChecker::mem_flags(const ast::Expr& e) {
 }
 
 Operand TypeChecker::copy(const ast::Call& e, Builtin b) {
-    info(e).type = ctx_.types().void_type();
-    if (b == Builtin::WaitCopies) return Operand::typed(info(e).type);
+    if (b == Builtin::WaitCopies) {
+        // wait_copies(): every copy started; wait_copies(e): those up to the one that gave e.
+        info(e).type = ctx_.types().void_type();
+        if (e.args.empty()) return Operand::typed(info(e).type);
+        Operand event = check(*e.args[0]);
+        if (event.error) return Operand::failed();
+        if (event.is_untyped() || !event.type->is_copy_event()) {
+            error(e.args[0]->range,
+                  "wait_copies waits for a copy_event (what async_copy returns), "
+                  "found " +
+                      describe(event));
+            return Operand::failed();
+        }
+        return Operand::typed(info(e).type);
+    }
+    info(e).type = ctx_.types().copy_event();
     // async_copy(dst, dst_start, src, src_start, count): `count` elements of the global 1-d
     // array `src` from src_start (its stride) into the local 1-d array `dst` from dst_start.
     // async_copy(dst, (di, dj), src, (si, sj), (rows, cols)): the rows x cols tile of the

@@ -143,6 +143,12 @@ Operand TypeChecker::user_call(const ast::Call& e, const ast::Function& fn) {
                 ok = false;
                 continue;
             }
+            if (t->is_copy_event()) {
+                error(a.range, "a copy_event cannot be passed to a function (" + param +
+                                   "): copies are waited for in the function that starts them");
+                ok = false;
+                continue;
+            }
             if (t->is_array())
                 t = ctx_.types().array(t->dtype, t->ndim, t->layout, t->space, t->static_shape);
             param_types.push_back(t);

@@ -185,7 +185,15 @@ void Resolver::builtin_call(const ast::Call& c, Builtin b) {
         debug_call(c, b);
         return;
     }
-    bool ok = arity(c, static_cast<std::size_t>(builtin_arity(b)), name);
+    bool ok = true;
+    if (b != Builtin::WaitCopies) {
+        ok = arity(c, static_cast<std::size_t>(builtin_arity(b)), name);
+    } else if (c.args.size() > 1) {  // wait_copies() or wait_copies(event)
+        error(c.range,
+              "'wait_copies' takes no argument (every copy started) or one copy_event, got " +
+                  std::to_string(c.args.size()));
+        ok = false;
+    }
     switch (builtin_group(b)) {
         case BuiltinGroup::ArrayAlloc:
             array_alloc(c, b);

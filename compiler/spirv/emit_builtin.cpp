@@ -75,8 +75,8 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
         case Builtin::LocalSize: return emit_work_item(e, spv::BuiltIn::WorkgroupSize);
         case Builtin::NumGroups: return emit_work_item(e, spv::BuiltIn::NumWorkgroups);
         case Builtin::Barrier: emit_barrier(e, true); return 0;
-        case Builtin::AsyncCopy: emit_async_copy(e); return 0;
-        case Builtin::WaitCopies: emit_wait_copies(); return 0;
+        case Builtin::AsyncCopy: return emit_async_copy(e);
+        case Builtin::WaitCopies: emit_wait_copies(e); return 0;
         case Builtin::Print: emit_print(e); return 0;
         case Builtin::Assert: emit_assert(e); return 0;
         case Builtin::Fence: emit_barrier(e, false); return 0;

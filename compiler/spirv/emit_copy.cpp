@@ -31,10 +31,14 @@ void FunctionEmitter::start_group_copy(Id to, Id from, Id count, Id stride) {
     store(copies_event(), joined);
 }
 
-void FunctionEmitter::emit_async_copy(const ast::Call& e) {
+Id FunctionEmitter::emit_async_copy(const ast::Call& e) {
+    // The function's event after the copy: on OpenCL devices it stands for every copy the
+    // function started (waiting for it waits for those: at least this copy and the ones before
+    // it, as the language promises); the PTX translator tells the copies apart.
+    auto event_after = [&] { return load(m_.b.type_event(), copies_event()); };
     if (e.args[1]->kind == ast::ExprKind::Tuple) {
         emit_async_copy_tile(e);
-        return;
+        return event_after();
     }
     // The starts and the count as i64, as sema typed them (array indices).
     auto as_i64 = [&](std::size_t i) {
@@ -54,7 +58,7 @@ void FunctionEmitter::emit_async_copy(const ast::Call& e) {
     };
     if (!checks_bounds()) {
         start_copy();
-        return;
+        return event_after();
     }
     // Bounds-checked: the copy runs only when both ranges lie inside their arrays (every
     // work-item decides alike: the arguments are the same in all), else the first element
@@ -96,6 +100,7 @@ void FunctionEmitter::emit_async_copy(const ast::Call& e) {
     record_out_of_bounds(site, zero, index, extent);
     branch(merge);
     begin_block(merge);
+    return event_after();
 }
 
 void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
@@ -208,7 +213,26 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
     begin_block(merge);
 }
 
-void FunctionEmitter::emit_wait_copies() {
+void FunctionEmitter::emit_wait_copies(const ast::Call& e) {
+    // wait_copies(e) waits for e's copies alone where copies complete in order (the event is
+    // then the copies up to it); elsewhere every copy shares the function's event, which a wait
+    // releases, so it waits for them all, as wait_copies() does.
+    if (!e.args.empty() && !m_.b.target().has(DeviceFeature::OrderedCopies)) emit_value(*e.args[0]);
+    if (!e.args.empty() && m_.b.target().has(DeviceFeature::OrderedCopies)) {
+        const Id event = emit_value(*e.args[0]);
+        if (!waited_event_) {
+            const Id type = m_.b.type_event();
+            waited_event_ = m_.b.next_id();
+            encode(variables_, spv::Op::OpVariable,
+                   {m_.pointer(spv::StorageClass::Function, type), waited_event_,
+                    operand(spv::StorageClass::Function), m_.b.constant_null(type)});
+            name(waited_event_, "waited");
+        }
+        store(waited_event_, event);
+        inst_void(spv::Op::OpGroupWaitEvents,
+                  {m_.const_i32(operand(spv::Scope::Workgroup)), m_.const_i32(1), waited_event_});
+        return;
+    }
     if (!copies_event_) return;  // nothing started in this function: nothing to wait for
     inst_void(spv::Op::OpGroupWaitEvents,
               {m_.const_i32(operand(spv::Scope::Workgroup)), m_.const_i32(1), copies_event_});

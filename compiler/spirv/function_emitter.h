@@ -196,13 +196,15 @@ private:
     void emit_sub_group_barrier(const ast::Call& e);
 
     // -- emit_copy.cpp: async_copy and wait_copies -------------------------------------------
-    void emit_async_copy(const ast::Call& e);
+    /// Returns the copy's event: the function's event once the copy joined it.
+    Id emit_async_copy(const ast::Call& e);
     /// async_copy of a rows x cols tile between 2-d arrays (shape: constants, sema).
     void emit_async_copy_tile(const ast::Call& e);
     /// Starts OpGroupAsyncCopy of `count` elements from `from` (every `stride`-th) to `to` and
     /// joins its event to the function's.
     void start_group_copy(Id to, Id from, Id count, Id stride);
-    void emit_wait_copies();
+    /// wait_copies(): every copy the function started; wait_copies(e): the event `e`.
+    void emit_wait_copies(const ast::Call& e);
     /// The function's event variable (OpTypeEvent, null until a copy starts): every
     /// async_copy of the function joins its event; wait_copies waits for it and resets it.
     Id copies_event();
@@ -373,6 +375,8 @@ private:
     /// The bounds record parameter (check_bounds only).
     Id bounds_record_ = 0;
     Id copies_event_ = 0;
+    /// The Function variable wait_copies(e) hands OpGroupWaitEvents (0 until one is made).
+    Id waited_event_ = 0;
     /// Builtin vectors loaded once in the entry block, by builtin.
     std::vector<std::pair<spv::BuiltIn, Id>> builtin_loads_;
 };

@@ -73,6 +73,7 @@ Id ModuleContext::storage_type(DType t) {
 
 Id ModuleContext::type_of(const types::Type* t) {
     if (!t || t->is_void()) return void_type();
+    if (t->is_copy_event()) return b.type_event();
     if (t->is_matrix() && !b.target().has(DeviceFeature::CooperativeMatrix))  // emulated
         return b.type_array(value_type(t->dtype), static_cast<std::uint64_t>(t->rows) *
                                                       static_cast<std::uint64_t>(t->cols));

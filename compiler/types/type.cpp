@@ -15,6 +15,7 @@ std::string Type::str() const {
     switch (kind) {
         case Kind::Void: return "void";
         case Kind::MemFlags: return "memory flags";
+        case Kind::CopyEvent: return "copy_event";
         case Kind::Scalar: return std::string(dtype_name(dtype));
         case Kind::Matrix:
             return "matrix(" + std::string(dtype_name(dtype)) + ", rows=" + std::to_string(rows) +
@@ -47,6 +48,9 @@ TypeContext::TypeContext() {
     Type f;
     f.kind = Type::Kind::MemFlags;
     flags_ = intern(f);
+    Type e;
+    e.kind = Type::Kind::CopyEvent;
+    event_ = intern(e);
 }
 
 TypeContext::~TypeContext() = default;
@@ -98,8 +102,7 @@ const Type* TypeContext::from_param(const ParamType& p) {
         case ParamType::Kind::Scalar: return scalar(p.dtype);
         case ParamType::Kind::Array:
             return array(p.dtype, p.ndim, p.layout, AddressSpace::Global, {}, p.usm_type);
-        case ParamType::Kind::LocalArray:
-            return array(p.dtype, 1, Layout::C, AddressSpace::Local);
+        case ParamType::Kind::LocalArray: return array(p.dtype, 1, Layout::C, AddressSpace::Local);
     }
     return void_;
 }

@@ -22,10 +22,11 @@ std::string_view matrix_use_name(MatrixUse use);
 struct Type {
     enum class Kind : std::uint8_t {
         Void,
-        Scalar,    // bool, ints, floats (dtype)
-        Array,     // a view: element pointer + shape (+ strides when layout is Any)
-        MemFlags,  // the `local` / `global` flags of barrier() and fence()
-        Matrix,    // a cooperative matrix: a rows x cols tile spread over a sub-group
+        Scalar,     // bool, ints, floats (dtype)
+        Array,      // a view: element pointer + shape (+ strides when layout is Any)
+        MemFlags,   // the `local` / `global` flags of barrier() and fence()
+        Matrix,     // a cooperative matrix: a rows x cols tile spread over a sub-group
+        CopyEvent,  // what async_copy returns: that copy and the ones before it, to wait for
     };
     Kind kind = Kind::Void;
     DType dtype = DType::I64;  // Scalar: the type; Array and Matrix: the element type
@@ -46,6 +47,7 @@ struct Type {
     bool is_scalar() const { return kind == Kind::Scalar; }
     bool is_array() const { return kind == Kind::Array; }
     bool is_matrix() const { return kind == Kind::Matrix; }
+    bool is_copy_event() const { return kind == Kind::CopyEvent; }
     bool is_bool() const { return kind == Kind::Scalar && dtype == DType::Bool; }
     bool is_int() const { return kind == Kind::Scalar && is_integer(dtype); }
     bool is_float_type() const { return kind == Kind::Scalar && is_float(dtype); }
@@ -53,7 +55,7 @@ struct Type {
     bool needs_strides() const { return kind == Kind::Array && layout == Layout::Any; }
 
     /// Language spelling for messages: "f32", "f32[:, ::1]", "local f32[16, 16]", "void",
-    /// "matrix(f16, rows=16, cols=16, use=\"a\")".
+    /// "matrix(f16, rows=16, cols=16, use=\"a\")", "copy_event".
     std::string str() const;
 };
 
@@ -67,11 +69,11 @@ public:
 
     const Type* void_type() const { return void_; }
     const Type* mem_flags() const { return flags_; }
+    const Type* copy_event() const { return event_; }
     const Type* scalar(DType t);
     const Type* boolean() { return scalar(DType::Bool); }
     const Type* array(DType elem, int ndim, Layout layout, AddressSpace space,
-                      std::vector<std::int64_t> static_shape = {},
-                      UsmType usm = UsmType::Device);
+                      std::vector<std::int64_t> static_shape = {}, UsmType usm = UsmType::Device);
     const Type* matrix(DType elem, int rows, int cols, MatrixUse use);
     /// The semantic type of a signature parameter.
     const Type* from_param(const ParamType& p);
@@ -81,6 +83,7 @@ private:
     std::vector<std::unique_ptr<Type>> types_;
     const Type* void_ = nullptr;
     const Type* flags_ = nullptr;
+    const Type* event_ = nullptr;
 };
 
 }  // namespace dpk::compiler::types

@@ -634,7 +634,7 @@ TEST_CASE("ptx: a variable in memory gets its initializer where it is declared")
 
 TEST_CASE("ptx: async_copy is a strided copy loop over the work-group, wait_copies a barrier") {
     // 8-byte elements: cp.async from global to shared memory (sm_80+), one commit after the
-    // loop, cp.async.wait_all before the barrier.
+    // loop, a wait for the function's event (none left in flight) before the barrier.
     const std::string ptx = translate_to_ptx(spirv_of(R"(
 kernel k(x: f64[:], out: f64[::1]) {
     let tile = local_array(f64, 32);
@@ -649,7 +649,7 @@ kernel k(x: f64[:], out: f64[::1]) {
     CHECK(contains(ptx, "cp.async.ca.shared.global \t["));
     CHECK(contains(ptx, "], 8;"));
     CHECK(count_of(ptx, "cp.async.commit_group;") == 1);
-    CHECK(count_of(ptx, "cp.async.wait_all;") == 1);
+    CHECK(contains(ptx, "cp.async.wait_group \t0;"));
     CHECK(count_of(ptx, "barrier.sync") == 1);  // wait_copies
     CHECK(!contains(ptx, "ld.global.f64"));
     // 2-byte elements go through a register.
@@ -701,6 +701,31 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16 \t{%r"));
     CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 \t{%r"));
     CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 2);
+}
+
+TEST_CASE("ptx: a copy's event counts the commit groups; waiting for it leaves later ones") {
+    // Ordered copies (sm_80+): each copy commits a group and its event is the count so far;
+    // wait_copies(e) waits until at most (count - e) groups are pending, wait_copies() for all.
+    const std::string ptx = translate_and_assemble(spirv_of(R"(
+kernel k(x: f32[::1], out: f32[::1]) {
+    let a = local_array(f32, 64);
+    let b = local_array(f32, 64);
+    let ea = async_copy(a, 0, x, 0, 64);
+    async_copy(b, 0, x, 64, 64);
+    wait_copies(ea);
+    let v = a[local_id(0)];
+    wait_copies();
+    out[global_id(0)] = v + b[local_id(0)];
+}
+)",
+                                                            "level-zero"),
+                                                   "copy_events")
+                                .text;
+    INFO(ptx);
+    CHECK(count_of(ptx, "cp.async.commit_group;") == 2);
+    CHECK(contains(ptx, "cp.async.wait_group \t1;"));
+    CHECK(contains(ptx, "cp.async.wait_group \t7;"));
+    CHECK(count_of(ptx, "barrier.sync") == 2);
 }
 
 TEST_CASE("ptx: work-group collectives and unknown math are rejected clearly") {

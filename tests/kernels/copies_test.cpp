@@ -29,6 +29,18 @@ kernel tiles(x, out, first: i64) {
     out[global_id(0)] = tile[(l + 1) % 64] + tile[63 - l];
 }
 
+kernel by_event(x, out) {
+    let a = local_array(x.dtype, 16);
+    let b = local_array(x.dtype, 16);
+    let ea = async_copy(a, 0, x, 0, 16);
+    let eb = async_copy(b, 0, x, 16, 16);
+    wait_copies(ea);
+    let l = local_id(0);
+    let first = a[l];
+    wait_copies(eb);
+    out[l] = first * 100 + b[(l + 1) % 16];
+}
+
 kernel two_copies(x, out) {
     let a = local_array(x.dtype, 16);
     let b = local_array(x.dtype, 16);
@@ -164,6 +176,22 @@ TEST_SUITE("copies") {
             std::vector<std::int32_t> expected(16);
             for (std::size_t l = 0; l < 16; ++l)
                 expected[l] = x[l] * 100 + (l >= 4 ? x[16 + l - 4] : 0);
+            CHECK(out.to_vector<std::int32_t>() == expected);
+        }
+    }
+
+    TEST_CASE("wait_copies(e) waits for the copies up to the one that gave e") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            Program p = Program::from_string("copies.dpk", kSource);
+            std::vector<std::int32_t> x(32);
+            std::iota(x.begin(), x.end(), 1);
+            UsmArray xs = UsmArray::from_host<std::int32_t>(q, x);
+            UsmArray out = UsmArray::zeros(q, DType::I32, {16});
+            p.kernel("by_event").launch(q, Range(16), Range(16), {xs, out}).wait();
+            std::vector<std::int32_t> expected(16);
+            for (std::size_t l = 0; l < 16; ++l) expected[l] = x[l] * 100 + x[16 + (l + 1) % 16];
             CHECK(out.to_vector<std::int32_t>() == expected);
         }
     }

@@ -124,6 +124,36 @@ kernel gemm_stages(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     }
     matrix_store(c, (row, col), acc);
 }
+
+// Three stages: a wait for the older stage's event leaves the newer one in flight.
+kernel gemm_pipelined(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (48, 16));
+    let sb = local_array(f16, (48, 16));
+    let row = group_id(1) * 16;
+    let col = group_id(0) * 16;
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    let steps = a.shape[1] / 16;
+    async_copy(sa, (0, 0), a, (row, 0), (16, 16));
+    var older = async_copy(sb, (0, 0), b, (0, col), (16, 16));
+    var newer = older;
+    if steps > 1 {
+        async_copy(sa, (16, 0), a, (row, 16), (16, 16));
+        newer = async_copy(sb, (16, 0), b, (16, col), (16, 16));
+    }
+    for step in range(steps) {
+        wait_copies(older);
+        older = newer;
+        if step + 2 < steps {
+            let n = (step + 2) % 3 * 16;
+            async_copy(sa, (n, 0), a, (row, (step + 2) * 16), (16, 16));
+            newer = async_copy(sb, (n, 0), b, ((step + 2) * 16, col), (16, 16));
+        }
+        let s = step % 3 * 16;
+        acc = matrix_mad(matrix_load(sa, (s, 0), (16, 16), "a"),
+                         matrix_load(sb, (s, 0), (16, 16), "b"), acc);
+    }
+    matrix_store(c, (row, col), acc);
+}
 )";
 
 constexpr std::int64_t M = 32, K = 48, N = 64;
@@ -267,6 +297,14 @@ TEST_SUITE("matrices") {
             {
                 UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
                 p.kernel("gemm_stages")
+                    .specialize(plain, dev)
+                    .launch(q, global, local, {a, b, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == product(0.0f));
+            }
+            {
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_pipelined")
                     .specialize(plain, dev)
                     .launch(q, global, local, {a, b, c})
                     .wait();

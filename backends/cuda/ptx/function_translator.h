@@ -244,6 +244,9 @@ private:
     /// Pointers into shared memory whose address is known to be a multiple of a power of two
     /// (from the variable's alignment and the access chain's strides and constant offsets).
     std::map<Id, std::uint64_t> known_alignment_;
+    /// The register counting the cp.async groups committed so far (a copy's event is the count
+    /// after its own), 0 at the start.
+    std::string copy_commits();
     /// That multiple for `pointer` (1 when nothing is known).
     std::uint64_t alignment_known(Id pointer) const;
     /// The bounds record (the kernel parameter named BoundsRecordLayout::kParameterName) and the

@@ -116,7 +116,8 @@ std::uint64_t FunctionTranslator::alignment_known(Id pointer) const {
     if (auto it = known_alignment_.find(pointer); it != known_alignment_.end()) return it->second;
     auto v = module_.variables.find(pointer);
     if (v != module_.variables.end() && v->second.storage == spv::StorageClass::Workgroup)
-        return shared_alignment(module_, pointer, "Workgroup variable " + id_text(module_, pointer));
+        return shared_alignment(module_, pointer,
+                                "Workgroup variable " + id_text(module_, pointer));
     return 1;
 }
 
@@ -335,6 +336,8 @@ namespace dpk::backends::cuda {
 
 /// The first compute capability with cp.async (PTX ISA 7.0).
 constexpr std::uint32_t kCpAsyncSm = 80;
+/// The most cp.async groups a wait for one event leaves in flight.
+constexpr std::uint32_t kMostCopyGroupsInFlight = 7;
 
 namespace {
 
@@ -353,10 +356,32 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     if (inst.opcode == spv::Op::OpGroupWaitEvents) {
         // Each work-item waits for its own cp.async copies (sm_80 and newer; its other copies
         // were done by the end of its loop), then the barrier makes every work-item's part
-        // visible to the whole work-group (barrier.sync orders shared memory).
+        // visible to the whole work-group (barrier.sync orders shared memory). An event is the
+        // number of copies committed when it was made (copy_commits below; 0: none): waiting
+        // for one event in a register leaves the copies committed after it in flight
+        // (cp.async.wait_group N keeps the N most recent groups; N an immediate, so one
+        // predicated wait per N up to 7, and at most 7 left in flight); anything else waits
+        // for every copy.
         if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
             unsupported(inst, "only work-group events are supported");
-        if (state_.target.sm >= kCpAsyncSm) emit("cp.async.wait_all", {});
+        if (state_.target.sm >= kCpAsyncSm) {
+            auto p = promoted_.find(inst.operand(2));
+            if (constant_value(inst.operand(1)) == 1u && p != promoted_.end()) {
+                const std::string event = p->second, later = new_reg(RegClass::B32);
+                const std::string none = new_reg(RegClass::Pred);
+                emit("sub.u32", {later, copy_commits(), event});
+                emit("setp.eq.u32", {none, event, "0"});
+                emit_if("@" + none, "mov.u32", {later, "0"});
+                for (std::uint32_t n = 0; n <= kMostCopyGroupsInFlight; ++n) {
+                    const std::string is_n = new_reg(RegClass::Pred);
+                    emit(n < kMostCopyGroupsInFlight ? "setp.eq.u32" : "setp.ge.u32",
+                         {is_n, later, std::to_string(n)});
+                    emit_if("@" + is_n, "cp.async.wait_group", {std::to_string(n)});
+                }
+            } else {
+                emit("cp.async.wait_all", {});
+            }
+        }
         emit("barrier.sync", {"0"});
         return true;
     }
@@ -437,9 +462,21 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     emit("add.s64", {k, k, step});
     emit("bra", {loop});
     emit_label(done);
-    if (async) emit("cp.async.commit_group", {});
-    emit("mov.b32", {def(inst), "0"});  // the event
+    if (async) {
+        emit("cp.async.commit_group", {});
+        emit("add.u32", {copy_commits(), copy_commits(), "1"});
+    }
+    emit("mov.b32", {def(inst), copy_commits()});  // the event
     return true;
+}
+
+std::string FunctionTranslator::copy_commits() {
+    auto& r = prologue_cache_["copy_commits"];
+    if (r.empty()) {
+        r = new_reg(RegClass::B32);
+        emit_prologue("mov.b32", {r, "0"});
+    }
+    return r;
 }
 
 }  // namespace dpk::backends::cuda

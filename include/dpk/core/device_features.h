@@ -32,10 +32,13 @@ enum class DeviceFeature : std::uint8_t {
                               // broadcasts, shuffles, reductions and scans (no capability)
     CooperativeMatrix,        // SPV_KHR_cooperative_matrix -> CooperativeMatrixKHR: matrix tiles
                               // spread over a sub-group (tensor cores on CUDA sm_80+)
+    OrderedCopies,            // work-group copies complete in the order they start, and a wait
+                              // may leave the later ones in flight (cp.async groups on CUDA
+                              // sm_80+; no capability): wait_copies(e) waits for e's alone
 };
 
 /// Every feature, in the order target names spell them.
-inline constexpr std::array<DeviceFeature, 12> kDeviceFeatures = {
+inline constexpr std::array<DeviceFeature, 13> kDeviceFeatures = {
     DeviceFeature::Fp64,
     DeviceFeature::Fp16,
     DeviceFeature::Int64Atomics,
@@ -47,7 +50,8 @@ inline constexpr std::array<DeviceFeature, 12> kDeviceFeatures = {
     DeviceFeature::SubGroupBallot,
     DeviceFeature::SubGroupBitwise,
     DeviceFeature::SubGroupExtendedTypes,
-    DeviceFeature::CooperativeMatrix};
+    DeviceFeature::CooperativeMatrix,
+    DeviceFeature::OrderedCopies};
 
 /// The sub-group features beyond sub-groups themselves: none is usable without SubGroups.
 inline constexpr std::array<DeviceFeature, 6> kSubGroupExtensions = {
