@@ -705,7 +705,8 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
 
 TEST_CASE("ptx: a copy's event counts the commit groups; waiting for it leaves later ones") {
     // Ordered copies (sm_80+): each copy commits a group and its event is the count so far;
-    // wait_copies(e) waits until at most (count - e) groups are pending, wait_copies() for all.
+    // wait_copies(e) waits until at most (count - e) groups are pending (an indirect branch to
+    // one wait per count), wait_copies() for all.
     const std::string ptx = translate_and_assemble(spirv_of(R"(
 kernel k(x: f32[::1], out: f32[::1]) {
     let a = local_array(f32, 64);
@@ -723,8 +724,9 @@ kernel k(x: f32[::1], out: f32[::1]) {
                                 .text;
     INFO(ptx);
     CHECK(count_of(ptx, "cp.async.commit_group;") == 2);
+    CHECK(count_of(ptx, "brx.idx \t") == 2);  // to the wait for (count - e) groups
     CHECK(contains(ptx, "cp.async.wait_group \t1;"));
-    CHECK(contains(ptx, "cp.async.wait_group \t7;"));
+    CHECK(contains(ptx, "cp.async.wait_group \t31;"));
     CHECK(count_of(ptx, "barrier.sync") == 2);
 }
 

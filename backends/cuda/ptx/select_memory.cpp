@@ -337,7 +337,7 @@ namespace dpk::backends::cuda {
 /// The first compute capability with cp.async (PTX ISA 7.0).
 constexpr std::uint32_t kCpAsyncSm = 80;
 /// The most cp.async groups a wait for one event leaves in flight.
-constexpr std::uint32_t kMostCopyGroupsInFlight = 7;
+constexpr std::uint32_t kMostCopyGroupsInFlight = 31;
 
 namespace {
 
@@ -359,9 +359,9 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         // visible to the whole work-group (barrier.sync orders shared memory). An event is the
         // number of copies committed when it was made (copy_commits below; 0: none): waiting
         // for one event in a register leaves the copies committed after it in flight
-        // (cp.async.wait_group N keeps the N most recent groups; N an immediate, so one
-        // predicated wait per N up to 7, and at most 7 left in flight); anything else waits
-        // for every copy.
+        // (cp.async.wait_group N keeps the N most recent groups; N an immediate, so one wait
+        // per N up to 31 and an indirect branch to it; at most 31 left in flight); anything
+        // else waits for every copy.
         if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
             unsupported(inst, "only work-group events are supported");
         if (state_.target.sm >= kCpAsyncSm) {
@@ -372,12 +372,28 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
                 emit("sub.u32", {later, copy_commits(), event});
                 emit("setp.eq.u32", {none, event, "0"});
                 emit_if("@" + none, "mov.u32", {later, "0"});
-                for (std::uint32_t n = 0; n <= kMostCopyGroupsInFlight; ++n) {
-                    const std::string is_n = new_reg(RegClass::Pred);
-                    emit(n < kMostCopyGroupsInFlight ? "setp.eq.u32" : "setp.ge.u32",
-                         {is_n, later, std::to_string(n)});
-                    emit_if("@" + is_n, "cp.async.wait_group", {std::to_string(n)});
+                emit("min.u32", {later, later, std::to_string(kMostCopyGroupsInFlight)});
+                // An indirect branch to the wait for that many groups (the same in every
+                // work-item).
+                const std::string at = "$Lwait" + std::to_string(++labels_made_);
+                std::vector<std::string> targets;
+                for (std::uint32_t n = 0; n <= kMostCopyGroupsInFlight; ++n)
+                    targets.push_back(at + "_" + std::to_string(n));
+                std::string list = "\t.branchtargets\t";
+                for (const std::string& t : targets) {
+                    if (&t != &targets.front()) list.append(", ");
+                    list.append(t);
                 }
+                list.append(";");
+                emit_label(at);
+                emit_verbatim(std::move(list));
+                emit("brx.idx", {later, at});
+                for (std::uint32_t n = 0; n <= kMostCopyGroupsInFlight; ++n) {
+                    emit_label(targets[n]);
+                    emit("cp.async.wait_group", {std::to_string(n)});
+                    if (n < kMostCopyGroupsInFlight) emit("bra", {at + "_done"});
+                }
+                emit_label(at + "_done");
             } else {
                 emit("cp.async.wait_all", {});
             }
