@@ -78,28 +78,22 @@ Id FunctionEmitter::emit_async_copy(const ast::Call& e) {
                        {none, inst(spv::Op::OpLogicalAnd, m_.bool_type(), {dst_ok, src_ok})});
     const std::uint32_t dst_site = add_bounds_site(dst, BoundsSite::Access::Write, e.range);
     const std::uint32_t src_site = add_bounds_site(src, BoundsSite::Access::Read, e.range);
-    const Id copy = m_.b.next_id(), report = m_.b.next_id(), merge = m_.b.next_id();
-    inst_void(spv::Op::OpSelectionMerge, {merge, operand(spv::SelectionControlMask::MaskNone)});
-    branch_conditional(ok, copy, report);
-    begin_block(copy);
-    start_copy();
-    branch(merge);
-    begin_block(report);
-    // The first element outside: the start when it is past the end, else the extent.
-    auto first_outside = [&](const ArrayValue& a, Id start) {
-        const Id extent = shape_of(a, 0);
-        const Id beyond = inst(spv::Op::OpUGreaterThan, m_.bool_type(), {start, extent});
-        return inst(spv::Op::OpSelect, m_.i64(), {beyond, start, extent});
-    };
-    const Id site =
-        inst(spv::Op::OpSelect, m_.i64(), {dst_ok, m_.const_i64(src_site), m_.const_i64(dst_site)});
-    const Id index = inst(spv::Op::OpSelect, m_.i64(),
-                          {dst_ok, first_outside(src, src_start), first_outside(dst, dst_start)});
-    const Id extent =
-        inst(spv::Op::OpSelect, m_.i64(), {dst_ok, shape_of(src, 0), shape_of(dst, 0)});
-    record_out_of_bounds(site, zero, index, extent);
-    branch(merge);
-    begin_block(merge);
+    either(ok, start_copy, [&] {
+        // The first element outside: the start when it is past the end, else the extent.
+        auto first_outside = [&](const ArrayValue& a, Id start) {
+            const Id extent = shape_of(a, 0);
+            const Id beyond = inst(spv::Op::OpUGreaterThan, m_.bool_type(), {start, extent});
+            return inst(spv::Op::OpSelect, m_.i64(), {beyond, start, extent});
+        };
+        const Id site = inst(spv::Op::OpSelect, m_.i64(),
+                             {dst_ok, m_.const_i64(src_site), m_.const_i64(dst_site)});
+        const Id index =
+            inst(spv::Op::OpSelect, m_.i64(),
+                 {dst_ok, first_outside(src, src_start), first_outside(dst, dst_start)});
+        const Id extent =
+            inst(spv::Op::OpSelect, m_.i64(), {dst_ok, shape_of(src, 0), shape_of(dst, 0)});
+        record_out_of_bounds(site, zero, index, extent);
+    });
     return event_after();
 }
 
@@ -164,20 +158,18 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
             spv::Op::OpBitwiseAnd, i64,
             {inst(spv::Op::OpBitwiseOr, i64, {bits, row_stride}), m_.const_i64(row_bytes - 1)});
         const Id aligned = inst(spv::Op::OpIEqual, m_.bool_type(), {low, m_.const_i64(0)});
-        const Id whole = m_.b.next_id(), rowwise = m_.b.next_id(), merge = m_.b.next_id();
-        inst_void(spv::Op::OpSelectionMerge, {merge, operand(spv::SelectionControlMask::MaskNone)});
-        branch_conditional(aligned, whole, rowwise);
-        begin_block(whole);
-        start_group_copy(
-            inst(spv::Op::OpBitcast, m_.pointer(spv::StorageClass::Workgroup, row_type), {to}),
-            inst(spv::Op::OpBitcast, m_.pointer(spv::StorageClass::CrossWorkgroup, row_type),
-                 {from}),
-            m_.const_i64(rows), inst(spv::Op::OpSDiv, i64, {row_stride, m_.const_i64(row_bytes)}));
-        branch(merge);
-        begin_block(rowwise);
-        by_rows();
-        branch(merge);
-        begin_block(merge);
+        either(
+            aligned,
+            [&] {
+                start_group_copy(
+                    inst(spv::Op::OpBitcast, m_.pointer(spv::StorageClass::Workgroup, row_type),
+                         {to}),
+                    inst(spv::Op::OpBitcast,
+                         m_.pointer(spv::StorageClass::CrossWorkgroup, row_type), {from}),
+                    m_.const_i64(rows),
+                    inst(spv::Op::OpSDiv, i64, {row_stride, m_.const_i64(row_bytes)}));
+            },
+            by_rows);
     };
     if (!checks_bounds()) {
         start_copy();
@@ -192,23 +184,23 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
     const std::uint32_t dst_site = add_bounds_site(dst, BoundsSite::Access::Write, e.range);
     const std::uint32_t src_site = add_bounds_site(src, BoundsSite::Access::Read, e.range);
     const Id ok = inst(spv::Op::OpLogicalAnd, m_.bool_type(), {dst_ok.all_ok, src_ok.all_ok});
-    const Id copy = m_.b.next_id(), report = m_.b.next_id(), merge = m_.b.next_id();
+    either(ok, start_copy, [&] {
+        either(
+            dst_ok.all_ok, [&] { report_out_of_bounds(src, src_reported, src_ok, src_site); },
+            [&] { report_out_of_bounds(dst, dst_reported, dst_ok, dst_site); });
+    });
+}
+
+void FunctionEmitter::either(Id condition, const std::function<void()>& then,
+                             const std::function<void()>& otherwise) {
+    const Id yes = m_.b.next_id(), no = m_.b.next_id(), merge = m_.b.next_id();
     inst_void(spv::Op::OpSelectionMerge, {merge, operand(spv::SelectionControlMask::MaskNone)});
-    branch_conditional(ok, copy, report);
-    begin_block(copy);
-    start_copy();
+    branch_conditional(condition, yes, no);
+    begin_block(yes);
+    then();
     branch(merge);
-    begin_block(report);
-    const Id dst_report = m_.b.next_id(), src_report = m_.b.next_id(), reported = m_.b.next_id();
-    inst_void(spv::Op::OpSelectionMerge, {reported, operand(spv::SelectionControlMask::MaskNone)});
-    branch_conditional(dst_ok.all_ok, src_report, dst_report);
-    begin_block(dst_report);
-    report_out_of_bounds(dst, dst_reported, dst_ok, dst_site);
-    branch(reported);
-    begin_block(src_report);
-    report_out_of_bounds(src, src_reported, src_ok, src_site);
-    branch(reported);
-    begin_block(reported);
+    begin_block(no);
+    otherwise();
     branch(merge);
     begin_block(merge);
 }

@@ -203,6 +203,9 @@ private:
     /// Starts OpGroupAsyncCopy of `count` elements from `from` (every `stride`-th) to `to` and
     /// joins its event to the function's.
     void start_group_copy(Id to, Id from, Id count, Id stride);
+    /// `then()` where `condition` holds, else `otherwise()`: a structured selection.
+    void either(Id condition, const std::function<void()>& then,
+                const std::function<void()>& otherwise);
     /// wait_copies(): every copy the function started; wait_copies(e): the event `e`.
     void emit_wait_copies(const ast::Call& e);
     /// The function's event variable (OpTypeEvent, null until a copy starts): every
