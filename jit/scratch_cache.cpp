@@ -96,9 +96,10 @@ void ScratchCache::put_back(std::vector<std::shared_ptr<UsmAllocation>> blocks, 
         std::lock_guard lock(mutex_);
         std::size_t call_bytes = 0;
         for (auto& memory : blocks) {
-            call_bytes += memory->bytes();
-            idle_bytes_ += memory->bytes();
+            const std::size_t size = memory->bytes();
             idle_.push_back(Block{std::move(memory), last, this_thread_number(), ++tick_});
+            idle_bytes_ += size;
+            call_bytes += size;
         }
         // The bound: the call's own blocks, the most recent, always stay.
         const std::size_t bound = std::max(kCachedBytes, call_bytes);
