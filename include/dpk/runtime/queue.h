@@ -77,7 +77,8 @@ private:
     Device device_;
     std::shared_ptr<void> impl_;  // the backend's queue
     std::shared_ptr<PendingBoundsRecords> bounds_records_;
-    // Last: released before the driver's queue, whose commands may still use what it holds.
+    // Declared last, so destroyed first: what it holds (memory the queue's commands may still
+    // use) is freed while the driver's queue is there for the free to wait for.
     std::shared_ptr<detail::QueueAttachments> attachments_;
 };
 
