@@ -11,6 +11,7 @@
 #include "dpk/core/error.h"
 #include "dpk/jit/program.h"
 #include "dpk/runtime/launch.h"
+#include "jit/scratch_cache.h"
 
 namespace dpk::algorithms {
 namespace {
@@ -113,14 +114,6 @@ const AlgorithmKernels& kernels() {
                                 p.kernel("radix_sweep_pass")};
     }();
     return k;
-}
-
-/// The scratch arrays of one call, owned by its event.
-using Scratch = std::vector<UsmArray>;
-
-UsmArray scratch_array(Scratch& scratch, const Queue& q, DType dtype, std::int64_t n) {
-    scratch.push_back(UsmArray::empty(q, dtype, {n}));
-    return scratch.back();
 }
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
@@ -252,7 +245,7 @@ Event reduce_into(Scratch& scratch, const Queue& q, const UsmArray& x, const Usm
     if (groups == 1)
         return launch(kernels().reduce_chunks, q, 1, wg,
                       {x, out, op_code, static_cast<std::int32_t>(mode), id, chunk, local}, deps);
-    UsmArray partials = scratch_array(scratch, q, out.dtype(), groups);
+    UsmArray partials = scratch.array(out.dtype(), groups);
     launch(kernels().reduce_chunks, q, groups, wg,
            {x, partials, op_code, static_cast<std::int32_t>(mode), id, chunk, local}, deps);
     return launch(kernels().reduce_chunks, q, 1, wg,
@@ -301,10 +294,10 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
     if (method == ScanMethod::LookBack) {
         // One work-group per tile; the tiles' states and the ticket counter start at 0.
         const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
-        UsmArray counter = scratch_array(scratch, q, DType::U32, 1);
+        UsmArray counter = scratch.array(DType::U32, 1);
         const LocalMemory lookback_sums{y.dtype(), wg + 2};
         if (lookback_packs(q, y.dtype(), mode, n)) {
-            UsmArray states = scratch_array(scratch, q, DType::U64, tiles);
+            UsmArray states = scratch.array(DType::U64, tiles);
             const Event zeroed[] = {states.fill(Scalar(std::uint64_t{0}), deps),
                                     counter.fill(Scalar(std::uint32_t{0}), deps)};
             return launch(
@@ -312,9 +305,9 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
                 {x, y, states, counter, per_item, excl, m, tile_mem, lookback_sums, values, out},
                 zeroed);
         }
-        UsmArray flags = scratch_array(scratch, q, DType::U32, tiles);
-        UsmArray aggregates = scratch_array(scratch, q, y.dtype(), tiles);
-        UsmArray inclusive = scratch_array(scratch, q, y.dtype(), tiles);
+        UsmArray flags = scratch.array(DType::U32, tiles);
+        UsmArray aggregates = scratch.array(y.dtype(), tiles);
+        UsmArray inclusive = scratch.array(y.dtype(), tiles);
         const Event zeroed[] = {flags.fill(Scalar(std::uint32_t{0}), deps),
                                 counter.fill(Scalar(std::uint32_t{0}), deps)};
         return launch(kernels().scan_lookback_sg, q, tiles, wg,
@@ -327,8 +320,8 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
             scan_tiles, q, 1, wg,
             {x, y, y, chunk, per_item, excl, std::int32_t{0}, m, tile_mem, sums_mem, values, out},
             deps);
-    UsmArray partials = scratch_array(scratch, q, y.dtype(), groups);
-    UsmArray offsets = scratch_array(scratch, q, y.dtype(), groups);
+    UsmArray partials = scratch.array(y.dtype(), groups);
+    UsmArray offsets = scratch.array(y.dtype(), groups);
     // The chunks' totals: of the flags for a compaction.
     const auto total_mode =
         static_cast<std::int32_t>(mode == ScanMode::Compact ? ScanMode::NonZero : mode);
@@ -344,11 +337,6 @@ Event scan_into(Scratch& scratch, const Queue& q, const UsmArray& x, const UsmAr
         scan_tiles, q, groups, wg,
         {x, y, offsets, chunk, per_item, excl, std::int32_t{1}, m, tile_mem, sums_mem, values, out},
         {});
-}
-
-Event with_scratch(const Event& e, std::shared_ptr<Scratch> scratch) {
-    if (scratch->empty()) return e;
-    return e.keeping(std::move(scratch));
 }
 
 /// The method a scan into `y` (of dtype `y_dtype`) takes on `q`: Auto resolved, an explicit
@@ -400,9 +388,9 @@ Event scan(const char* algorithm, const Queue& q, const UsmArray& in, const UsmA
         throw InvalidArgumentError(where(algorithm, "out") +
                                    " shares its memory with 'in': give a separate array");
     const ScanMethod how = scan_method(algorithm, q, out.dtype(), method);
-    auto scratch = std::make_shared<Scratch>();
-    Event e = scan_into(*scratch, q, in, out, exclusive, ScanMode::Values, deps, nullptr, how);
-    return with_scratch(e, scratch);
+    Scratch scratch(q);
+    return scratch.finish(
+        scan_into(scratch, q, in, out, exclusive, ScanMode::Values, deps, nullptr, how));
 }
 
 /// How a sort key dtype is sorted: its unsigned bits and their order.
@@ -431,24 +419,23 @@ RadixKey radix_key(const char* algorithm, DType t) {
 /// the arguments and scratch copies, digit counts and their scanned offsets, and the scalar
 /// arguments every pass kernel takes.
 struct RadixBuffers {
-    std::shared_ptr<Scratch> scratch = std::make_shared<Scratch>();
     UsmArray k0, k1, v0, v1, counts, offsets;
     int bits = 0;
     Scalar sign_bit;
     std::int32_t with_values = 0;
 };
 
-RadixBuffers radix_buffers(const Queue& q, const UsmArray& keys, const UsmArray* values,
+RadixBuffers radix_buffers(Scratch& scratch, const UsmArray& keys, const UsmArray* values,
                            const RadixKey& rk, std::int64_t units) {
     const std::int64_t n = keys.size();
     RadixBuffers b;
     b.k0 = keys.view_as(rk.bits);
-    b.k1 = scratch_array(*b.scratch, q, rk.bits, n);
+    b.k1 = scratch.array(rk.bits, n);
     b.v0 = values ? *values : b.k0;
-    b.v1 = values ? scratch_array(*b.scratch, q, values->dtype(), n) : b.k1;
+    b.v1 = values ? scratch.array(values->dtype(), n) : b.k1;
     if (units > 0) {
-        b.counts = scratch_array(*b.scratch, q, DType::I64, kRadixDigits * units);
-        b.offsets = scratch_array(*b.scratch, q, DType::I64, kRadixDigits * units);
+        b.counts = scratch.array(DType::I64, kRadixDigits * units);
+        b.offsets = scratch.array(DType::I64, kRadixDigits * units);
     }
     b.bits = dtype_bits(rk.bits);
     b.sign_bit = Scalar::from_uint(rk.bits, std::uint64_t{1} << (b.bits - 1));
@@ -472,7 +459,8 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
         per_item /= 2;
     const std::int64_t tile = static_cast<std::int64_t>(wg) * per_item;
     const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, tile));
-    RadixBuffers b = radix_buffers(q, keys, values, rk, tiles);
+    Scratch scratch(q);
+    RadixBuffers b = radix_buffers(scratch, keys, values, rk, tiles);
     const LocalMemory hist{DType::U64, kRadixDigits / 4};  // 16-bit counters, four a word
     const LocalMemory tile_mem{rk.bits, static_cast<std::size_t>(tile + tile / 32 + 1)};
     const LocalMemory words{DType::U64, 4 * wg};
@@ -483,7 +471,7 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
         const std::span<const Event> first = shift == 0 ? deps : std::span<const Event>{};
         launch(kernels().radix_tile_counts, q, tiles, wg,
                {b.k0, b.counts, tiles, per_item, s, rk.kind, b.sign_bit, hist}, first);
-        scan_into(*b.scratch, q, b.counts, b.offsets, true, ScanMode::Values, {});
+        scan_into(scratch, q, b.counts, b.offsets, true, ScanMode::Values, {});
         e = launch(kernels().radix_tile_scatter, q, tiles, wg,
                    {b.k0, b.k1, b.v0, b.v1, b.offsets, tiles, per_item, s, rk.kind, b.sign_bit,
                     b.with_values, tile_mem, words, starts},
@@ -491,7 +479,7 @@ Event radix_sort_tiles(const Queue& q, const UsmArray& keys, const UsmArray* val
         std::swap(b.k0, b.k1);
         std::swap(b.v0, b.v1);
     }
-    return with_scratch(e, b.scratch);
+    return scratch.finish(e);
 }
 
 /// The most sub-groups a work-group of kSweepGroupSize work items has on `info`'s device (by its
@@ -557,16 +545,16 @@ Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray*
     const Scalar flag_shift = Scalar::from_uint(word, wide ? 62 : 30);
     std::optional<UsmArray> value_bits;
     if (values) value_bits = values->view_as(unsigned_of_size(dtype_size(values->dtype())));
-    RadixBuffers b = radix_buffers(q, keys, value_bits ? &*value_bits : nullptr, rk, 0);
+    Scratch scratch(q);
+    RadixBuffers b = radix_buffers(scratch, keys, value_bits ? &*value_bits : nullptr, rk, 0);
     const std::int64_t passes = b.bits / kSweepBits;
     // One zeroed array: every pass's digit counts, its ticket counter, its tiles' states.
     const std::int64_t bins = passes * kSweepDigits;
-    UsmArray zeroed =
-        scratch_array(*b.scratch, q, word, bins + passes + passes * tiles * kSweepDigits);
+    UsmArray zeroed = scratch.array(word, bins + passes + passes * tiles * kSweepDigits);
     const UsmArray hist = zeroed.slice(0, 0, bins);
     const UsmArray counter = zeroed.slice(0, bins, bins + passes);
     const UsmArray states = zeroed.slice(0, bins + passes, zeroed.size());
-    const UsmArray starts = scratch_array(*b.scratch, q, word, bins);
+    const UsmArray starts = scratch.array(word, bins);
     const Event filled = zeroed.fill(Scalar::from_uint(word, 0), deps);
 
     const std::size_t wg = group_size(q);
@@ -601,7 +589,7 @@ Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray*
         std::swap(b.v0, b.v1);
     }
     // An even number of passes: the sorted data is back in `keys` and `values`.
-    return with_scratch(e, b.scratch);
+    return scratch.finish(e);
 }
 
 /// The method a sort takes on `q`: Auto resolved, an explicit OneSweep checked (what it needs is
@@ -643,14 +631,15 @@ Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
     const std::int64_t units =
         std::clamp<std::int64_t>(ceil_div(n, kRadixPerItem), 1, kRadixMaxUnits);
     const std::int64_t seg = std::max<std::int64_t>(1, ceil_div(n, units));
-    RadixBuffers b = radix_buffers(q, keys, values, rk, units);
+    Scratch scratch(q);
+    RadixBuffers b = radix_buffers(scratch, keys, values, rk, units);
     Event e;
     for (int shift = 0; shift < b.bits; shift += kRadixBits) {
         const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(shift));
         const std::span<const Event> first = shift == 0 ? deps : std::span<const Event>{};
         launch_items(kernels().radix_counts, q, units,
                      {b.k0, b.counts, units, seg, s, rk.kind, b.sign_bit}, first);
-        scan_into(*b.scratch, q, b.counts, b.offsets, true, ScanMode::Values, {});
+        scan_into(scratch, q, b.counts, b.offsets, true, ScanMode::Values, {});
         e = launch_items(
             kernels().radix_scatter, q, units,
             {b.k0, b.k1, b.v0, b.v1, b.offsets, units, seg, s, rk.kind, b.sign_bit, b.with_values},
@@ -659,7 +648,7 @@ Event radix_sort(const char* algorithm, const Queue& q, const UsmArray& keys,
         std::swap(b.v0, b.v1);
     }
     // An even number of passes: the sorted data is back in `keys` and `values`.
-    return with_scratch(e, b.scratch);
+    return scratch.finish(e);
 }
 
 }  // namespace
@@ -671,9 +660,8 @@ Event reduce(const Queue& queue, const UsmArray& in, const UsmArray& out, Reduce
     check_arithmetic("reduce", "in", in);
     check_same_dtype("reduce", "out", out, "in", in);
     check_size("reduce", "out", out, 1, "it needs");
-    auto scratch = std::make_shared<Scratch>();
-    Event e = reduce_into(*scratch, queue, in, out, op, ScanMode::Values, depends_on);
-    return with_scratch(e, scratch);
+    Scratch scratch(queue);
+    return scratch.finish(reduce_into(scratch, queue, in, out, op, ScanMode::Values, depends_on));
 }
 
 Event inclusive_scan(const Queue& queue, const UsmArray& in, const UsmArray& out,
@@ -704,16 +692,15 @@ Event copy_if(const Queue& queue, const UsmArray& in, const UsmArray& flags, con
     if (count.dtype() != DType::I64 || count.size() != 1)
         throw InvalidArgumentError(where("copy_if", "count") + " must be one i64 element, got " +
                                    count.describe());
-    auto scratch = std::make_shared<Scratch>();
+    Scratch scratch(queue);
     // Bool flags are read as u8: the same bytes, and a dtype the scan's arithmetic takes.
     const UsmArray f = flags.dtype() == DType::Bool ? flags.view_as(DType::U8) : flags;
     // The exclusive scan of the flags gives each kept element its place; the scan's last launch
     // moves the elements there (the positions are never stored) and writes the count.
     const Compaction compaction{in, out};
     const ScanMethod how = scan_method("copy_if", queue, DType::I64, method);
-    Event e =
-        scan_into(*scratch, queue, f, count, true, ScanMode::Compact, depends_on, &compaction, how);
-    return with_scratch(e, scratch);
+    return scratch.finish(
+        scan_into(scratch, queue, f, count, true, ScanMode::Compact, depends_on, &compaction, how));
 }
 
 Event histogram(const Queue& queue, const UsmArray& in, const UsmArray& bins, std::int64_t lo,
@@ -759,6 +746,15 @@ Event sort(const Queue& queue, const UsmArray& keys, std::span<const Event> depe
 Event sort_by_key(const Queue& queue, const UsmArray& keys, const UsmArray& values,
                   std::span<const Event> depends_on, SortMethod method) {
     return radix_sort("sort_by_key", queue, keys, &values, depends_on, method);
+}
+
+std::size_t cached_scratch_bytes(const Queue& queue) {
+    std::shared_ptr<ScratchCache> cache = ScratchCache::find(queue);
+    return cache ? cache->idle_bytes() : 0;
+}
+
+void release_scratch(const Queue& queue) {
+    if (std::shared_ptr<ScratchCache> cache = ScratchCache::find(queue)) cache->release();
 }
 
 }  // namespace dpk::algorithms

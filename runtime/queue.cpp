@@ -1,5 +1,8 @@
 #include "dpk/runtime/queue.h"
 
+#include <mutex>
+#include <unordered_map>
+
 #include "backends/backend.h"
 #include "dpk/core/error.h"
 #include "runtime/backend_access.h"
@@ -7,17 +10,27 @@
 
 namespace dpk::runtime {
 
+namespace detail {
+/// What Queue::attachment stores, shared by a queue's copies.
+struct QueueAttachments {
+    std::mutex mutex;
+    std::unordered_map<const void*, std::shared_ptr<void>> objects;
+};
+}  // namespace detail
+
 Queue::Queue() : Queue(default_device()) {}
 
 Queue::Queue(const Device& device, QueueOptions options)
     : device_(device),
       impl_(detail::context_of(device)->create_queue(options.profiling)),
-      bounds_records_(std::make_shared<PendingBoundsRecords>()) {}
+      bounds_records_(std::make_shared<PendingBoundsRecords>()),
+      attachments_(std::make_shared<detail::QueueAttachments>()) {}
 
 Queue::Queue(const Device& device, std::shared_ptr<void> impl)
     : device_(device),
       impl_(std::move(impl)),
-      bounds_records_(std::make_shared<PendingBoundsRecords>()) {}
+      bounds_records_(std::make_shared<PendingBoundsRecords>()),
+      attachments_(std::make_shared<detail::QueueAttachments>()) {}
 
 Queue Queue::adopt(const Device& device, void* native_queue, bool owned) {
     if (!device) throw InvalidArgumentError("Queue::adopt: empty device");
@@ -43,6 +56,18 @@ void* Queue::native_handle() const {
 void Queue::wait_for_native(void* native_queue) const {
     check_live(*this, "wait_for_native()");
     detail::backend_of(*this).wait_for_native(native_queue);
+}
+
+std::shared_ptr<void> Queue::attachment(const void* key,
+                                        const std::function<std::shared_ptr<void>()>& make) const {
+    check_live(*this, "attachment()");
+    std::lock_guard lock(attachments_->mutex);
+    auto it = attachments_->objects.find(key);
+    if (it != attachments_->objects.end()) return it->second;
+    if (!make) return nullptr;
+    std::shared_ptr<void> made = make();
+    if (made) attachments_->objects.emplace(key, made);
+    return made;
 }
 
 void Queue::wait() const {

@@ -113,6 +113,26 @@ UsmArray UsmArray::empty(const Queue& queue, DType dtype, std::vector<std::int64
     return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
 }
 
+UsmArray UsmArray::from_allocation(const Queue& queue, std::shared_ptr<UsmAllocation> allocation,
+                                   DType dtype, std::vector<std::int64_t> shape) {
+    check_shape(shape);
+    if (!queue)
+        throw InvalidArgumentError("UsmArray::from_allocation on a queue that was moved from");
+    if (!allocation) throw UsmError("UsmArray::from_allocation: no allocation");
+    if (!(allocation->device() == queue.device()))
+        throw UsmError("UsmArray::from_allocation: the allocation is on device '" +
+                       allocation->device().name() + "', the queue on '" + queue.device().name() +
+                       "'");
+    std::optional<std::int64_t> n = checked_product(shape);
+    std::optional<std::int64_t> bytes = n ? checked_bytes(*n, dtype_size(dtype)) : std::nullopt;
+    if (!bytes || static_cast<std::uint64_t>(*bytes) > allocation->bytes())
+        throw UsmError("UsmArray::from_allocation: an array of shape " + shape_string(shape) +
+                       " of " + std::string(dtype_name(dtype)) + " does not fit the allocation's " +
+                       std::to_string(allocation->bytes()) + " bytes");
+    std::vector<std::int64_t> strides = contiguous_strides(shape, Layout::C);
+    return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
+}
+
 UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
                                  std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
                                  std::shared_ptr<const void> keep_alive) {

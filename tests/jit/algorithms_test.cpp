@@ -601,7 +601,11 @@ TEST_CASE("algorithms are asynchronous: they wait for their dependencies and own
                 static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(n + 1) / 2));
             CHECK(total.template to_vector<std::int32_t>()[0] == want);
         }
-        CHECK(runtime::UsmAllocation::live_count() == live);  // scratch freed with the events
+        // The calls' scratch stays in the queue's cache for its later calls, until released.
+        CHECK(alg::cached_scratch_bytes(q) > 0);
+        alg::release_scratch(q);
+        CHECK(alg::cached_scratch_bytes(q) == 0);
+        CHECK(runtime::UsmAllocation::live_count() == live);  // freed with the events and cache
     }
 }
 

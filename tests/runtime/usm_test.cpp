@@ -170,6 +170,61 @@ TEST_CASE("fill of an exactly representable value works") {
     }
 }
 
+TEST_CASE("from_allocation: an array over an allocation dpk made, on the queue's device") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        Queue q(dev);
+        const std::size_t before = UsmAllocation::live_count();
+        auto memory = std::make_shared<UsmAllocation>(dev, UsmType::Device, 64);
+        {
+            UsmArray a = UsmArray::from_allocation(q, memory, DType::I32, {16});
+            CHECK(UsmAllocation::live_count() == before + 1);  // nothing allocated
+            CHECK(a.data() == memory->data());
+            CHECK(a.is_c_contiguous());
+            a.fill(Scalar(std::int32_t{7})).wait();
+            CHECK(a.to_vector<std::int32_t>() == std::vector<std::int32_t>(16, 7));
+            UsmArray b = UsmArray::from_allocation(q, memory, DType::F64, {8});
+            CHECK(b.data() == a.data());
+            CHECK_THROWS_AS(UsmArray::from_allocation(q, memory, DType::I32, {17}), UsmError);
+            CHECK_THROWS_AS(UsmArray::from_allocation(q, nullptr, DType::I32, {1}), UsmError);
+        }
+        memory.reset();
+        CHECK(UsmAllocation::live_count() == before);
+    }
+}
+
+TEST_CASE("Queue::attachment: one object per key, shared by copies, released with the last") {
+    for (const Device& dev : devices_under_test()) {
+        INFO("device " << device_label(dev));
+        static const char key = 0;
+        static const char other_key = 0;
+        std::weak_ptr<void> made;
+        {
+            Queue q(dev);
+            CHECK(q.attachment(&key) == nullptr);  // none stored, nothing to make it with
+            int calls = 0;
+            auto make = [&] {
+                ++calls;
+                return std::make_shared<int>(42);
+            };
+            std::shared_ptr<void> first = q.attachment(&key, make);
+            Queue copy = q;
+            CHECK(copy.attachment(&key, make) == first);
+            CHECK(q.attachment(&key) == first);
+            CHECK(calls == 1);
+            CHECK(q.attachment(&other_key, make) != first);
+            CHECK(calls == 2);
+            CHECK(Queue(dev).attachment(&key) == nullptr);  // another queue has its own
+            made = first;
+        }
+        CHECK(made.expired());  // released with the queue's last copy
+        Queue moved(dev);
+        Queue to = std::move(moved);
+        CHECK_THROWS_AS(moved.attachment(&key),
+                        InvalidArgumentError);  // NOLINT(bugprone-use-after-move)
+    }
+}
+
 TEST_CASE("ownership: views keep the allocation alive; nothing leaks") {
     for (const Device& dev : devices_under_test()) {
         INFO("device " << device_label(dev));

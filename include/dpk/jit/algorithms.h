@@ -2,6 +2,7 @@
 // Their kernels are written in dpk (stdlib/algorithms.dpk) and compiled by the JIT for each dtype.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -16,8 +17,10 @@ enum class ReduceOp : std::uint8_t { Sum, Min, Max };
 
 // Every algorithm: enqueues its kernels on `queue` after `depends_on` and returns the event of
 // its last command without waiting. Arrays are 1-d, contiguous and on the queue's device; the
-// scratch memory it needs is allocated by the call and owned by the returned event (and its
-// copies) until it goes. Bad arguments throw InvalidArgumentError naming the parameter.
+// scratch memory it needs comes from the queue's scratch cache (reused by later calls on the
+// queue, released with the queue's last copy or by release_scratch) and is also owned by the
+// returned event (and its copies) until it goes. Bad arguments throw InvalidArgumentError naming
+// the parameter.
 
 /// out[0] = in[0] op in[1] op ... (the identity for an empty `in`: 0, the dtype's largest value
 /// for Min, its lowest for Max; +inf / -inf for floats). `out`: one element of in's dtype.
@@ -106,5 +109,14 @@ runtime::Event sort_by_key(const runtime::Queue& queue, const runtime::UsmArray&
                            const runtime::UsmArray& values,
                            std::span<const runtime::Event> depends_on = {},
                            SortMethod method = SortMethod::Auto);
+
+/// Bytes of device memory the algorithms keep cached for `queue` between calls (scratch that no
+/// call is using now): at most the larger of 1 GiB and the last call's scratch.
+std::size_t cached_scratch_bytes(const runtime::Queue& queue);
+
+/// Frees the scratch memory the algorithms keep cached for `queue` (the memory of a call whose
+/// returned event still exists goes with the last copy of that event). Later calls allocate
+/// again. The cache is also released with the queue's last copy.
+void release_scratch(const runtime::Queue& queue);
 
 }  // namespace dpk::algorithms

@@ -1,6 +1,7 @@
 // Queues: in-order command queues on one device.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "dpk/runtime/device.h"
@@ -11,6 +12,7 @@ namespace dpk::runtime {
 class PendingBoundsRecords;
 namespace detail {
 struct BackendAccess;
+struct QueueAttachments;
 }  // namespace detail
 
 /// How a queue is created.
@@ -56,6 +58,14 @@ public:
 
     /// The records of bounds-checked launches on this queue that no wait has raised yet.
     PendingBoundsRecords& bounds_records() const { return *bounds_records_; }
+    /// State a layer above the runtime keeps per queue (the device-wide algorithms keep their
+    /// cached scratch memory here): the object stored under `key` (an address of that layer's
+    /// own), made by `make` and stored on the first call that passes one; null when none is
+    /// stored and `make` is empty. Shared by the queue's copies and released with the last of
+    /// them, before the driver's queue. Thread-safe; `make` runs under the queue's lock.
+    std::shared_ptr<void> attachment(const void* key,
+                                     const std::function<std::shared_ptr<void>()>& make = {}) const;
+
     /// False for a queue moved from: commands on it are InvalidArgumentErrors.
     explicit operator bool() const { return impl_ != nullptr; }
     friend bool operator==(const Queue& a, const Queue& b) { return a.impl_ == b.impl_; }
@@ -67,6 +77,9 @@ private:
     Device device_;
     std::shared_ptr<void> impl_;  // the backend's queue
     std::shared_ptr<PendingBoundsRecords> bounds_records_;
+    // Declared last, so destroyed first: what it holds (memory the queue's commands may still
+    // use) is freed while the driver's queue is there for the free to wait for.
+    std::shared_ptr<detail::QueueAttachments> attachments_;
 };
 
 }  // namespace dpk::runtime

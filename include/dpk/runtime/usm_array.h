@@ -61,6 +61,11 @@ public:
                          usm_type, order);
     }
 
+    /// A C-contiguous array of `shape` at the start of `allocation`, which dpk allocated on
+    /// `queue`'s device: memory reused without allocating (the device-wide algorithms' cached
+    /// scratch). UsmError for an allocation of another device or one smaller than the array.
+    static UsmArray from_allocation(const Queue& queue, std::shared_ptr<UsmAllocation> allocation,
+                                    DType dtype, std::vector<std::int64_t> shape);
     /// A view of memory another library allocated (a CuPy or PyTorch tensor, a dpctl array):
     /// nothing is allocated or copied. `data` points at the first element; `strides` are in
     /// elements and not negative (empty: C order). The driver must confirm that every byte the
