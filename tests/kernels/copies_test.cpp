@@ -41,6 +41,21 @@ kernel by_event(x, out) {
     out[l] = first * 100 + b[(l + 1) % 16];
 }
 
+// Five copies in a row, for work-groups smaller and larger than a warp (on CUDA each copy
+// starts a warp further on: the rotation must stay below the local size).
+kernel five_copies(x, out) {
+    let t = local_array(x.dtype, 40);
+    async_copy(t, 0, x, 0, 8);
+    async_copy(t, 8, x, 8, 8);
+    async_copy(t, 16, x, 16, 8);
+    async_copy(t, 24, x, 24, 8);
+    async_copy(t, 32, x, 32, 8);
+    wait_copies();
+    for i in range(local_id(0), 40, local_size(0)) {
+        out[group_id(0) * 40 + i] = t[i];
+    }
+}
+
 kernel two_copies(x, out) {
     let a = local_array(x.dtype, 16);
     let b = local_array(x.dtype, 16);
@@ -177,6 +192,26 @@ TEST_SUITE("copies") {
             for (std::size_t l = 0; l < 16; ++l)
                 expected[l] = x[l] * 100 + (l >= 4 ? x[16 + l - 4] : 0);
             CHECK(out.to_vector<std::int32_t>() == expected);
+        }
+    }
+
+    TEST_CASE("successive copies arrive whole in work-groups of any size") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            Program p = Program::from_string("copies.dpk", kSource);
+            std::vector<float> x(40);
+            std::iota(x.begin(), x.end(), 1.0f);
+            UsmArray xs = UsmArray::from_host<float>(q, x);
+            std::vector<float> expected;
+            for (int g = 0; g < 3; ++g) expected.insert(expected.end(), x.begin(), x.end());
+            for (std::size_t local : {1, 8, 17, 48, 64}) {
+                INFO("local size " << local);
+                if (local > dev.info().max_work_group_size) continue;
+                UsmArray out = UsmArray::zeros(q, DType::F32, {120});
+                p.kernel("five_copies").launch(q, Range(3 * local), Range(local), {xs, out}).wait();
+                CHECK(out.to_vector<float>() == expected);
+            }
         }
     }
 

@@ -405,9 +405,10 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     // OpGroupAsyncCopy Execution Destination Source NumElements Stride Event: each work-item
     // copies the elements k = its linear local id + r (less the local size where that reaches
     // it), + local size, ... (k < NumElements) from Source[k * Stride] to Destination[k]. The
-    // rotation r advances by a warp per copy (modulo the local size; the same in every
-    // work-item, as every work-item makes the same copies), so that successive copies of fewer
-    // elements than the work-group has work-items start on different warps.
+    // rotation r (0 <= r < local size, the same in every work-item, as every work-item makes the
+    // same copies) advances by a warp per copy and goes back to 0 where it would reach the local
+    // size, so that successive copies of fewer elements than the work-group has work-items
+    // start on different warps.
     if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
         unsupported(inst, "only work-group copies are supported");
     std::string dst_space, src_space;
@@ -439,7 +440,7 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     const std::string past = new_reg(RegClass::Pred);
     emit("add.u32", {rotation, rotation, std::to_string(kWarpSize)});
     emit("setp.ge.u32", {past, rotation, size});
-    emit_if("@" + past, "sub.u32", {rotation, rotation, size});
+    emit_if("@" + past, "mov.u32", {rotation, "0"});  // stays below the local size
     const std::string step = new_reg(RegClass::B64);
     const std::string k = new_reg(RegClass::B64);
     emit("cvt.u64.u32", {step, size});
