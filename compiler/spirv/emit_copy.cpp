@@ -12,15 +12,19 @@ constexpr std::uint32_t kLargestCopyElement = 32;
 
 }  // namespace
 
-Id FunctionEmitter::copies_event() {
-    if (copies_event_) return copies_event_;
+Id FunctionEmitter::event_variable(Id& variable, std::string_view what) {
+    if (variable) return variable;
     const Id event = m_.b.type_event();
-    copies_event_ = m_.b.next_id();
+    variable = m_.b.next_id();
     encode(variables_, spv::Op::OpVariable,
-           {m_.pointer(spv::StorageClass::Function, event), copies_event_,
+           {m_.pointer(spv::StorageClass::Function, event), variable,
             operand(spv::StorageClass::Function), m_.b.constant_null(event)});
-    name(copies_event_, "copies");
-    return copies_event_;
+    name(variable, what);
+    return variable;
+}
+
+Id FunctionEmitter::copies_event() {
+    return event_variable(copies_event_, "copies");
 }
 
 void FunctionEmitter::start_group_copy(Id to, Id from, Id count, Id stride) {
@@ -209,21 +213,14 @@ void FunctionEmitter::emit_wait_copies(const ast::Call& e) {
     // wait_copies(e) waits for e's copies alone where copies complete in order (the event is
     // then the copies up to it); elsewhere every copy shares the function's event, which a wait
     // releases, so it waits for them all, as wait_copies() does.
-    if (!e.args.empty() && !m_.b.target().has(DeviceFeature::OrderedCopies)) emit_value(*e.args[0]);
-    if (!e.args.empty() && m_.b.target().has(DeviceFeature::OrderedCopies)) {
+    if (!e.args.empty()) {
         const Id event = emit_value(*e.args[0]);
-        if (!waited_event_) {
-            const Id type = m_.b.type_event();
-            waited_event_ = m_.b.next_id();
-            encode(variables_, spv::Op::OpVariable,
-                   {m_.pointer(spv::StorageClass::Function, type), waited_event_,
-                    operand(spv::StorageClass::Function), m_.b.constant_null(type)});
-            name(waited_event_, "waited");
+        if (m_.b.target().has(DeviceFeature::OrderedCopies)) {
+            store(event_variable(waited_event_, "waited"), event);
+            inst_void(spv::Op::OpGroupWaitEvents, {m_.const_i32(operand(spv::Scope::Workgroup)),
+                                                   m_.const_i32(1), waited_event_});
+            return;
         }
-        store(waited_event_, event);
-        inst_void(spv::Op::OpGroupWaitEvents,
-                  {m_.const_i32(operand(spv::Scope::Workgroup)), m_.const_i32(1), waited_event_});
-        return;
     }
     if (!copies_event_) return;  // nothing started in this function: nothing to wait for
     inst_void(spv::Op::OpGroupWaitEvents,

@@ -211,6 +211,8 @@ private:
     /// The function's event variable (OpTypeEvent, null until a copy starts): every
     /// async_copy of the function joins its event; wait_copies waits for it and resets it.
     Id copies_event();
+    /// Function variable `variable` of event type (null at first), made on first use.
+    Id event_variable(Id& variable, std::string_view what);
 
     // -- emit_memory.cpp ------------------------------------------------------------------------
     /// The array an array-typed expression denotes.

@@ -134,6 +134,23 @@ void check_tile_copies(const Device& dev, DType dtype) {
     }
 }
 
+/// 1, 2, ..., 32: the input of the i32 kernels of kSource that copy twice.
+const std::vector<std::int32_t> kOneToThirtyTwo = [] {
+    std::vector<std::int32_t> x(32);
+    std::iota(x.begin(), x.end(), 1);
+    return x;
+}();
+
+/// `out` of kSource's kernel `name` run by one work-group of 16 on kOneToThirtyTwo.
+std::vector<std::int32_t> run_on_one_to_thirty_two(const Device& dev, const char* name) {
+    Queue q(dev);
+    Program p = Program::from_string("copies.dpk", kSource);
+    UsmArray xs = UsmArray::from_host<std::int32_t>(q, kOneToThirtyTwo);
+    UsmArray out = UsmArray::zeros(q, DType::I32, {16});
+    p.kernel(name).launch(q, Range(16), Range(16), {xs, out}).wait();
+    return out.to_vector<std::int32_t>();
+}
+
 template <typename T>
 std::vector<T> expected_tiles(const std::vector<T>& x, std::int64_t first, std::int64_t step,
                               std::size_t n) {
@@ -181,17 +198,10 @@ TEST_SUITE("copies") {
     TEST_CASE("several copies join one wait; a copy lands at its destination offset") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
-            Queue q(dev);
-            Program p = Program::from_string("copies.dpk", kSource);
-            std::vector<std::int32_t> x(32);
-            std::iota(x.begin(), x.end(), 1);
-            UsmArray xs = UsmArray::from_host<std::int32_t>(q, x);
-            UsmArray out = UsmArray::zeros(q, DType::I32, {16});
-            p.kernel("two_copies").launch(q, Range(16), Range(16), {xs, out}).wait();
             std::vector<std::int32_t> expected(16);
             for (std::size_t l = 0; l < 16; ++l)
-                expected[l] = x[l] * 100 + (l >= 4 ? x[16 + l - 4] : 0);
-            CHECK(out.to_vector<std::int32_t>() == expected);
+                expected[l] = kOneToThirtyTwo[l] * 100 + (l >= 4 ? kOneToThirtyTwo[16 + l - 4] : 0);
+            CHECK(run_on_one_to_thirty_two(dev, "two_copies") == expected);
         }
     }
 
@@ -218,16 +228,10 @@ TEST_SUITE("copies") {
     TEST_CASE("wait_copies(e) waits for the copies up to the one that gave e") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
-            Queue q(dev);
-            Program p = Program::from_string("copies.dpk", kSource);
-            std::vector<std::int32_t> x(32);
-            std::iota(x.begin(), x.end(), 1);
-            UsmArray xs = UsmArray::from_host<std::int32_t>(q, x);
-            UsmArray out = UsmArray::zeros(q, DType::I32, {16});
-            p.kernel("by_event").launch(q, Range(16), Range(16), {xs, out}).wait();
             std::vector<std::int32_t> expected(16);
-            for (std::size_t l = 0; l < 16; ++l) expected[l] = x[l] * 100 + x[16 + (l + 1) % 16];
-            CHECK(out.to_vector<std::int32_t>() == expected);
+            for (std::size_t l = 0; l < 16; ++l)
+                expected[l] = kOneToThirtyTwo[l] * 100 + kOneToThirtyTwo[16 + (l + 1) % 16];
+            CHECK(run_on_one_to_thirty_two(dev, "by_event") == expected);
         }
     }
 
