@@ -457,8 +457,8 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     emit("mad.lo.s64", {from, at, bytes, src});
     emit("mad.lo.s64", {to, k, bytes, dst});
     // 4- to 32-byte elements from global to shared memory: cp.async (sm_80 and newer), which
-    // does not hold a register until the data arrives (16-byte pieces bypass L1: .cg); the wait
-    // is cp.async.wait_all. Others through registers.
+    // does not hold a register until the data arrives (16-byte pieces bypass L1: .cg), one
+    // commit group per copy (its wait: OpGroupWaitEvents above). Others through registers.
     const bool async = state_.target.sm >= kCpAsyncSm && src_space == ".global" &&
                        dst_space == ".shared" && element_bytes >= 4;
     if (async && element_bytes >= 16) {
