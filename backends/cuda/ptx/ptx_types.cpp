@@ -179,6 +179,14 @@ std::uint64_t shared_alignment(const SpirvModule& module, Id variable, std::stri
     return align;
 }
 
+std::string memory_operand(const std::string& reg, std::int64_t offset) {
+    std::string a = "[";
+    a.append(reg);
+    if (offset) a.append("+").append(std::to_string(offset));
+    a.append("]");
+    return a;
+}
+
 std::optional<std::string_view> state_space(spv::StorageClass storage) {
     switch (storage) {
         case spv::StorageClass::CrossWorkgroup: return "global";

@@ -73,6 +73,8 @@ std::uint64_t alignment_of(const SpirvModule& module, Id type, std::string_view 
 /// Where Workgroup variable `variable` starts in shared memory: a multiple of its type's
 /// alignment, or of its Alignment decoration where larger.
 std::uint64_t shared_alignment(const SpirvModule& module, Id variable, std::string_view what);
+/// A memory operand: "[reg]", or "[reg+offset]" where the offset is not 0.
+std::string memory_operand(const std::string& reg, std::int64_t offset);
 
 /// The PTX state space of a storage class: "global", "shared", "local", "" (generic);
 /// nullopt when there is no PTX equivalent.

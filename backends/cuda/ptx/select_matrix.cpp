@@ -307,10 +307,7 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
                 static_cast<std::int64_t>(major_of(d)) * *fixed * static_cast<std::int64_t>(bytes);
         else
             reg = rows.at(major_of(d));
-        std::string& a = addresses[e];
-        a.append("[").append(reg);
-        if (offset) a.append("+").append(std::to_string(offset));
-        a.append("]");
+        addresses[e] = memory_operand(reg, offset);
     }
     return addresses;
 }

@@ -339,19 +339,6 @@ constexpr std::uint32_t kCpAsyncSm = 80;
 /// The most cp.async groups a wait for one event leaves in flight.
 constexpr std::uint32_t kMostCopyGroupsInFlight = 31;
 
-namespace {
-
-/// "[reg]" or "[reg+offset]".
-std::string offset_address(const std::string& reg, std::uint32_t offset) {
-    std::string a = "[";
-    a.append(reg);
-    if (offset) a.append("+").append(std::to_string(offset));
-    a.append("]");
-    return a;
-}
-
-}  // namespace
-
 bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     if (inst.opcode == spv::Op::OpGroupWaitEvents) {
         // Each work-item waits for its own cp.async copies (sm_80 and newer; its other copies
@@ -464,7 +451,7 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     if (async && element_bytes >= 16) {
         for (std::uint32_t piece = 0; piece < element_bytes; piece += 16) {
             emit("cp.async.cg.shared.global",
-                 {offset_address(to, piece), offset_address(from, piece), "16"});
+                 {memory_operand(to, piece), memory_operand(from, piece), "16"});
         }
     } else if (async) {
         emit("cp.async.ca.shared.global", {"[" + to + "]", "[" + from + "]", bytes});
@@ -472,8 +459,8 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         for (std::uint32_t lane = 0; lane < lanes; ++lane) {
             const std::uint32_t at = lane * elem.bits / 8;
             const std::string value = new_reg(reg_class(elem));
-            emit("ld" + src_space + memory_type(elem), {value, offset_address(from, at)});
-            emit("st" + dst_space + memory_type(elem), {offset_address(to, at), value});
+            emit("ld" + src_space + memory_type(elem), {value, memory_operand(from, at)});
+            emit("st" + dst_space + memory_type(elem), {memory_operand(to, at), value});
         }
     }
     emit("add.s64", {k, k, step});
