@@ -256,8 +256,10 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     // be 16-byte aligned: the base and the stride in bytes multiples of 16.
     if (ldmatrix && *space == ".shared" && element.bits == 16 && kind != MatrixUse::Accumulator &&
         (!fixed || (static_cast<std::uint64_t>(*fixed) * bytes) % 16 == 0)) {
-        auto& lane_rows = prologue_cache_[row_major ? "ldmatrix_row_major" : "ldmatrix_col_major"];
-        if (lane_rows.empty()) {
+        const std::string layout = row_major ? "ldmatrix_row_major" : "ldmatrix_col_major";
+        std::string& major64 = prologue_cache_[layout + "_major"];
+        std::string& minor64 = prologue_cache_[layout + "_minor"];
+        if (major64.empty()) {
             const std::string major = new_reg(RegClass::B32), minor = new_reg(RegClass::B32);
             const std::string high = new_reg(RegClass::B32);
             emit_prologue("shr.u32", {high, lane_id(), "4"});
@@ -270,14 +272,11 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
                 emit_prologue("mad.lo.u32", {major, high, "8", low});
                 emit_prologue("and.b32", {minor, lane_id(), "8"});
             }
-            const std::string major64 = new_reg(RegClass::B64), minor64 = new_reg(RegClass::B64);
+            major64 = new_reg(RegClass::B64);
+            minor64 = new_reg(RegClass::B64);
             emit_prologue("cvt.u64.u32", {major64, major});
             emit_prologue("cvt.u64.u32", {minor64, minor});
-            lane_rows = major64 + "," + minor64;
         }
-        const auto comma = lane_rows.find(',');
-        const std::string major64 = lane_rows.substr(0, comma);
-        const std::string minor64 = lane_rows.substr(comma + 1);
         const std::string row = new_reg(RegClass::B64), at = new_reg(RegClass::B64);
         emit("mad.lo.s64", {row, major64, step, base});
         emit("mad.lo.s64", {at, minor64, std::to_string(bytes), row});
