@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Nsight Compute on the radix sorts, dpk's next to CUB's (through CuPy), on the GPU machine after
+# tools/gpu/run.sh has built the tree:
+#
+#   bash tools/gpu/profile_sort.sh OUT_DIR
+#
+# dpk: bench_algorithms with one run of 2^20 elements and 2^26 keys, profiling the kernels whose
+# names start with radix_ (the histogram, the starts and the first passes of each method). CUB:
+# cupy.sort of the same number of random u32 keys. Each report is printed as text (details page:
+# speed of light, memory, launch, occupancy, warp states) to OUT_DIR/NAME.txt.
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build="${DPK_BUILD_DIR:-$root/build-gpu}"
+out="$1"
+mkdir -p "$out"
+ncu="$(command -v ncu || echo /usr/local/cuda/bin/ncu)"
+sections=(--section SpeedOfLight --section MemoryWorkloadAnalysis --section LaunchStats
+          --section Occupancy --section WarpStateStats --section SchedulerStats
+          --section InstructionStats)
+DPK_DEVICE=cuda:gpu:0 timeout 240 "$ncu" "${sections[@]}" --kernel-name regex:'^radix_sweep' \
+    --launch-count 6 --print-summary none \
+    "$build/bench/bench_algorithms" 1 1048576 67108864 > "$out/dpk_sort.txt" 2>&1
+timeout 120 "$ncu" "${sections[@]}" --kernel-name regex:'Onesweep|Histogram|ExclusiveSum' --launch-count 6 \
+    --print-summary none python3 -c '
+import cupy as cp
+keys = cp.random.default_rng(1).integers(0, 2**32, 1 << 26, dtype=cp.uint64).astype(cp.uint32)
+cp.sort(keys)
+cp.cuda.runtime.deviceSynchronize()' > "$out/cub_sort.txt" 2>&1
+# One line per kernel: name, duration, memory throughput, compute throughput, issue slots.
+for f in "$out"/dpk_sort.txt "$out"/cub_sort.txt; do
+    awk -v f="$(basename "$f" .txt)" '
+        /^  [^ ].*\)x\(/ { name = $0; sub(/^ +/, "", name); sub(/ \(.*/, "", name); sub(/<.*/, "", name); sub(/.*::/, "", name) }
+        /^    Duration / { d = $3 " " $2 }
+        /^    Memory Throughput / { m = $4 }
+        /^    Compute \(SM\) Throughput/ { c = $5; printf "  %s %-40s %s mem %s%% sm %s%%\n", f, substr(name, 1, 40), d, m, c }
+        /Issue Slots Busy/ { print "    issue slots busy " $5 "%" }
+        /Achieved Occupancy/ { print "    achieved occupancy " $4 "%" }' "$f"
+done
