@@ -17,7 +17,8 @@
 #              phase's module)
 #   matrix     bench/matmul_tensor.py: the cooperative-matrix GEMMs next to cuBLAS (needs the
 #              python phase's module), and the PTX of bench/kernels/gemm_f16.dpk
-#   profile    tools/gpu/profile_sort.sh: Nsight Compute on dpk's radix sort passes and CUB's
+#   profile    tools/gpu/profile.sh: Nsight Compute on dpk's radix sorts and GEMM next to CUB's and
+#              cuBLAS's (the GEMM needs the python phase's module)
 #   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
 #              (14 jobs of DPK_DIFFTEST_SEEDS_PER_JOB seeds, default 4, from DPK_DIFFTEST_SEED,
@@ -118,8 +119,8 @@ if has tuning && (( $(left) > 60 )); then
 fi
 
 if has profile && (( $(left) > 120 )); then
-    say "profile (Nsight Compute: dpk's and CUB's sorts)"
-    timeout 400 bash tools/gpu/profile_sort.sh "$logs/profile" 2>&1 | tee -a "$logs/summary.txt"
+    say "profile (Nsight Compute: sorts and GEMM, dpk's next to CUB's and cuBLAS's)"
+    timeout 400 bash tools/gpu/profile.sh "$logs/profile" 2>&1 | tee -a "$logs/summary.txt"
 fi
 
 if has bench && (( $(left) > 90 )); then

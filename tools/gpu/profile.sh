@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Nsight Compute on the radix sorts, dpk's next to CUB's (through CuPy), on the GPU machine after
+# Nsight Compute on the radix sorts, dpk's next to CUB's (through CuPy), and on the f16 GEMM,
+# dpk's gemm_async64 next to cuBLAS's kernel (through torch), on the GPU machine after
 # tools/gpu/run.sh has built the tree:
 #
-#   bash tools/gpu/profile_sort.sh OUT_DIR
+#   bash tools/gpu/profile.sh OUT_DIR
 #
 # dpk: bench_algorithms with one run of 2^20 elements and 2^26 keys, profiling the kernels whose
 # names start with radix_ (the histogram, the starts and the first passes of each method). CUB:
@@ -26,8 +27,32 @@ import cupy as cp
 keys = cp.random.default_rng(1).integers(0, 2**32, 1 << 26, dtype=cp.uint64).astype(cp.uint32)
 cp.sort(keys)
 cp.cuda.runtime.deviceSynchronize()' > "$out/cub_sort.txt" 2>&1
+# The GEMM: gemm_async64 and cuBLAS's kernel (torch.matmul) at 4096^3, with the Python module
+# the session's python phase built (skipped without it).
+if [[ -d "$root/build-gpu-python/python" ]]; then
+    DPK_BUILD_DIR="$root/build-gpu-python" timeout 150 "$ncu" "${sections[@]}" \
+        --section ComputeWorkloadAnalysis --kernel-name regex:'gemm|sm90|nvjet|Kernel' \
+        --launch-skip 0 --launch-count 2 --print-summary none python3 -c '
+import os, sys
+sys.path.insert(0, "build-gpu-python/python")
+import dpk, torch
+n = 4096
+a = torch.randn(n, n, device="cuda", dtype=torch.float16)
+b = torch.randn(n, n, device="cuda", dtype=torch.float16)
+c = torch.empty(n, n, device="cuda", dtype=torch.float32)
+dev = dpk.select_device("cuda:gpu:0")
+q = dpk.Queue(dev)
+k = dpk.Program.from_file("bench/kernels/gemm_f16.dpk").kernel("gemm_async64").specialize(
+    "void(f16[:, ::1], f16[:, ::1], f32[:, ::1])", dev)
+args = [dpk.asarray(x, q) for x in (a, b, c)]
+torch.cuda.synchronize()
+k.launch(q, (n // 128 * 128, n // 128), args, local_size=(128, 1)).wait()
+torch.matmul(a, b)
+torch.cuda.synchronize()' > "$out/gemm.txt" 2>&1
+fi
 # One line per kernel: name, duration, memory throughput, compute throughput, issue slots.
-for f in "$out"/dpk_sort.txt "$out"/cub_sort.txt; do
+for f in "$out"/dpk_sort.txt "$out"/cub_sort.txt "$out"/gemm.txt; do
+    [[ -f "$f" ]] || continue
     awk -v f="$(basename "$f" .txt)" '
         /^  [^ ].*\)x\(/ { name = $0; sub(/^ +/, "", name); sub(/ \(.*/, "", name); sub(/<.*/, "", name); sub(/.*::/, "", name) }
         /^    Duration / { d = $3 " " $2 }
