@@ -13,7 +13,7 @@
 #   python     the Python module (RelWithDebInfo) and its tests; tools/gpu/specialize_probe.py
 #              (which imports make specialize crash); a crash is run again alone under
 #              tools/gpu/native_backtrace.sh so that its native frames are named
-#   tuning     bench/tuning/{reduce,scan}_variants.py (DPK_TUNING picks; needs the python
+#   tuning     bench/tuning/{reduce,scan,sort}_variants.py (DPK_TUNING picks; needs the python
 #              phase's module)
 #   matrix     bench/matmul_tensor.py: the cooperative-matrix GEMMs next to cuBLAS (needs the
 #              python phase's module), and the PTX of bench/kernels/gemm_f16.dpk
