@@ -204,7 +204,7 @@ UsmArray UsmArray::describe_foreign(const Queue& queue, void* data, DType dtype,
         throw InvalidArgumentError("UsmArray::describe_foreign on a queue that was moved from");
     const std::size_t bytes = external_span_bytes(shape, strides, dtype);
     auto allocation =
-        std::make_shared<UsmAllocation>(queue, usm_type, bytes ? data : nullptr, bytes, nullptr);
+        std::make_shared<UsmAllocation>(queue.device(), usm_type, bytes ? data : nullptr, bytes);
     return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
 }
 
