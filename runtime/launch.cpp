@@ -1,5 +1,7 @@
 #include "dpk/runtime/launch.h"
 
+#include <algorithm>
+#include <cstring>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -150,6 +152,89 @@ private:
     std::size_t count_ = 0;
 };
 
+/// Scalars converted to their parameters' dtypes (they fit: exactly) into `converted`, one per
+/// parameter; returns the bytes of work-group memory the launch gives (InvalidArgumentError for
+/// LocalMemory of 0 elements or of a size that overflows).
+std::uint64_t convert_arguments(const LoadedKernel& k, std::span<const KernelArg> args,
+                                Scalar* converted) {
+    const auto& params = k.signature().params;
+    std::uint64_t launch_local_bytes = 0;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        const ParamType& p = params[i];
+        const KernelArg& a = args[i];
+        if (p.is_scalar()) {
+            converted[i] = *a.scalar().exact_as(p.dtype);  // fits: converts exactly
+        } else if (p.is_local_array()) {
+            if (a.local().count == 0)
+                throw InvalidArgumentError(kernel_label(k) + ": " +
+                                           parameter_label(i, param_name(k, i)) +
+                                           ": LocalMemory with 0 elements");
+            std::optional<std::uint64_t> bytes =
+                checked_mul<std::uint64_t>(a.local().count, dtype_size(p.dtype));
+            std::optional<std::uint64_t> sum =
+                bytes ? checked_add(launch_local_bytes, *bytes) : std::nullopt;
+            if (!sum)
+                throw InvalidArgumentError(kernel_label(k) + ": " +
+                                           parameter_label(i, param_name(k, i)) +
+                                           ": LocalMemory of " + std::to_string(a.local().count) +
+                                           " " + std::string(dtype_name(p.dtype)) +
+                                           " elements: its size in bytes overflows 64 bits");
+            launch_local_bytes = *sum;
+        }
+    }
+    return launch_local_bytes;
+}
+
+/// Whether `global` has an extent of 0 in a valid number of dimensions: a launch over it runs
+/// nothing (as in SYCL). Not a product that wraps: 2^32 x 2^32 is no empty range.
+bool empty_range(const Range& global) {
+    bool empty = false;
+    for (std::uint32_t d = 0; d < global.dims() && d < kMaxDims; ++d) empty |= global[d] == 0;
+    return empty && global.dims() >= 1 && global.dims() <= kMaxDims;
+}
+
+/// The kernel's ABI applied to the arguments: for each entry-point slot, `set.pointer(slot, p)`,
+/// `set.value(slot, size, data)`, `set.local(slot, bytes)` or `set.bounds_record(slot)`. The one
+/// place that says which slot gets what (data pointers, shapes, strides, local memory and its
+/// length, scalars, the bounds record).
+template <typename Setter>
+void for_each_entry_point_arg(const KernelAbi& abi, std::span<const KernelArg> args,
+                              const Scalar* converted, Setter& set) {
+    for (std::uint32_t slot = 0; slot < abi.args.size(); ++slot) {
+        const AbiArg& a = abi.args[slot];
+        if (a.kind == AbiArg::Kind::BoundsRecord) {  // no source parameter
+            set.bounds_record(slot);
+            continue;
+        }
+        const KernelArg& arg = args[a.param];
+        switch (a.kind) {
+            case AbiArg::Kind::GlobalPointer: set.pointer(slot, arg.array().data()); break;
+            case AbiArg::Kind::Shape: {
+                std::int64_t v = arg.array().shape()[a.dim];
+                set.value(slot, sizeof v, &v);
+                break;
+            }
+            case AbiArg::Kind::Stride: {
+                std::int64_t v = arg.array().strides()[a.dim];
+                set.value(slot, sizeof v, &v);
+                break;
+            }
+            case AbiArg::Kind::LocalPointer:
+                set.local(slot, arg.local().count * dtype_size(a.dtype));
+                break;
+            case AbiArg::Kind::LocalLength: {
+                auto v = static_cast<std::int64_t>(arg.local().count);
+                set.value(slot, sizeof v, &v);
+                break;
+            }
+            case AbiArg::Kind::Scalar:
+                set.value(slot, converted[a.param].size(), converted[a.param].data());
+                break;
+            case AbiArg::Kind::BoundsRecord: break;  // above
+        }
+    }
+}
+
 /// The general kernel, or the variant the launch's facts allow (a few compares per array).
 backends::Kernel* kernel_for_launch(const LoadedKernel::State& s, const Range& global,
                                     const Range* local, std::span<const KernelArg> args) {
@@ -202,8 +287,6 @@ Event launch_checked(const CheckedLaunch& checked, const Range& global, const Ra
     const LoadedKernel& k = checked.kernel();
     const std::span<const KernelArg> args = checked.args();
     const auto& params = k.signature().params;
-    // Scalars converted (they fit: exactly) and local memory sized.
-    std::uint64_t launch_local_bytes = 0;
     std::array<Scalar, 16> converted_small{};
     std::vector<Scalar> converted_large;
     Scalar* converted = converted_small.data();
@@ -211,32 +294,8 @@ Event launch_checked(const CheckedLaunch& checked, const Range& global, const Ra
         converted_large.resize(params.size());
         converted = converted_large.data();
     }
-    for (std::size_t i = 0; i < params.size(); ++i) {
-        const ParamType& p = params[i];
-        const KernelArg& a = args[i];
-        if (p.is_scalar()) {
-            converted[i] = *a.scalar().exact_as(p.dtype);  // fits: converts exactly
-        } else if (p.is_local_array()) {
-            if (a.local().count == 0)
-                throw InvalidArgumentError(kernel_label(k) + ": " +
-                                           parameter_label(i, param_name(k, i)) +
-                                           ": LocalMemory with 0 elements");
-            std::optional<std::uint64_t> bytes =
-                checked_mul<std::uint64_t>(a.local().count, dtype_size(p.dtype));
-            std::optional<std::uint64_t> sum =
-                bytes ? checked_add(launch_local_bytes, *bytes) : std::nullopt;
-            if (!sum)
-                throw InvalidArgumentError(kernel_label(k) + ": " +
-                                           parameter_label(i, param_name(k, i)) +
-                                           ": LocalMemory of " + std::to_string(a.local().count) +
-                                           " " + std::string(dtype_name(p.dtype)) +
-                                           " elements: its size in bytes overflows 64 bits");
-            launch_local_bytes = *sum;
-        }
-    }
-    bool empty = false;  // an extent of 0 (not a product that wraps: 2^32 x 2^32 is no empty range)
-    for (std::uint32_t d = 0; d < global.dims() && d < kMaxDims; ++d) empty |= global[d] == 0;
-    if (empty && global.dims() >= 1 && global.dims() <= kMaxDims) {
+    const std::uint64_t launch_local_bytes = convert_arguments(k, args, converted);
+    if (empty_range(global)) {
         // An empty range runs nothing (as in SYCL): the event completes with the dependencies.
         Event::wait_all(deps);
         return Event();
@@ -261,42 +320,17 @@ Event launch_checked(const CheckedLaunch& checked, const Range& global, const Ra
     LoadedKernel::State& s = k.state();
     backends::Kernel& kernel = *kernel_for_launch(s, global, local, args);
     std::lock_guard lock(s.launch_mutex);
-    const auto& abi = s.image.abi.args;
-    for (std::uint32_t slot = 0; slot < abi.size(); ++slot) {
-        const AbiArg& a = abi[slot];
-        if (a.kind == AbiArg::Kind::BoundsRecord) {  // no source parameter
-            kernel.set_pointer_arg(slot, bounds->data());
-            continue;
+    struct KernelSetter {
+        backends::Kernel& kernel;
+        void* bounds;
+        void pointer(std::uint32_t slot, void* p) { kernel.set_pointer_arg(slot, p); }
+        void value(std::uint32_t slot, std::size_t size, const void* v) {
+            kernel.set_value_arg(slot, size, v);
         }
-        const KernelArg& arg = args[a.param];
-        switch (a.kind) {
-            case AbiArg::Kind::GlobalPointer:
-                kernel.set_pointer_arg(slot, arg.array().data());
-                break;
-            case AbiArg::Kind::Shape: {
-                std::int64_t v = arg.array().shape()[a.dim];
-                kernel.set_value_arg(slot, sizeof v, &v);
-                break;
-            }
-            case AbiArg::Kind::Stride: {
-                std::int64_t v = arg.array().strides()[a.dim];
-                kernel.set_value_arg(slot, sizeof v, &v);
-                break;
-            }
-            case AbiArg::Kind::LocalPointer:
-                kernel.set_local_arg(slot, arg.local().count * dtype_size(a.dtype));
-                break;
-            case AbiArg::Kind::LocalLength: {
-                auto v = static_cast<std::int64_t>(arg.local().count);
-                kernel.set_value_arg(slot, sizeof v, &v);
-                break;
-            }
-            case AbiArg::Kind::Scalar:
-                kernel.set_value_arg(slot, converted[a.param].size(), converted[a.param].data());
-                break;
-            case AbiArg::Kind::BoundsRecord: break;  // set above
-        }
-    }
+        void local(std::uint32_t slot, std::size_t bytes) { kernel.set_local_arg(slot, bytes); }
+        void bounds_record(std::uint32_t slot) { kernel.set_pointer_arg(slot, bounds); }
+    } setter{kernel, bounds ? bounds->data() : nullptr};
+    for_each_entry_point_arg(s.image.abi, args, converted, setter);
     std::shared_ptr<backends::Event> event =
         detail::backend_of(queue).launch(kernel, range, dep_list.span());
     const bool prints = s.image.abi.prints;
@@ -305,6 +339,40 @@ Event launch_checked(const CheckedLaunch& checked, const Range& global, const Ra
     bounds->set_event(event);
     queue.bounds_records().add(bounds);
     return detail::make_event(std::move(event), std::move(bounds), prints);
+}
+
+PreparedLaunch prepare_launch(const Queue& queue, const LoadedKernel& k, const Range& global,
+                              const Range* local, std::span<const KernelArg> args) {
+    check_launch(queue, k, args);
+    std::vector<Scalar> converted(k.signature().params.size());
+    const std::uint64_t launch_local_bytes = convert_arguments(k, args, converted.data());
+    PreparedLaunch out;
+    if (empty_range(global)) {
+        out.empty = true;
+        return out;
+    }
+    check_range(k, global, local, launch_local_bytes);
+    out.entry_point = k.entry_point_for(global, args, local);
+    struct Collector {
+        std::vector<EntryPointArg>& out;
+        void pointer(std::uint32_t, const void* p) {
+            out.push_back({EntryPointArg::Kind::Pointer, p, sizeof p, {}});
+        }
+        void value(std::uint32_t, std::size_t size, const void* v) {
+            EntryPointArg a{EntryPointArg::Kind::Value, nullptr, size, {}};
+            std::memcpy(a.value.data(), v, std::min(size, a.value.size()));
+            out.push_back(a);
+        }
+        void local(std::uint32_t, std::size_t bytes) {
+            out.push_back({EntryPointArg::Kind::Local, nullptr, bytes, {}});
+        }
+        void bounds_record(std::uint32_t) {
+            out.push_back({EntryPointArg::Kind::BoundsRecord, nullptr, sizeof(void*), {}});
+        }
+    } collector{out.args};
+    out.args.reserve(k.image().abi.args.size());
+    for_each_entry_point_arg(k.image().abi, args, converted.data(), collector);
+    return out;
 }
 
 Event launch(const Queue& queue, const LoadedKernel& kernel, const Range& global,

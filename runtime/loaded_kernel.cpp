@@ -93,6 +93,7 @@ LoadedKernel::LoadedKernel(const Device& device, KernelImage image, const LoadOp
     check_requirements(*image.requirements, device.info(), what);
     State& s = *state_;
     s.device = device;
+    s.build_options = options.build_options;
     if (options.program_cache)
         s.program = options.program_cache->program(device, image.spirv, options.build_options);
     else
@@ -131,6 +132,9 @@ const std::string& LoadedKernel::entry_point_for(const Range& global,
     return s.image.variants[static_cast<std::size_t>(v - s.variants.data())].entry_point;
 }
 
+const std::string& LoadedKernel::build_options() const {
+    return state_->build_options;
+}
 const KernelImage& LoadedKernel::image() const {
     return state_->image;
 }

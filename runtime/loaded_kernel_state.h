@@ -2,6 +2,7 @@
 #pragma once
 
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "backends/backend.h"
@@ -14,6 +15,8 @@ namespace dpk::runtime {
 struct LoadedKernel::State {
     Device device;
     KernelImage image;
+    /// The driver build options the program was built with (LoadOptions::build_options).
+    std::string build_options;
     std::shared_ptr<backends::Program> program;  // shared with the program cache
     std::unique_ptr<backends::Kernel> kernel;
     /// The image's variants, in its order; `variant_facts` is every fact one of them assumes

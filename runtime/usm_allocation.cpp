@@ -43,8 +43,15 @@ UsmAllocation::UsmAllocation(const Queue& queue, UsmType type, void* data, std::
     g_live.fetch_add(1, std::memory_order_relaxed);
 }
 
+UsmAllocation::UsmAllocation(const Device& device, UsmType type, void* data, std::size_t bytes)
+    : device_(device), type_(type), bytes_(bytes), data_(data), foreign_(true) {
+    g_live.fetch_add(1, std::memory_order_relaxed);
+}
+
 UsmAllocation::~UsmAllocation() {
-    if (external_queue_) {
+    if (foreign_) {
+        // Another runtime's memory: it frees it.
+    } else if (external_queue_) {
         // The owner may free the memory once it is let go: the launches on it finish first.
         try {
             detail::backend_of(*external_queue_).finish();

@@ -133,17 +133,17 @@ UsmArray UsmArray::from_allocation(const Queue& queue, std::shared_ptr<UsmAlloca
     return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
 }
 
-UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
-                                 std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
-                                 std::shared_ptr<const void> keep_alive) {
-    check_shape(shape);
-    if (!queue)
-        throw InvalidArgumentError("UsmArray::from_external on a queue that was moved from");
+namespace {
+
+/// The bytes an external view spans, from its first element to the end of the last one it
+/// touches (0 when it has no elements); `strides` filled in (C order) when empty. UsmError for
+/// mismatched or negative strides and spans that overflow.
+std::size_t external_span_bytes(const std::vector<std::int64_t>& shape,
+                                std::vector<std::int64_t>& strides, DType dtype) {
     if (strides.empty()) strides = contiguous_strides(shape, Layout::C);
     if (strides.size() != shape.size())
         throw UsmError("external array: " + std::to_string(strides.size()) + " strides for " +
                        std::to_string(shape.size()) + " dimensions");
-    // Bytes from the first element to the end of the last one the view touches.
     std::optional<std::int64_t> last = 0;
     bool empty = false;
     for (std::size_t d = 0; d < shape.size(); ++d) {
@@ -164,25 +164,47 @@ UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
     if (!bytes)
         throw UsmError("external array of shape " + shape_string(shape) +
                        ": its span in bytes overflows 64 bits");
+    return empty ? 0 : static_cast<std::size_t>(*bytes);
+}
+
+}  // namespace
+
+UsmArray UsmArray::from_external(const Queue& queue, void* data, DType dtype,
+                                 std::vector<std::int64_t> shape, std::vector<std::int64_t> strides,
+                                 std::shared_ptr<const void> keep_alive) {
+    check_shape(shape);
+    if (!queue)
+        throw InvalidArgumentError("UsmArray::from_external on a queue that was moved from");
+    const std::size_t bytes = external_span_bytes(shape, strides, dtype);
     const Device& device = queue.device();
     UsmType usm_type = UsmType::Device;
-    if (!empty) {
-        std::optional<UsmType> found =
-            detail::context_of(device)->usm_type_of(data, static_cast<std::size_t>(*bytes));
+    if (bytes != 0) {
+        std::optional<UsmType> found = detail::context_of(device)->usm_type_of(data, bytes);
         if (!found) {
             char address[32];
             std::snprintf(address, sizeof address, "%p", data);
             throw UsmError("external memory at " + std::string(address) + " (" +
-                           std::to_string(*bytes) + " bytes) is not USM of device '" +
+                           std::to_string(bytes) + " bytes) is not USM of device '" +
                            device.name() + "' (" + device.filter_string() +
                            "): it is host memory, memory of another device or context, or runs "
                            "past its allocation; copy it into a dpk array instead");
         }
         usm_type = *found;
     }
-    auto allocation = std::make_shared<UsmAllocation>(queue, usm_type, empty ? nullptr : data,
-                                                      empty ? 0 : static_cast<std::size_t>(*bytes),
-                                                      std::move(keep_alive));
+    auto allocation = std::make_shared<UsmAllocation>(queue, usm_type, bytes ? data : nullptr,
+                                                      bytes, std::move(keep_alive));
+    return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
+}
+
+UsmArray UsmArray::describe_foreign(const Queue& queue, void* data, DType dtype,
+                                    std::vector<std::int64_t> shape,
+                                    std::vector<std::int64_t> strides, UsmType usm_type) {
+    check_shape(shape);
+    if (!queue)
+        throw InvalidArgumentError("UsmArray::describe_foreign on a queue that was moved from");
+    const std::size_t bytes = external_span_bytes(shape, strides, dtype);
+    auto allocation =
+        std::make_shared<UsmAllocation>(queue.device(), usm_type, bytes ? data : nullptr, bytes);
     return UsmArray(queue, std::move(allocation), dtype, std::move(shape), std::move(strides), 0);
 }
 

@@ -46,9 +46,10 @@ fi
 # The Python package's build and test tools from PyPI (nanobind, scikit-build-core, pytest), in a
 # virtual environment of dpk's own: Debian 12's pip is externally managed (PEP 668). It sees
 # Debian's numpy (--system-site-packages). tools/build.sh builds the extension module with its
-# Python; `pip install .` works from it (docs/python.md).
+# Python; `pip install .` works from it (docs/python.md). dpctl (with Intel's SYCL runtime
+# wheels) is there for python/tests/test_dpctl.py: launches on dpctl queues.
 venv=/opt/dpk/python
-python_tools=(nanobind==2.9.2 scikit-build-core==1.1.2 pytest==9.2.0)
+python_tools=(nanobind==2.9.2 scikit-build-core==1.1.2 pytest==9.2.0 dpctl==0.22.1)
 if ! "$venv/bin/python" - "${python_tools[@]}" 2>/dev/null <<'PY'
 import sys
 from importlib.metadata import version

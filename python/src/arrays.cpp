@@ -320,8 +320,49 @@ UsmType usm_type_from_string(std::string_view name) {
                                std::string(name) + "\"");
 }
 
+namespace {
+
+/// A dpctl/dpnp array as an argument of a launch on a dpctl queue: described in place
+/// (UsmArray::describe_foreign) with the usm_type `usm_type_of(obj, pointer)` reports; any other
+/// answer is why the array is not the queue's, raised naming the parameter.
+UsmArray foreign_description(nb::handle obj, const Queue& queue, const ParamLookup& lookup,
+                             std::size_t index, nb::handle usm_type_of) {
+    const char* protocol = "__sycl_usm_array_interface__";
+    nb::dict iface = nb::cast<nb::dict>(obj.attr(protocol));
+    nb::tuple data = nb::cast<nb::tuple>(iface["data"]);
+    auto ptr = reinterpret_cast<char*>(nb::cast<std::uintptr_t>(data[0]));
+    const DType dtype = dtype_from_typestr(nb::cast<std::string>(iface["typestr"]), protocol);
+    std::vector<std::int64_t> shape = int_vector(iface["shape"], protocol);
+    nb::object strides_obj = iface.contains("strides") ? nb::borrow(iface["strides"]) : nb::none();
+    std::vector<std::int64_t> strides = int_vector(strides_obj, protocol);
+    if (iface.contains("offset"))
+        ptr +=
+            nb::cast<std::int64_t>(iface["offset"]) * static_cast<std::int64_t>(dtype_size(dtype));
+    const std::string answer =
+        nb::cast<std::string>(usm_type_of(obj, reinterpret_cast<std::uintptr_t>(ptr)));
+    if (answer != "device" && answer != "shared" && answer != "host")
+        throw InvalidArgumentError(
+            "kernel '" + std::string(lookup.kernel) +
+            "': " + runtime::parameter_label(index, lookup.param(index).first) + ": " + answer);
+    return UsmArray::describe_foreign(queue, ptr, dtype, std::move(shape), std::move(strides),
+                                      usm_type_from_string(answer));
+}
+
+/// Why memory dpk or another library holds is not an argument of a launch on a dpctl queue.
+[[noreturn]] void throw_not_dpctl_memory(const ParamLookup& lookup, std::size_t index,
+                                         const std::string& what) {
+    throw InvalidArgumentError(
+        "kernel '" + std::string(lookup.kernel) +
+        "': " + runtime::parameter_label(index, lookup.param(index).first) + ": " + what +
+        "; a launch on a dpctl queue takes arrays of that queue's SYCL context "
+        "(__sycl_usm_array_interface__: dpctl.memory, dpnp) and scalars");
+}
+
+}  // namespace
+
 void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lookup,
-                      std::vector<UsmArray>& views, std::vector<KernelArg>& out) {
+                      std::vector<UsmArray>& views, std::vector<KernelArg>& out,
+                      nb::handle usm_type_of) {
     static nb::handle generic = numpy().attr("generic");
     static nb::handle local_type = nb::type<runtime::LocalMemory>();
     static nb::handle array_type = nb::type<UsmArray>();
@@ -334,7 +375,14 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
     for (std::size_t index = 0; index < n; ++index) {
         PyObject* p = items[index];
         nb::handle h(p);
-        if (Py_TYPE(p) == reinterpret_cast<PyTypeObject*>(array_type.ptr())) {  // dpk.Array
+        if (Py_TYPE(p) == reinterpret_cast<PyTypeObject*>(array_type.ptr()) ||
+            nb::isinstance<UsmArray>(h)) {  // dpk.Array (or a subclass)
+            if (usm_type_of.is_valid())
+                throw_not_dpctl_memory(
+                    lookup, index,
+                    "a dpk.Array on " + nb::inst_ptr<UsmArray>(h)->device().filter_string() +
+                        " is memory of dpk's own context, which the dpctl queue's kernels "
+                        "cannot use");
             out.emplace_back(*nb::inst_ptr<UsmArray>(h));
         } else if (PyBool_Check(p)) {
             out.emplace_back(p == Py_True);
@@ -357,8 +405,15 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
                              : t == DType::Bool || is_signed(t)
                                  ? runtime::Scalar::from_int(t, nb::cast<std::int64_t>(v))
                                  : runtime::Scalar::from_uint(t, nb::cast<std::uint64_t>(v)));
-        } else if (nb::isinstance<UsmArray>(h)) {  // a subclass of dpk.Array
-            out.emplace_back(nb::cast<const UsmArray&>(h));
+        } else if (usm_type_of.is_valid() && !is_host_array(h) &&
+                   nb::hasattr(h, "__sycl_usm_array_interface__")) {
+            if (views.empty()) views.reserve(n);  // KernelArgs point into `views`
+            views.push_back(foreign_description(h, queue, lookup, index, usm_type_of));
+            out.emplace_back(views.back());
+        } else if (usm_type_of.is_valid() && !is_host_array(h) &&
+                   (nb::hasattr(h, "__cuda_array_interface__") || nb::hasattr(h, "__dlpack__"))) {
+            throw_not_dpctl_memory(lookup, index,
+                                   type_name_of(h) + " is not memory of a SYCL context");
         } else if (!is_host_array(h) && [&] {
                        std::optional<UsmArray> view = foreign_view(h, queue);
                        // KernelArgs point into `views`: room for all before the first goes in.

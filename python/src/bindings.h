@@ -54,9 +54,15 @@ struct ParamLookup {
 /// Turns Python launch arguments into KernelArgs. Arrays of other libraries (objects with
 /// __sycl_usm_array_interface__, __cuda_array_interface__ or __dlpack__) become zero-copy views
 /// on `queue`'s device, kept in `views` for the launch; numpy arrays are refused with the
-/// runtime's host-memory error (names from `lookup`).
+/// runtime's host-memory error (names from `lookup`). With `usm_type_of` (a launch that a dpctl
+/// queue submits; `queue` is dpk's queue of the same device, for the checks), arrays with
+/// __sycl_usm_array_interface__ are described in place (UsmArray::describe_foreign) with the
+/// usm_type `usm_type_of(array, pointer)` returns ("device", "shared", "host"; any other string
+/// is why the array is not the dpctl queue's, raised as InvalidArgumentError naming the
+/// parameter), and dpk arrays and other libraries' device arrays are refused.
 void launch_arguments(nb::handle args, const runtime::Queue& queue, const ParamLookup& lookup,
-                      std::vector<runtime::UsmArray>& views, std::vector<runtime::KernelArg>& out);
+                      std::vector<runtime::UsmArray>& views, std::vector<runtime::KernelArg>& out,
+                      nb::handle usm_type_of = nb::handle());
 /// Events from a Python iterable of dpk.Event (None: none).
 std::vector<runtime::Event> events_from_python(nb::handle deps);
 

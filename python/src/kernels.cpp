@@ -50,6 +50,72 @@ ParamLookup compiled_lookup(const CompiledKernel& k) {
         }};
 }
 
+/// The declared type of parameter `i`, else the one every specialization gives it.
+ParamLookup kernel_lookup(const Kernel& k) {
+    return {k.name(), [&k](std::size_t i) {
+                std::vector<KernelParameter> ps = k.parameters();
+                if (i >= ps.size()) return std::pair<std::string, std::optional<ParamType>>{};
+                std::optional<ParamType> type = ps[i].declared;
+                for (const CompiledKernel& d : k.definitions()) {
+                    if (ps[i].declared) break;
+                    const ParamType& t = d.signature().params[i];
+                    if (type && !(*type == t))
+                        return std::pair{ps[i].name, std::optional<ParamType>()};
+                    type = t;
+                }
+                return std::pair{ps[i].name, type};
+            }};
+}
+
+/// A launch that a dpctl queue submits (dpk/_dpctl.py), checked and laid out by the runtime on
+/// `queue`, dpk's queue of the same device: the arguments converted (dpctl arrays described in
+/// place, usm_type from `usm_type_of`), the specialization `pick(args)` chooses, then
+/// runtime::prepare_launch. Returns (specialization, entry point, entry-point arguments, empty)
+/// with each argument ("pointer", address), ("value", bytes) or ("local", bytes of work-group
+/// memory).
+template <typename Pick>
+nb::tuple prepare_dpctl(const ParamLookup& lookup, const Queue& queue, nb::handle global,
+                        nb::handle args, nb::handle local, nb::handle usm_type_of, Pick&& pick) {
+    std::vector<UsmArray> views;
+    std::vector<KernelArg> kernel_args;
+    launch_arguments(args, queue, lookup, views, kernel_args, usm_type_of);
+    const Range g = range_from_python(global, "global_size");
+    std::optional<Range> l;
+    if (!local.is_none()) l = range_from_python(local, "local_size");
+    const CompiledKernel k = pick(std::span<const KernelArg>(kernel_args));
+    const runtime::PreparedLaunch p =
+        runtime::prepare_launch(queue, k.loaded(), g, l ? &*l : nullptr, kernel_args);
+    nb::list out;
+    for (const runtime::EntryPointArg& a : p.args) {
+        switch (a.kind) {
+            case runtime::EntryPointArg::Kind::Pointer:
+                out.append(nb::make_tuple("pointer", reinterpret_cast<std::uintptr_t>(a.pointer)));
+                break;
+            case runtime::EntryPointArg::Kind::Value:
+                out.append(nb::make_tuple(
+                    "value", nb::bytes(reinterpret_cast<const char*>(a.value.data()), a.size)));
+                break;
+            case runtime::EntryPointArg::Kind::Local:
+                out.append(nb::make_tuple("local", a.size));
+                break;
+            case runtime::EntryPointArg::Kind::BoundsRecord:
+                throw InvalidArgumentError(
+                    "kernel '" + k.name() +
+                    "' takes a bounds record (it is bounds-checked or has asserts): dpk's waits "
+                    "read it, and a launch on a dpctl queue returns dpctl's event; launch it on "
+                    "a dpk queue, or compile it without check_bounds (and asserts)");
+        }
+    }
+    return nb::make_tuple(k, p.entry_point, out, p.empty);
+}
+
+/// A launch on a queue that is not a dpk.Queue: dpk/_dpctl.py takes dpctl queues.
+nb::object launch_elsewhere(nb::object kernel, nb::handle queue, nb::handle global, nb::handle args,
+                            nb::handle local, nb::handle depends_on) {
+    return nb::module_::import_("dpk._dpctl")
+        .attr("launch")(kernel, queue, global, args, local, depends_on);
+}
+
 }  // namespace
 
 void register_kernels(nb::module_& m) {
@@ -84,6 +150,32 @@ void register_kernels(nb::module_& m) {
         .def_prop_ro("warnings", &CompiledKernel::warnings)
         .def_prop_ro("spirv_words", [](const CompiledKernel& k) { return k.spirv().size(); })
         .def("disassembly", &CompiledKernel::disassembly, "The SPIR-V as assembly text.")
+        .def_prop_ro(
+            "spirv",
+            [](const CompiledKernel& k) {
+                return nb::bytes(reinterpret_cast<const char*>(k.spirv().data()),
+                                 k.spirv().size_bytes());
+            },
+            "The SPIR-V module (bytes).")
+        .def_prop_ro(
+            "build_options", [](const CompiledKernel& k) { return k.loaded().build_options(); },
+            "The driver build options it was built with.")
+        .def_prop_ro(
+            "_identity",
+            [](const CompiledKernel& k) {
+                return reinterpret_cast<std::uintptr_t>(&k.loaded().state());
+            },
+            "Equal for copies of one specialization (what its built driver objects are cached "
+            "under).")
+        .def(
+            "_prepare_dpctl",
+            [](const CompiledKernel& k, const Queue& queue, nb::handle global, nb::handle args,
+               nb::handle local, nb::handle usm_type_of) {
+                return prepare_dpctl(compiled_lookup(k), queue, global, args, local, usm_type_of,
+                                     [&](std::span<const KernelArg>) { return k; });
+            },
+            nb::arg("queue"), nb::arg("global_size"), nb::arg("args"), nb::arg("local_size").none(),
+            nb::arg("usm_type_of"))
         .def(
             "launch",
             [](const CompiledKernel& k, const Queue& queue, nb::handle global, nb::handle args,
@@ -98,6 +190,17 @@ void register_kernels(nb::module_& m) {
             nb::arg("local_size") = nb::none(), nb::arg("depends_on") = nb::none(),
             "Launches this specialization (arguments checked against its signature); returns "
             "the event at once.")
+        .def(
+            "launch",
+            [](const CompiledKernel& k, nb::handle queue, nb::handle global, nb::handle args,
+               nb::handle local, nb::handle depends_on) {
+                return launch_elsewhere(nb::cast(k), queue, global, args, local, depends_on);
+            },
+            nb::arg("queue"), nb::arg("global_size"), nb::arg("args"), nb::kw_only(),
+            nb::arg("local_size") = nb::none(), nb::arg("depends_on") = nb::none(),
+            "On a dpctl.SyclQueue: the same checks, submitted through dpctl on that queue "
+            "(arguments: arrays of its SYCL context with __sycl_usm_array_interface__, scalars; "
+            "depends_on: dpctl.SyclEvent); returns dpctl's SyclEvent.")
         .def("__repr__", [](const CompiledKernel& k) {
             return "<dpk.CompiledKernel " + k.name() + " " + k.signature().pretty() + " on " +
                    k.device().filter_string() + ">";
@@ -133,22 +236,7 @@ void register_kernels(nb::module_& m) {
             "launch",
             [](const Kernel& k, const Queue& queue, nb::handle global, nb::handle args,
                nb::handle local, nb::handle depends_on) {
-                // The declared type, else the one every specialization gives the parameter.
-                ParamLookup lookup{
-                    k.name(), [&k](std::size_t i) {
-                        std::vector<KernelParameter> ps = k.parameters();
-                        if (i >= ps.size())
-                            return std::pair<std::string, std::optional<ParamType>>{};
-                        std::optional<ParamType> type = ps[i].declared;
-                        for (const CompiledKernel& d : k.definitions()) {
-                            if (ps[i].declared) break;
-                            const ParamType& t = d.signature().params[i];
-                            if (type && !(*type == t))
-                                return std::pair{ps[i].name, std::optional<ParamType>()};
-                            type = t;
-                        }
-                        return std::pair{ps[i].name, type};
-                    }};
+                const ParamLookup lookup = kernel_lookup(k);
                 return launch_from_python<MayCompile::Yes>(
                     lookup, queue, global, args, local, depends_on,
                     [&](const Range& g, const std::optional<Range>& l, auto a, auto d) {
@@ -159,6 +247,29 @@ void register_kernels(nb::module_& m) {
             nb::arg("local_size") = nb::none(), nb::arg("depends_on") = nb::none(),
             "Launches with the definition the arguments fit, or compiles one keyed by their "
             "types (until the kernel is specialized eagerly); returns the event at once.")
+        .def(
+            "launch",
+            [](const Kernel& k, nb::handle queue, nb::handle global, nb::handle args,
+               nb::handle local, nb::handle depends_on) {
+                return launch_elsewhere(nb::cast(k), queue, global, args, local, depends_on);
+            },
+            nb::arg("queue"), nb::arg("global_size"), nb::arg("args"), nb::kw_only(),
+            nb::arg("local_size") = nb::none(), nb::arg("depends_on") = nb::none(),
+            "On a dpctl.SyclQueue: the definition the arguments fit (compiled on first use as "
+            "above) for the dpk device that is the queue's, submitted through dpctl on that "
+            "queue; returns dpctl's SyclEvent.")
+        .def(
+            "_prepare_dpctl",
+            [](const Kernel& k, const Queue& queue, nb::handle global, nb::handle args,
+               nb::handle local, nb::handle usm_type_of) {
+                return prepare_dpctl(kernel_lookup(k), queue, global, args, local, usm_type_of,
+                                     [&](std::span<const KernelArg> a) {
+                                         nb::gil_scoped_release release;
+                                         return k.definition_for(a, queue.device());
+                                     });
+            },
+            nb::arg("queue"), nb::arg("global_size"), nb::arg("args"), nb::arg("local_size").none(),
+            nb::arg("usm_type_of"))
         .def("__repr__", [](const Kernel& k) { return "<dpk.Kernel " + k.name() + ">"; });
 
     nb::class_<Program>(m, "Program", "A dpk program (a .dpk file or text) and its kernels.")

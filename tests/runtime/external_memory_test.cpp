@@ -8,7 +8,9 @@
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <memory>
 #include <numeric>
 #include <thread>
@@ -18,6 +20,8 @@
 #include "dpk/runtime/loaded_kernel.h"
 #include "dpk/runtime/usm_array.h"
 #include "tests/runtime/support/device_loop.h"
+#include "tests/runtime/support/message_of.h"
+#include "tests/runtime/support/test_kernels.h"
 
 using namespace dpk;
 using namespace dpk::runtime;
@@ -247,4 +251,140 @@ TEST_CASE("a queue waits on the device for another library's queue") {
         clFinish(theirs);
         clReleaseCommandQueue(theirs);
     }
+}
+
+TEST_CASE("prepare_launch lays out a launch that another runtime submits in its own context") {
+    // Another runtime's context on the same device (dpctl's SYCL runtime makes one): its USM is
+    // not dpk's, so the launch is checked and laid out by dpk and submitted there.
+    Device dev = intel_usm_device();
+    if (!dev) return;
+    Queue q(dev);
+    cl_device_id device = cl_device_of(dev);
+    cl_int err = CL_SUCCESS;
+    cl_context other = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+    REQUIRE(err == CL_SUCCESS);
+    cl_command_queue other_queue = clCreateCommandQueueWithProperties(other, device, nullptr, &err);
+    REQUIRE(err == CL_SUCCESS);
+    auto shared_alloc = intel_function<clSharedMemAllocINTEL_fn>(dev, "clSharedMemAllocINTEL");
+    auto mem_free = intel_function<clMemBlockingFreeINTEL_fn>(dev, "clMemBlockingFreeINTEL");
+    auto set_pointer =
+        intel_function<clSetKernelArgMemPointerINTEL_fn>(dev, "clSetKernelArgMemPointerINTEL");
+    const std::size_t n = 256, local = 64, groups = n / local;
+    auto* x =
+        static_cast<float*>(shared_alloc(other, device, nullptr, n * sizeof(float), 64, &err));
+    REQUIRE(err == CL_SUCCESS);
+    auto* out =
+        static_cast<float*>(shared_alloc(other, device, nullptr, groups * sizeof(float), 64, &err));
+    REQUIRE(err == CL_SUCCESS);
+    for (std::size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 7);
+    std::fill(out, out + groups, 0.0f);
+
+    // dpk's driver check refuses the memory in dpk's context; a description takes the other
+    // runtime's word for the usm_type.
+    CHECK_THROWS_AS(UsmArray::from_external(q, x, DType::F32, {std::int64_t(n)}, {}, nullptr),
+                    UsmError);
+    UsmArray vx =
+        UsmArray::describe_foreign(q, x, DType::F32, {std::int64_t(n)}, {}, UsmType::Shared);
+    UsmArray vout =
+        UsmArray::describe_foreign(q, out, DType::F32, {std::int64_t(groups)}, {}, UsmType::Shared);
+    CHECK(vx.data() == x);
+    CHECK(vx.usm_type() == UsmType::Shared);
+
+    // block_sum(x: f32[::1], out: f32[::1], scratch: local f32[:]): per-group sums, here on
+    // shared arrays (the usm_type is the signature's alone: the SPIR-V is the same).
+    auto on_shared = [](KernelImage image) {
+        for (ParamType& p : image.signature.params)
+            if (p.is_array()) p.usm_type = UsmType::Shared;
+        return image;
+    };
+    LoadedKernel k(dev, on_shared(tests::block_sum_image()));
+    const Range global(n), group(local);
+    std::vector<KernelArg> args{vx, vout, LocalMemory{DType::F32, local}};
+    PreparedLaunch p = prepare_launch(q, k, global, &group, args);
+    CHECK_FALSE(p.empty);
+    CHECK(p.entry_point == k.name());
+    REQUIRE(p.args.size() == k.image().abi.args.size());
+    for (std::size_t slot = 0; slot < p.args.size(); ++slot) {
+        const AbiArg& a = k.image().abi.args[slot];
+        const EntryPointArg& e = p.args[slot];
+        INFO("slot " << slot);
+        switch (a.kind) {
+            case AbiArg::Kind::GlobalPointer:
+                CHECK(e.kind == EntryPointArg::Kind::Pointer);
+                CHECK(e.pointer == (a.param == 0 ? static_cast<void*>(x) : out));
+                break;
+            case AbiArg::Kind::LocalPointer:
+                CHECK(e.kind == EntryPointArg::Kind::Local);
+                CHECK(e.size == local * sizeof(float));
+                break;
+            default: CHECK(e.kind == EntryPointArg::Kind::Value); CHECK(e.size == 8);
+        }
+    }
+
+    // Submitted in the other context from the prepared arguments alone.
+    const std::vector<std::uint32_t>& spirv = k.image().spirv;
+    cl_program program =
+        clCreateProgramWithIL(other, spirv.data(), spirv.size() * sizeof(std::uint32_t), &err);
+    REQUIRE(err == CL_SUCCESS);
+    REQUIRE(clBuildProgram(program, 1, &device, k.build_options().c_str(), nullptr, nullptr) ==
+            CL_SUCCESS);
+    cl_kernel kernel = clCreateKernel(program, p.entry_point.c_str(), &err);
+    REQUIRE(err == CL_SUCCESS);
+    for (cl_uint slot = 0; slot < p.args.size(); ++slot) {
+        const EntryPointArg& e = p.args[slot];
+        switch (e.kind) {
+            case EntryPointArg::Kind::Pointer:
+                REQUIRE(set_pointer(kernel, slot, e.pointer) == CL_SUCCESS);
+                break;
+            case EntryPointArg::Kind::Value:
+                REQUIRE(clSetKernelArg(kernel, slot, e.size, e.value.data()) == CL_SUCCESS);
+                break;
+            case EntryPointArg::Kind::Local:
+                REQUIRE(clSetKernelArg(kernel, slot, e.size, nullptr) == CL_SUCCESS);
+                break;
+            case EntryPointArg::Kind::BoundsRecord: FAIL("block_sum takes no bounds record");
+        }
+    }
+    REQUIRE(clEnqueueNDRangeKernel(other_queue, kernel, 1, nullptr, &n, &local, 0, nullptr,
+                                   nullptr) == CL_SUCCESS);
+    REQUIRE(clFinish(other_queue) == CL_SUCCESS);
+    for (std::size_t g = 0; g < groups; ++g) {
+        float expect = 0;
+        for (std::size_t i = g * local; i < (g + 1) * local; ++i) expect += x[i];
+        CHECK(out[g] == expect);
+    }
+
+    // The checks are the launch's own: the same message for an argument that does not fit.
+    UsmArray wrong =
+        UsmArray::describe_foreign(q, x, DType::I32, {std::int64_t(n)}, {}, UsmType::Shared);
+    UsmArray wrong_dpk = UsmArray::zeros(q, DType::I32, {std::int64_t(n)}, UsmType::Shared);
+    std::vector<KernelArg> bad{wrong, vout, LocalMemory{DType::F32, local}};
+    std::vector<KernelArg> bad_dpk{wrong_dpk, vout, LocalMemory{DType::F32, local}};
+    const std::string prepared = tests::message_of<SignatureMismatchError>(
+        [&] { prepare_launch(q, k, global, &group, bad); });
+    CHECK(prepared ==
+          tests::message_of<SignatureMismatchError>([&] { launch(q, k, global, group, bad_dpk); }));
+    // Ranges too; an empty range runs nothing.
+    const Range ragged(n + 1);
+    CHECK_THROWS_AS(prepare_launch(q, k, ragged, &group, args), InvalidRangeError);
+    CHECK(prepare_launch(q, k, Range(0), &group, args).empty);
+
+    // A scalar: its bytes, converted to the parameter's dtype.
+    LoadedKernel saxpy(dev, on_shared(tests::saxpy_image()));
+    std::vector<KernelArg> saxpy_args{2.0f, vx, vx};
+    PreparedLaunch ps = prepare_launch(q, saxpy, Range(n), nullptr, saxpy_args);
+    REQUIRE_FALSE(ps.args.empty());
+    const EntryPointArg& alpha = ps.args[0];
+    REQUIRE(alpha.kind == EntryPointArg::Kind::Value);
+    REQUIRE(alpha.size == sizeof(float));
+    float a = 0;
+    std::memcpy(&a, alpha.value.data(), sizeof a);
+    CHECK(a == 2.0f);
+
+    clReleaseKernel(kernel);
+    clReleaseProgram(program);
+    mem_free(other, x);
+    mem_free(other, out);
+    clReleaseCommandQueue(other_queue);
+    clReleaseContext(other);
 }

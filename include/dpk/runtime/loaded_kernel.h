@@ -43,6 +43,9 @@ public:
     /// How the SPIR-V reached the driver.
     SpirvIngest ingest() const;
     std::string build_log() const;
+    /// The driver build options it was built with (LoadOptions::build_options): what building
+    /// the same SPIR-V elsewhere (another runtime's context) takes.
+    const std::string& build_options() const;
     /// The entry point a launch over `global` (with work-groups of `local`, if given) with
     /// `args` runs: the image's kernel, or the first of its variants whose launch facts hold.
     /// `args` must fit the signature.

@@ -23,6 +23,9 @@ public:
     /// `queue` finished the commands submitted to it until then.
     UsmAllocation(const Queue& queue, UsmType type, void* data, std::size_t bytes,
                   std::shared_ptr<const void> keep_alive);
+    /// Memory of another runtime's context on `device` (UsmArray::describe_foreign): a
+    /// description only, neither freed nor waited for here.
+    UsmAllocation(const Device& device, UsmType type, void* data, std::size_t bytes);
     ~UsmAllocation();
     UsmAllocation(const UsmAllocation&) = delete;
     UsmAllocation& operator=(const UsmAllocation&) = delete;
@@ -31,8 +34,8 @@ public:
     std::size_t bytes() const { return bytes_; }
     UsmType usm_type() const { return type_; }
     const Device& device() const { return device_; }
-    /// True for memory another library allocated (the second constructor).
-    bool external() const { return external_queue_.has_value(); }
+    /// True for memory another library allocated (the second and third constructors).
+    bool external() const { return external_queue_.has_value() || foreign_; }
 
     /// Number of allocations alive in this process (for leak checks).
     static std::size_t live_count();
@@ -45,6 +48,7 @@ private:
     void* data_ = nullptr;
     std::optional<Queue> external_queue_;
     std::shared_ptr<const void> keep_alive_;
+    bool foreign_ = false;
 };
 
 }  // namespace dpk::runtime

@@ -80,6 +80,15 @@ public:
                                   std::vector<std::int64_t> strides,
                                   std::shared_ptr<const void> keep_alive);
 
+    /// A description of memory that another runtime allocated in its own context on `queue`'s
+    /// device (dpctl's SYCL context): the pointer, element type, shape, strides (in elements,
+    /// not negative; empty: C order) and the usm_type that runtime reports. Nothing asks the
+    /// driver, and dpk's own commands must not use it (the memory is not USM of dpk's context):
+    /// it is what a launch that the other runtime submits is checked and laid out with
+    /// (prepare_launch). Holds no owner.
+    static UsmArray describe_foreign(const Queue& queue, void* data, DType dtype,
+                                     std::vector<std::int64_t> shape,
+                                     std::vector<std::int64_t> strides, UsmType usm_type);
     DType dtype() const { return dtype_; }
     int ndim() const { return static_cast<int>(shape_.size()); }
     const std::vector<std::int64_t>& shape() const { return shape_; }
