@@ -521,6 +521,8 @@ std::string one_sweep_unavailable(const Queue& q, DType key_bits, std::size_t va
                " has " + std::to_string(info.local_mem_size);
     if (n >= kSweepNarrowKeys && !info.has(DeviceFeature::Int64Atomics))
         return device + " has no 64-bit atomics for the counts of " + std::to_string(n) + " keys";
+    if (key_bits == DType::U64 && !info.has(DeviceFeature::Int64Atomics))
+        return device + " has no 64-bit atomics to rank 64-bit keys with";
     return {};
 }
 
