@@ -29,6 +29,9 @@ constexpr DefectFacts kFacts[] = {
     {"lost_strided_stores",
      "Intel OpenCL CPU: after a barrier, a strided store is made by 16 work-items of a group "
      "only (in a kernel that reads at a wrapping index and stores before the barrier)"},
+    {"uniform_private_fill",
+     "Intel OpenCL CPU: a private array filled with one value by its only store, read at an "
+     "index that differs between work-items, reads garbage"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

@@ -67,7 +67,8 @@ DriverDefects driver_defects(const DeviceInfo& d) {
     if (d.kind == DeviceKind::Cpu && d.platform_name.starts_with("Intel(R) OpenCL"))
         return {DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
                 DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops,
-                DriverDefect::ZeroQuotient, DriverDefect::LostStridedStores};
+                DriverDefect::ZeroQuotient, DriverDefect::LostStridedStores,
+                DriverDefect::UniformPrivateFill};
     return {};
 }
 

@@ -101,6 +101,9 @@ struct UniformityFacts {
     std::unordered_map<const ast::Stmt*, std::vector<std::uint32_t>> varying_loops;
     /// Every loop, in any call, with the variables declared before it that it assigns.
     std::unordered_map<const ast::Stmt*, std::vector<std::uint32_t>> loop_assignments;
+    /// Assignments to an element of a private array that are the only statement storing into
+    /// that array (in any call): what DriverDefect::UniformPrivateFill needs.
+    std::unordered_set<const ast::Stmt*> lone_private_stores;
 };
 
 /// Everything needed to emit one kernel specialization.

@@ -99,6 +99,8 @@ public:
         Frame f;
         enter(f, kernel, {}, {});
         body(f);
+        for (const auto& [array, stores] : private_stores_)
+            if (stores.size() == 1) facts_.lone_private_stores.insert(*stores.begin());
         return ok_;
     }
 
@@ -173,6 +175,7 @@ private:
                     }
                 } else {
                     expr(f, *a.target, control);  // a collective could sit in an index
+                    note_private_store(f, a);
                 }
                 break;
             }
@@ -486,8 +489,24 @@ private:
         std::set<std::uint32_t> declared;
     };
 
+    /// An element store `a` into a private array named by a variable (private_stores_).
+    void note_private_store(const Frame& f, const ast::Assign& a) {
+        if (a.target->kind != ast::ExprKind::Index) return;
+        const auto& base = *static_cast<const ast::Index&>(*a.target).base;
+        if (base.kind != ast::ExprKind::Name) return;
+        const ExprInfo& info = f.inst->info(base);
+        const types::Type* t = info.type;
+        if (info.name_kind != ExprInfo::NameKind::Var || !t || !t->is_array() ||
+            t->space != types::AddressSpace::Private)
+            return;
+        private_stores_[{f.inst->decl, info.var_id}].insert(&a);
+    }
+
     SemaContext& ctx_;
     UniformityFacts& facts_;
+    /// The statements that store into each private array, by (function, VarSymbol id).
+    std::map<std::pair<const ast::Function*, std::uint32_t>, std::set<const ast::Stmt*>>
+        private_stores_;
     std::vector<LoopScope> loops_;  // innermost last (a callee's loops stack on its caller's)
     bool ok_ = true;
     std::deque<Origin> origins_;

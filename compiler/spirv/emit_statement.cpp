@@ -124,13 +124,21 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
         const auto& index = static_cast<const ast::Index&>(target);
         ArrayValue a = emit_array(*index.base);
         note_written(a);
+        // The only store into a private array stores a value tied to the work-item, so that the
+        // driver makes no memset of it (DriverDefect::UniformPrivateFill).
+        const bool tie = m_.avoids(DriverDefect::UniformPrivateFill) &&
+                         m_.uniformity->lone_private_stores.contains(&s);
+        auto element_value = [&](Id current) {
+            const Id v = new_value(current);
+            return tie ? tied_to_work_item(v, t) : v;
+        };
         if (checks_bounds()) {
-            checked_assign(a, index.indices, compound, new_value, target.range);
+            checked_assign(a, index.indices, compound, element_value, target.range);
             return;
         }
         Id pointer = element_pointer(a, index.indices);
         Id current = compound ? load_element(a, pointer) : 0;
-        store_element(a, pointer, new_value(current));
+        store_element(a, pointer, element_value(current));
         return;
     }
     error("internal: unsupported assignment target");
@@ -301,7 +309,12 @@ Id FunctionEmitter::launch_zero(std::uint32_t bits) {
 }
 
 Id FunctionEmitter::anchored(Id value, const types::Type* t) {
-    if (!m_.avoids(DriverDefect::VaryingLoopExit) || !t || !t->is_scalar()) return value;
+    if (!m_.avoids(DriverDefect::VaryingLoopExit)) return value;
+    return tied_to_work_item(value, t);
+}
+
+Id FunctionEmitter::tied_to_work_item(Id value, const types::Type* t) {
+    if (!t || !t->is_scalar()) return value;
     const DType dt = t->dtype;
     if (dt == DType::Bool) {
         Id no = inst(spv::Op::OpINotEqual, m_.bool_type(), {work_item_zero(64), m_.const_i64(0)});

@@ -127,6 +127,10 @@ private:
     /// `value`, about to be stored in a variable of type `t`, tied visibly to the work-item where
     /// the target avoids DriverDefect::VaryingLoopExit (the value is unchanged).
     Id anchored(Id value, const types::Type* t);
+    /// `value` (of scalar type `t`; others as they are) xor'ed with a zero of the work-item the
+    /// driver cannot fold (local_id(0) >> 63): the same value, which the driver takes to differ
+    /// between work-items.
+    Id tied_to_work_item(Id value, const types::Type* t);
     /// An integer of `bits` bits that is 0 in every launch without the driver's compiler
     /// knowing it before it lays out the work-items (local_id(0) >> 63).
     Id work_item_zero(std::uint32_t bits);

@@ -54,14 +54,20 @@ enum class DriverDefect : std::uint8_t {
     /// each store to a global array is made under a condition that is always true but that the
     /// driver cannot see (global_size(0) >> 63 == 0).
     LostStridedStores,
+    /// Intel's OpenCL CPU runtime: a private array that one statement alone stores, with a value
+    /// that is the same in every element (a fill the driver turns into a memset), read at an
+    /// index that differs between work-items, reads what the array held before (garbage) in
+    /// most work-items. Avoided: where one assignment is the only store into a private array,
+    /// its value is xor'ed with a zero the driver cannot see (local_id(0) >> 63).
+    UniformPrivateFill,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 7> kDriverDefects = {
+inline constexpr std::array<DriverDefect, 8> kDriverDefects = {
     DriverDefect::VaryingLoopExit,   DriverDefect::NegationAcrossBarrier,
     DriverDefect::NotOfGlobalId,     DriverDefect::NotOfMinMax,
     DriverDefect::ReassociatedLoops, DriverDefect::ZeroQuotient,
-    DriverDefect::LostStridedStores};
+    DriverDefect::LostStridedStores, DriverDefect::UniformPrivateFill};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);
