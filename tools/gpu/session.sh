@@ -10,6 +10,7 @@
 #              benchmark)
 #   cases      ptx_experiment.py on every reduced case of tests/difftest/cases/cuda (which ptxas
 #              levels give the expected arrays)
+#   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
 #   python     the Python module (RelWithDebInfo) and its tests; tools/gpu/specialize_probe.py
 #              (which imports make specialize crash); a crash is run again alone under
 #              tools/gpu/native_backtrace.sh so that its native frames are named
@@ -19,7 +20,6 @@
 #              python phase's module), and the PTX of bench/kernels/gemm_f16.dpk
 #   profile    tools/gpu/profile.sh: Nsight Compute on dpk's radix sorts and GEMM next to CUB's and
 #              cuBLAS's (the GEMM needs the python phase's module)
-#   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
 #              (14 jobs of DPK_DIFFTEST_SEEDS_PER_JOB seeds, default 4, from DPK_DIFFTEST_SEED,
 #              default 40000)
@@ -58,6 +58,16 @@ if has cases && (( $(left) > 60 )); then
              END { for (k in v) printf "  %s %-12s %s\n", c, k, v[k] }' "$logs/case-$(basename "$c").log" |
             sort | tee -a "$logs/summary.txt"
     done
+fi
+
+if has bench && (( $(left) > 90 )); then
+    say "benchmarks"
+    timeout 120 build-gpu/bench/bench_kernel_quality > "$logs/kernel_quality.log" 2>&1
+    awk '/ratio=|GB\/s=/ { line = "  " $1; for (i = 2; i <= NF; ++i) if ($i ~ /^(ratio|paired|GB\/s)=/) line = line " " $i; print line }' \
+        "$logs/kernel_quality.log" | tee -a "$logs/summary.txt"
+    timeout 120 build-gpu/bench/bench_algorithms 10 268435456 67108864 > "$logs/algorithms.log" 2>&1
+    timeout 120 "$python" bench/algorithms_peers.py 10 268435456 67108864 >> "$logs/algorithms.log" 2>&1
+    grep -E " us " "$logs/algorithms.log" | tee -a "$logs/summary.txt"
 fi
 
 if has python && (( $(left) > 90 )); then
@@ -121,16 +131,6 @@ fi
 if has profile && (( $(left) > 120 )); then
     say "profile (Nsight Compute: sorts and GEMM, dpk's next to CUB's and cuBLAS's)"
     timeout 400 bash tools/gpu/profile.sh "$logs/profile" 2>&1 | tee -a "$logs/summary.txt"
-fi
-
-if has bench && (( $(left) > 90 )); then
-    say "benchmarks"
-    timeout 120 build-gpu/bench/bench_kernel_quality > "$logs/kernel_quality.log" 2>&1
-    awk '/ratio=|GB\/s=/ { line = "  " $1; for (i = 2; i <= NF; ++i) if ($i ~ /^(ratio|paired|GB\/s)=/) line = line " " $i; print line }' \
-        "$logs/kernel_quality.log" | tee -a "$logs/summary.txt"
-    timeout 120 build-gpu/bench/bench_algorithms 10 268435456 67108864 > "$logs/algorithms.log" 2>&1
-    timeout 120 "$python" bench/algorithms_peers.py 10 268435456 67108864 >> "$logs/algorithms.log" 2>&1
-    grep -E " us " "$logs/algorithms.log" | tee -a "$logs/summary.txt"
 fi
 
 if has difftest && (( $(left) > 60 )); then
