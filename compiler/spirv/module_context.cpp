@@ -15,7 +15,8 @@ bool ModuleContext::avoids(DriverDefect d) const {
         case DriverDefect::ReassociatedLoops:
         case DriverDefect::LostStridedStores: return uniformity && uniformity->reaches_barrier;
         case DriverDefect::NotOfGlobalId: return uniformity && uniformity->negates_integer;
-        case DriverDefect::UniformPrivateFill: return uniformity && !uniformity->lone_private_stores.empty();
+        case DriverDefect::UniformPrivateFill:
+            return uniformity && !uniformity->lone_private_stores.empty();
         case DriverDefect::NotOfMinMax:
         case DriverDefect::ZeroQuotient: return true;
     }
