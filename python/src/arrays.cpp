@@ -154,19 +154,28 @@ UsmArray from_host_object(nb::handle obj, const Queue& queue, UsmType usm_type) 
                                usm_type);
 }
 
-/// A zero-copy view of another library's device memory described by an array interface dict
-/// (__sycl_usm_array_interface__, strides in elements; __cuda_array_interface__, in bytes).
-UsmArray from_interface(nb::handle owner, nb::dict iface, const Queue& queue, bool byte_strides,
-                        const char* protocol) {
+/// What an array interface dict says of an array: its first element, dtype, shape and strides
+/// in elements.
+struct InterfaceLayout {
+    char* first = nullptr;
+    DType dtype{};
+    std::vector<std::int64_t> shape;
+    std::vector<std::int64_t> strides;
+};
+
+/// The layout an array interface dict describes (__sycl_usm_array_interface__: strides in
+/// elements, an `offset` in elements from `data`; __cuda_array_interface__: strides in bytes).
+InterfaceLayout interface_layout(nb::dict iface, bool byte_strides, const char* protocol) {
+    InterfaceLayout out;
     nb::tuple data = nb::cast<nb::tuple>(iface["data"]);
-    auto ptr = reinterpret_cast<void*>(nb::cast<std::uintptr_t>(data[0]));
-    const DType dtype = dtype_from_typestr(nb::cast<std::string>(iface["typestr"]), protocol);
-    std::vector<std::int64_t> shape = int_vector(iface["shape"], protocol);
+    out.first = reinterpret_cast<char*>(nb::cast<std::uintptr_t>(data[0]));
+    out.dtype = dtype_from_typestr(nb::cast<std::string>(iface["typestr"]), protocol);
+    out.shape = int_vector(iface["shape"], protocol);
     nb::object strides_obj = iface.contains("strides") ? nb::borrow(iface["strides"]) : nb::none();
-    std::vector<std::int64_t> strides = int_vector(strides_obj, protocol);
+    out.strides = int_vector(strides_obj, protocol);
+    const auto item = static_cast<std::int64_t>(dtype_size(out.dtype));
     if (byte_strides) {
-        const auto item = static_cast<std::int64_t>(dtype_size(dtype));
-        for (std::int64_t& s : strides) {
+        for (std::int64_t& s : out.strides) {
             if (s % item != 0)
                 throw UsmError(std::string(protocol) + ": stride of " + std::to_string(s) +
                                " bytes is not a multiple of the element size " +
@@ -174,12 +183,17 @@ UsmArray from_interface(nb::handle owner, nb::dict iface, const Queue& queue, bo
             s /= item;
         }
     }
-    if (iface.contains("offset")) {  // __sycl_usm_array_interface__: elements from data
-        auto offset = nb::cast<std::int64_t>(iface["offset"]);
-        ptr = static_cast<char*>(ptr) + offset * static_cast<std::int64_t>(dtype_size(dtype));
-    }
-    UsmArray view = UsmArray::from_external(queue, ptr, dtype, std::move(shape), std::move(strides),
-                                            keep_alive(owner));
+    if (iface.contains("offset")) out.first += nb::cast<std::int64_t>(iface["offset"]) * item;
+    return out;
+}
+
+/// A zero-copy view of another library's device memory described by an array interface dict
+/// (__sycl_usm_array_interface__, strides in elements; __cuda_array_interface__, in bytes).
+UsmArray from_interface(nb::handle owner, nb::dict iface, const Queue& queue, bool byte_strides,
+                        const char* protocol) {
+    InterfaceLayout l = interface_layout(iface, byte_strides, protocol);
+    UsmArray view = UsmArray::from_external(queue, l.first, l.dtype, std::move(l.shape),
+                                            std::move(l.strides), keep_alive(owner));
     // __cuda_array_interface__ v3: the producer's work is ordered on `stream`; the queue's later
     // commands wait for it on the device.
     if (byte_strides && iface.contains("stream") && !iface["stream"].is_none())
@@ -328,24 +342,15 @@ namespace {
 UsmArray foreign_description(nb::handle obj, const Queue& queue, const ParamLookup& lookup,
                              std::size_t index, nb::handle usm_type_of) {
     const char* protocol = "__sycl_usm_array_interface__";
-    nb::dict iface = nb::cast<nb::dict>(obj.attr(protocol));
-    nb::tuple data = nb::cast<nb::tuple>(iface["data"]);
-    auto ptr = reinterpret_cast<char*>(nb::cast<std::uintptr_t>(data[0]));
-    const DType dtype = dtype_from_typestr(nb::cast<std::string>(iface["typestr"]), protocol);
-    std::vector<std::int64_t> shape = int_vector(iface["shape"], protocol);
-    nb::object strides_obj = iface.contains("strides") ? nb::borrow(iface["strides"]) : nb::none();
-    std::vector<std::int64_t> strides = int_vector(strides_obj, protocol);
-    if (iface.contains("offset"))
-        ptr +=
-            nb::cast<std::int64_t>(iface["offset"]) * static_cast<std::int64_t>(dtype_size(dtype));
+    InterfaceLayout l = interface_layout(nb::cast<nb::dict>(obj.attr(protocol)), false, protocol);
     const std::string answer =
-        nb::cast<std::string>(usm_type_of(obj, reinterpret_cast<std::uintptr_t>(ptr)));
+        nb::cast<std::string>(usm_type_of(obj, reinterpret_cast<std::uintptr_t>(l.first)));
     if (answer != "device" && answer != "shared" && answer != "host")
         throw InvalidArgumentError(
             "kernel '" + std::string(lookup.kernel) +
             "': " + runtime::parameter_label(index, lookup.param(index).first) + ": " + answer);
-    return UsmArray::describe_foreign(queue, ptr, dtype, std::move(shape), std::move(strides),
-                                      usm_type_from_string(answer));
+    return UsmArray::describe_foreign(queue, l.first, l.dtype, std::move(l.shape),
+                                      std::move(l.strides), usm_type_from_string(answer));
 }
 
 /// Why memory dpk or another library holds is not an argument of a launch on a dpctl queue.
