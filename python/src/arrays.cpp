@@ -380,8 +380,7 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
     for (std::size_t index = 0; index < n; ++index) {
         PyObject* p = items[index];
         nb::handle h(p);
-        if (Py_TYPE(p) == reinterpret_cast<PyTypeObject*>(array_type.ptr()) ||
-            nb::isinstance<UsmArray>(h)) {  // dpk.Array (or a subclass)
+        auto dpk_array = [&] {
             if (usm_type_of.is_valid())
                 throw_not_dpctl_memory(
                     lookup, index,
@@ -389,6 +388,9 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
                         " is memory of dpk's own context, which the dpctl queue's kernels "
                         "cannot use");
             out.emplace_back(*nb::inst_ptr<UsmArray>(h));
+        };
+        if (Py_TYPE(p) == reinterpret_cast<PyTypeObject*>(array_type.ptr())) {  // dpk.Array
+            dpk_array();
         } else if (PyBool_Check(p)) {
             out.emplace_back(p == Py_True);
         } else if (PyLong_CheckExact(p)) {
@@ -410,6 +412,8 @@ void launch_arguments(nb::handle args, const Queue& queue, const ParamLookup& lo
                              : t == DType::Bool || is_signed(t)
                                  ? runtime::Scalar::from_int(t, nb::cast<std::int64_t>(v))
                                  : runtime::Scalar::from_uint(t, nb::cast<std::uint64_t>(v)));
+        } else if (nb::isinstance<UsmArray>(h)) {  // a subclass of dpk.Array
+            dpk_array();
         } else if (usm_type_of.is_valid() && !is_host_array(h) &&
                    nb::hasattr(h, "__sycl_usm_array_interface__")) {
             if (views.empty()) views.reserve(n);  // KernelArgs point into `views`
