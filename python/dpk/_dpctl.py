@@ -9,6 +9,7 @@ version) and a dpk queue on it (for the checks); per (specialization, SYCL conte
 program built from the specialization's SPIR-V and its kernels by entry point.
 """
 
+import atexit
 import ctypes
 
 from . import _native
@@ -17,6 +18,24 @@ from . import _native
 _devices = {}
 #: (specialization identity, dpctl.SyclContext) -> (specialization, program, {entry: SyclKernel})
 _programs = {}
+#: The events of the host tasks that keep launches' arguments alive, not yet seen complete.
+_keep_alive = []
+
+
+@atexit.register
+def _forget():
+    """Before the interpreter shuts down: waits for the host tasks that hold launches' arguments
+    (each takes the GIL to let them go, which ends the process once shutdown has begun), then
+    drops the caches (dpk objects still alive when modules are freed are reported as leaks)."""
+    for event in _keep_alive:
+        event.wait()
+    _keep_alive.clear()
+    _programs.clear()
+    _devices.clear()
+
+
+#: How many host-task events accumulate before the completed ones are dropped.
+_KEEP_ALIVE_SWEEP = 256
 
 _VALUE_TYPES = {1: ctypes.c_uint8, 2: ctypes.c_uint16, 4: ctypes.c_uint32, 8: ctypes.c_uint64}
 
@@ -164,5 +183,7 @@ def launch(kernel, queue, global_size, args, local_size=None, depends_on=None):
     local = None if local_size is None else _sycl_range(local_size)
     event = queue.submit_async(sycl_kernel, kernel_args, _sycl_range(global_size), local, events)
     # The arrays (and the memory objects over them) stay alive until the kernel is done.
-    queue._submit_keep_args_alive((args, kernel_args), [event])
+    _keep_alive.append(queue._submit_keep_args_alive((args, kernel_args), [event]))
+    if len(_keep_alive) >= _KEEP_ALIVE_SWEEP:
+        _keep_alive[:] = [e for e in _keep_alive if e.execution_status != dpctl.event_status_type.complete]
     return event
