@@ -7,7 +7,7 @@
 #                                          build,cases,python,bench,difftest
 #
 #   build      tools/gpu/run.sh: configure, build, every ctest on cuda:gpu:0 (no sanitizer, no
-#              benchmark)
+#              benchmark); DPK_CTEST_ARGS passes ctest arguments (-R none: only the build)
 #   cases      ptx_experiment.py on every reduced case of tests/difftest/cases/cuda (which ptxas
 #              levels give the expected arrays)
 #   bench      bench_kernel_quality, bench_algorithms + algorithms_peers.py (same sizes)
@@ -43,7 +43,7 @@ python3 -c "import numpy" 2>/dev/null || python=/usr/bin/python3
 if has build; then
     say "build + ctest"
     OUT="$logs/run" DPK_SANITIZE=none DPK_TIME_BUDGET=$(( $(left) < 300 ? $(left) : 300 )) \
-        bash tools/gpu/run.sh > "$logs/run.log" 2>&1
+        bash tools/gpu/run.sh ${DPK_CTEST_ARGS:-} > "$logs/run.log" 2>&1
     sed -n '/^phase /,/^RESULT/p' "$logs/run.log" | tee -a "$logs/summary.txt"
 fi
 
