@@ -7,11 +7,13 @@ result is checked against numpy's stable sort by that digit.
 
     DPK_BUILD_DIR=build-gpu-python python3 bench/tuning/sort_variants.py [DEVICE] [N] [RUNS]
 
+Look-backs: serial (one tile's word at a time), window4 (std's sweep_look_back: four at once).
 Methods: ballots (std's digit_peers: eight sub-group ballots a key), or_u32 / or_u64 (one
 atomic_or of the lane's bit into a per-sub-group, per-digit mask in work-group memory; u32
 masks hold sub-groups of up to 32 lanes). DPK_SMALLEST_SUB_GROUP (default 32, CUDA's warp) sizes
 the per-sub-group tables: on CPU drivers pass the device's smallest sub-group size.
 """
+import itertools
 import os
 import statistics
 import sys
@@ -22,7 +24,8 @@ import dpk  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SIGNATURE = ("void(u32[::1], u32[::1], u32[::1], u32[::1], u32[::1], i64, i64, u32, u32, i64, "
-             "i32, local u32[:], local u32[:], local u16[:], local u32[:], local {mask}[:])")
+             "i32, i32, local u32[:], local u32[:], local u16[:], local u32[:], local {mask}[:])")
+LOOK_BACKS = {"serial": 0, "window4": 1}
 DIGITS = 256
 WG = 256
 METHODS = {"ballots": (0, "u32"), "or_u32": (1, "u32"), "or_u64": (1, "u64")}
@@ -52,7 +55,8 @@ def main():
     print("device copy of the keys: %.1f us" % copy, flush=True)
     # Sub-groups per work-group at most (CUDA: warps of 32).
     groups = WG // int(os.environ.get("DPK_SMALLEST_SUB_GROUP", "32"))
-    for name, (method, mask) in METHODS.items():
+    for (name, (method, mask)), (lb_name, look_back) in itertools.product(
+            METHODS.items(), LOOK_BACKS.items()):
         k = program.kernel("sweep_pass").specialize(SIGNATURE.format(mask=mask), device)
         for items in (8, 12, 16, 20, 24):
             tile = WG * items
@@ -61,7 +65,7 @@ def main():
             tiles = -(-n // tile)
             states = dpk.empty(tiles * DIGITS, "uint32", q)
             args = [keys, out, starts, states, counter, 0, tiles, np.uint32(0), np.uint32(30),
-                    items, np.int32(method), dpk.LocalMemory("uint32", tile),
+                    items, np.int32(method), np.int32(look_back), dpk.LocalMemory("uint32", tile),
                     dpk.LocalMemory("uint32", tile), dpk.LocalMemory("uint16", tile),
                     dpk.LocalMemory("uint32", groups * DIGITS),
                     dpk.LocalMemory("uint32" if mask == "u32" else "uint64", groups * DIGITS)]
@@ -76,9 +80,9 @@ def main():
             once()
             ok = bool(np.array_equal(out.to_numpy(), want))
             us = statistics.median(once() for _ in range(runs)) / 1e3
-            print("%-8s items %2d tiles %6d %9.1f us %6.2f Gkeys/s %.3f of copy %s"
-                  % (name, items, tiles, us, n / us / 1e3, copy / us, "ok" if ok else "WRONG"),
-                  flush=True)
+            print("%-8s %-7s items %2d tiles %6d %9.1f us %6.2f Gkeys/s %.3f of copy %s"
+                  % (name, lb_name, items, tiles, us, n / us / 1e3, copy / us,
+                     "ok" if ok else "WRONG"), flush=True)
 
 
 if __name__ == "__main__":
