@@ -435,12 +435,41 @@ TEST_CASE("ptx: relative and xor shuffles are shfl.sync.down/up/bfly, one per 32
     CHECK(contains(t, "shfl.sync.up.b32"));
     CHECK(contains(t, ", 0, %r"));
     CHECK(contains(t, "shfl.sync.bfly.b32"));
-    // f32: one each; i64: two (its halves); i16: one. The variants repeat the kernel.
-    const std::size_t kernels = m.kernels.size();
-    CHECK(count_of(t, "shfl.sync.down.b32") == 3 * kernels);
-    CHECK(count_of(t, "shfl.sync.bfly.b32") == 2 * kernels);
-    CHECK(count_of(t, "shfl.sync.up.b32") == 1 * kernels);
+    // f32: one each; i64: two (its halves); i16: one. The variants repeat the kernel, and each
+    // has two bodies: for any work-group, and for whole warps (below).
+    const std::size_t bodies = 2 * m.kernels.size();
+    CHECK(count_of(t, "shfl.sync.down.b32") == 3 * bodies);
+    CHECK(count_of(t, "shfl.sync.bfly.b32") == 2 * bodies);
+    CHECK(count_of(t, "shfl.sync.up.b32") == 1 * bodies);
     CHECK(!contains(t, "shfl.sync.idx"));
+}
+
+TEST_CASE("ptx: kernels with sub-group collectives have a body for whole warps, mask -1") {
+    auto m = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1], out: u64[::1]) {\n"
+                 "    let i = global_id(0);\n"
+                 "    out[i] = sub_group_ballot(x[i] > 0.0);\n"
+                 "    sub_group_barrier(local);\n"
+                 "    x[i] = sub_group_shuffle_down(x[i], 1) + f32(sub_group_size());\n"
+                 "}\n",
+                 kAllSubGroups),
+        "whole_warps");
+    const std::string& t = m.text;
+    const std::size_t kernels = m.kernels.size();
+    // Each kernel branches to its whole-warp body when the work-group's size is a multiple of
+    // 32 (a uniform test of %ntid), and that body's collectives take the immediate mask -1.
+    CHECK(count_of(t, "bra \t$Lwhole_warps;") == kernels);
+    CHECK(count_of(t, "$Lwhole_warps:") == kernels);
+    CHECK(count_of(t, "vote.sync.ballot.b32") == 2 * kernels);
+    CHECK(count_of(t, "bar.warp.sync") == 2 * kernels);
+    CHECK(count_of(t, "shfl.sync.down.b32") == 2 * kernels);
+    CHECK(count_of(t, "bar.warp.sync \t-1;") == kernels);
+    CHECK(count_of(t, ", 31, -1;") == kernels);  // the shuffle's clamp, then the mask
+    // A kernel without collectives has one body.
+    auto plain = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1]) { let i = global_id(0); x[i] = x[i] + 1.0; }\n"),
+        "plain");
+    CHECK(!contains(plain.text, "whole_warps"));
 }
 
 TEST_CASE("ptx: votes are vote.sync over the member mask; a ballot is its first word") {

@@ -182,9 +182,10 @@ void FunctionTranslator::emit_prologue(const std::string& opcode,
 }
 
 std::string FunctionTranslator::label(Id block) const {
-    // Blocks of an inlined copy: the copy's suffix.
+    // Blocks of an inlined copy: the copy's suffix; the kernel's in the whole-warp copy: _w.
     return "$L" + std::to_string(block) +
-           (inline_frames_.empty() ? std::string() : inline_frames_.back().label_suffix);
+           (inline_frames_.empty() ? std::string(whole_warps_ ? "_w" : "")
+                                   : inline_frames_.back().label_suffix);
 }
 
 void FunctionTranslator::translate_parameters() {
@@ -265,10 +266,31 @@ PtxItems FunctionTranslator::translate() {
     std::size_t instructions = 0;
     for (const auto& block : function_.blocks) instructions += block.instructions.size() + 1;
     body_.reserve(2 * instructions);  // most instructions make one or two
-    for (const auto& block : function_.blocks) {
-        current_block_ = block.label;
-        emit_label(label(block.label));
-        for (const auto& inst : block.instructions) translate_instruction(inst);
+    auto translate_body = [&] {
+        for (const auto& block : function_.blocks) {
+            current_block_ = block.label;
+            emit_label(label(block.label));
+            for (const auto& inst : block.instructions) translate_instruction(inst);
+        }
+    };
+    translate_body();
+    // A kernel with sub-group collectives has a second copy of its body for launches whose
+    // work-groups are whole warps (nearly all): there every collective takes the member mask
+    // -1, which ptxas compiles to the bare instruction (VOTE, SHFL, WARPSYNC), where a mask in
+    // a register (right for a partial last warp) costs a convergence check around each one.
+    // Both copies branch to their own labels and end in their own returns.
+    if (prologue_cache_.count("sub_group_mask") || prologue_cache_.count("sub_group_size")) {
+        PtxItems general = std::move(body_);
+        body_.clear();
+        body_.reserve(general.size() + 2);
+        const std::string whole_body = "$Lwhole_warps";
+        emit_if("@" + whole_warps(), "bra", {whole_body});
+        body_.insert(body_.end(), std::make_move_iterator(general.begin()),
+                     std::make_move_iterator(general.end()));
+        emit_label(whole_body);
+        whole_warps_ = true;
+        translate_body();
+        whole_warps_ = false;
     }
 
     PtxItems out;

@@ -204,6 +204,9 @@ private:
     std::string local_size_total();
     std::string sub_group_size();
     std::string sub_group_mask();
+    /// A predicate, computed once in the prologue: the work-group's size is a multiple of the
+    /// warp's, so every warp is whole (the launch's choice, the same in every work-item).
+    std::string whole_warps();
     std::string lane_id();
     /// The address register of a pointer value and its state space ("global", ...).
     std::string address_of(Id pointer, const SpirvInstruction& inst, std::string* space);
@@ -256,6 +259,9 @@ private:
     std::map<Id, Fragment> fragments_;
     std::set<Id> matrix_variables_;  // Function variables of matrix type (in fragments_)
     bool has_matrices_ = false;      // the module declares a cooperative matrix type
+    /// The body being translated is the copy for whole warps (translate()): sub-group
+    /// collectives take the constant member mask -1 and the sub-group size is 32.
+    bool whole_warps_ = false;
     std::uint32_t labels_made_ = 0;
     std::uint32_t math_inlined_ = 0;  // math library bodies pasted so far (their tags)
 };

@@ -61,6 +61,14 @@ std::string FunctionTranslator::local_size_total() {
 }
 
 std::string FunctionTranslator::sub_group_size() {
+    if (whole_warps_) {
+        auto& whole = prologue_cache_["sub_group_size_whole"];
+        if (whole.empty()) {
+            whole = new_reg(RegClass::B32);
+            emit_prologue("mov.u32", {whole, std::to_string(kWarpSize)});
+        }
+        return whole;
+    }
     auto& r = prologue_cache_["sub_group_size"];
     if (!r.empty()) return r;
     const std::string total = local_size_total();
@@ -74,6 +82,7 @@ std::string FunctionTranslator::sub_group_size() {
 }
 
 std::string FunctionTranslator::sub_group_mask() {
+    if (whole_warps_) return "-1";  // an immediate: ptxas then knows the whole warp takes part
     auto& r = prologue_cache_["sub_group_mask"];
     if (!r.empty()) return r;
     const std::string all = new_reg(RegClass::B32);
@@ -83,6 +92,16 @@ std::string FunctionTranslator::sub_group_mask() {
     emit_prologue("sub.u32", {unused, std::to_string(kWarpSize), sub_group_size()});
     emit_prologue("shr.b32", {mask, all, unused});
     return r = mask;
+}
+
+std::string FunctionTranslator::whole_warps() {
+    auto& r = prologue_cache_["whole_warps"];
+    if (!r.empty()) return r;
+    const std::string rest = new_reg(RegClass::B32);
+    r = new_reg(RegClass::Pred);
+    emit_prologue("and.b32", {rest, local_size_total(), std::to_string(kWarpSize - 1)});
+    emit_prologue("setp.eq.u32", {r, rest, "0"});
+    return r;
 }
 
 std::string FunctionTranslator::lane_id() {
