@@ -65,6 +65,13 @@ def pair():
 
 
 VECADD = str(EXAMPLES / "vecadd" / "vecadd.dpk")
+AXPY2D = """
+kernel axpy2d(alpha: f32, x: f32[:, :], y: f32[:, :]) {
+    let i = global_id(0);
+    let j = global_id(1);
+    y[i, j] = alpha * x[i, j] + y[i, j];
+}
+"""
 
 
 def test_vecadd_in_place_on_a_dpctl_queue(pair):
@@ -117,14 +124,7 @@ def test_dpctl_memory_objects_are_arrays_of_bytes(pair):
 
 def test_strided_f_ordered_array_and_a_scalar(pair):
     _, q = pair
-    src = """
-    kernel axpy2d(alpha: f32, x: f32[:, :], y: f32[:, :]) {
-        let i = global_id(0);
-        let j = global_id(1);
-        y[i, j] = alpha * x[i, j] + y[i, j];
-    }
-    """
-    k = dpk.Program.from_string(src, "axpy2d.dpk").kernel("axpy2d")
+    k = dpk.Program.from_string(AXPY2D, "axpy2d.dpk").kernel("axpy2d")
     rows, cols = 5, 3
     x_host = np.asfortranarray(np.arange(rows * cols, dtype=np.float32).reshape(rows, cols))
     xf = usm(q, x_host.ravel(order="K"), "device")  # F order: strides (1, rows)
@@ -293,14 +293,7 @@ def test_dpnp_arrays(pair):
     np.testing.assert_array_equal(dpnp.asnumpy(c), np.arange(16) + 0.25)
 
     # A transposed view (strides (1, 4) in elements) and a view with an offset and a row step.
-    src = """
-    kernel axpy2d(alpha: f32, x: f32[:, :], y: f32[:, :]) {
-        let i = global_id(0);
-        let j = global_id(1);
-        y[i, j] = alpha * x[i, j] + y[i, j];
-    }
-    """
-    k2 = dpk.Program.from_string(src, "axpy2d.dpk").kernel("axpy2d")
+    k2 = dpk.Program.from_string(AXPY2D, "axpy2d.dpk").kernel("axpy2d")
     x_host = np.arange(12, dtype=np.float32).reshape(3, 4)
     x = dp(x_host).T  # (4, 3), F order
     y = dp(np.zeros((9, 3), np.float32))
