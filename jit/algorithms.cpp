@@ -61,7 +61,7 @@ constexpr std::int64_t kRadixDigits = 1 << kRadixBits;
 constexpr int kSweepBits = 8;
 constexpr std::int64_t kSweepDigits = 1 << kSweepBits;
 constexpr std::size_t kSweepGroupSize = kSweepDigits;
-constexpr std::int64_t kSweepItems = 16;
+constexpr std::int64_t kSweepItems = 20;
 constexpr std::int64_t kSweepTile = static_cast<std::int64_t>(kSweepGroupSize) * kSweepItems;
 /// radix_sweep_pass's own work-group memory (its local_arrays): the ticket, and per digit the
 /// sub-group sizes, sums, tile starts and global bases.
