@@ -45,10 +45,11 @@ fi
 
 # The Python package's build and test tools from PyPI (nanobind, scikit-build-core, pytest), in a
 # virtual environment of dpk's own: Debian 12's pip is externally managed (PEP 668). It sees
-# Debian's numpy (--system-site-packages). tools/build.sh builds the extension module with its
-# Python; `pip install .` works from it (docs/python.md). dpctl (with Intel's SYCL runtime
-# wheels) and dpnp are there for python/tests/test_dpctl.py: launches on dpctl queues, on dpctl
-# and dpnp arrays. dpnp needs numpy 1.25 or newer (Debian's is 1.24): the venv has its own.
+# Debian's packages (--system-site-packages) but has a numpy of its own (below). tools/build.sh
+# builds the extension module with its Python; `pip install .` works from it (docs/python.md).
+# dpctl (with Intel's SYCL runtime wheels) and dpnp are there for python/tests/test_dpctl.py:
+# launches on dpctl queues, on dpctl and dpnp arrays. dpnp needs numpy 1.25 or newer (Debian's
+# is 1.24): the venv has its own.
 venv=/opt/dpk/python
 python_tools=(nanobind==2.9.2 scikit-build-core==1.1.2 pytest==9.2.0 dpctl==0.22.1 dpnp==0.20.0
               numpy==2.4.6)

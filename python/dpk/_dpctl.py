@@ -185,5 +185,6 @@ def launch(kernel, queue, global_size, args, local_size=None, depends_on=None):
     # The arrays (and the memory objects over them) stay alive until the kernel is done.
     _keep_alive.append(queue._submit_keep_args_alive((args, kernel_args), [event]))
     if len(_keep_alive) >= _KEEP_ALIVE_SWEEP:
-        _keep_alive[:] = [e for e in _keep_alive if e.execution_status != dpctl.event_status_type.complete]
+        done = dpctl.event_status_type.complete
+        _keep_alive[:] = [e for e in _keep_alive if e.execution_status != done]
     return event

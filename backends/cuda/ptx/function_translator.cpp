@@ -274,11 +274,12 @@ PtxItems FunctionTranslator::translate() {
         }
     };
     translate_body();
-    // A kernel with sub-group collectives has a second copy of its body for launches whose
-    // work-groups are whole warps (nearly all): there every collective takes the member mask
-    // -1, which ptxas compiles to the bare instruction (VOTE, SHFL, WARPSYNC), where a mask in
-    // a register (right for a partial last warp) costs a convergence check around each one.
-    // Both copies branch to their own labels and end in their own returns.
+    // A kernel with sub-group collectives (or that reads the sub-group size) has a second copy
+    // of its body for launches whose work-groups are whole warps (nearly all): there every
+    // collective takes the member mask -1, which ptxas compiles to the bare instruction (VOTE,
+    // SHFL, WARPSYNC), where a mask in a register (right for a partial last warp) costs a
+    // convergence check around each one. Both copies branch to their own labels and end in
+    // their own returns.
     if (prologue_cache_.count("sub_group_mask") || prologue_cache_.count("sub_group_size")) {
         PtxItems general = std::move(body_);
         body_.clear();
