@@ -467,8 +467,7 @@ TEST_CASE("ptx: kernels with sub-group collectives have a body for whole warps, 
     CHECK(count_of(t, ", 31, -1;") == kernels);  // the shuffle's clamp, then the mask
     // A kernel without collectives has one body.
     auto plain = translate_and_assemble(
-        spirv_of("kernel k(x: f32[::1]) { let i = global_id(0); x[i] = x[i] + 1.0; }\n"),
-        "plain");
+        spirv_of("kernel k(x: f32[::1]) { let i = global_id(0); x[i] = x[i] + 1.0; }\n"), "plain");
     CHECK(!contains(plain.text, "whole_warps"));
 }
 
