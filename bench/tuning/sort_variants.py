@@ -7,7 +7,7 @@ result is checked against numpy's stable sort by that digit.
 
     DPK_BUILD_DIR=build-gpu-python python3 bench/tuning/sort_variants.py [DEVICE] [N] [RUNS]
 
-Look-backs: serial (one tile's word at a time), window4 (std's sweep_look_back: four at once).
+Look-backs: serial (std's sweep_look_back: one tile's word at a time), window4 (four at once).
 Methods: ballots (std's digit_peers: eight sub-group ballots a key), or_u32 / or_u64 (one
 atomic_or of the lane's bit into a per-sub-group, per-digit mask in work-group memory; u32
 masks hold sub-groups of up to 32 lanes). DPK_SMALLEST_SUB_GROUP (default 32, CUDA's warp) sizes
