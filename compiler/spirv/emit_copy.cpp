@@ -1,6 +1,8 @@
 // FunctionEmitter: work-group copies from global to local memory (OpenCL's
 // async_work_group_strided_copy and wait_group_events): async_copy starts one (OpGroupAsyncCopy),
 // wait_copies waits for every copy the function started (OpGroupWaitEvents).
+#include <bit>
+
 #include "compiler/spirv/function_emitter.h"
 
 namespace dpk::compiler::spirv {
@@ -171,7 +173,10 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
                     inst(spv::Op::OpBitcast,
                          m_.pointer(spv::StorageClass::CrossWorkgroup, row_type), {from}),
                     m_.const_i64(rows),
-                    inst(spv::Op::OpSDiv, i64, {row_stride, m_.const_i64(row_bytes)}));
+                    // The row stride in rows' sizes: exact (checked just above), so a shift.
+                    inst(spv::Op::OpShiftRightArithmetic, i64,
+                         {row_stride,
+                          m_.const_i64(std::countr_zero(static_cast<std::uint64_t>(row_bytes)))}));
             },
             by_rows);
     };

@@ -250,6 +250,9 @@ private:
     /// The register counting the cp.async groups committed so far (a copy's event is the count
     /// after its own), 0 at the start.
     std::string copy_commits();
+    /// The mask that takes a work-group copy's rotation modulo the local size: the local size
+    /// less one where that is a power of two, else 0 (no rotation).
+    std::string copy_rotation_mask();
     /// That multiple for `pointer` (1 when nothing is known).
     std::uint64_t alignment_known(Id pointer) const;
     /// The bounds record (the kernel parameter named BoundsRecordLayout::kParameterName) and the

@@ -4,6 +4,7 @@
 // access chains (byte offsets computed from the SPIR-V array types), and the extraction of
 // builtin vector components.
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "backends/cuda/ptx/function_translator.h"
@@ -389,13 +390,14 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         return true;
     }
     if (inst.opcode != spv::Op::OpGroupAsyncCopy) return false;
-    // OpGroupAsyncCopy Execution Destination Source NumElements Stride Event: each work-item
-    // copies the elements k = its linear local id + r (less the local size where that reaches
-    // it), + local size, ... (k < NumElements) from Source[k * Stride] to Destination[k]. The
-    // rotation r (0 <= r < local size, the same in every work-item, as every work-item makes the
-    // same copies) advances by a warp per copy and goes back to 0 where it would reach the local
-    // size, so that successive copies of fewer elements than the work-group has work-items
-    // start on different warps.
+    // OpGroupAsyncCopy Execution Destination Source NumElements Stride Event: element k
+    // (k < NumElements) goes from Source[k * Stride] to Destination[k], copied by the
+    // work-item whose linear local id is (k + r) modulo the local size. r is the work-group
+    // memory side's element index (its address over the element's size) modulo the local size
+    // where that is a power of two, else 0: copies of fewer elements than the work-group has
+    // work-items, to different places, start on different warps, and nothing is carried from
+    // one copy to the next (a copy's address arithmetic is its own, so copies unrolled side by
+    // side share it).
     if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
         unsupported(inst, "only work-group copies are supported");
     std::string dst_space, src_space;
@@ -412,37 +414,53 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         unsupported(inst, "vector elements are 2 or 4 64-bit integers");
     const std::uint32_t element_bytes = elem.bits / 8 * lanes;
     const std::string bytes = std::to_string(element_bytes);
-    const std::string count = extended(inst.operand(3), false, inst);
-    const std::string stride = extended(inst.operand(4), false, inst);
-    auto& rotation = prologue_cache_["copy_rotation"];
-    if (rotation.empty()) {
-        rotation = new_reg(RegClass::B32);
-        emit_prologue("mov.b32", {rotation, "0"});
+    // NumElements and Stride: integers of 32 or 64 bits (size_t); the stride as 64 bits.
+    const bool wide_count = value_scalar(inst.operand(3), inst).bits == 64;
+    std::string stride = extended(inst.operand(4), false, inst);
+    if (value_scalar(inst.operand(4), inst).bits != 64) {
+        const std::string wide = new_reg(RegClass::B64);
+        emit("cvt.u64.u32", {wide, stride});
+        stride = wide;
     }
+    if (dst_space != ".shared" && src_space != ".shared")
+        unsupported(inst, "one side of a work-group copy must be work-group memory");
     const std::string size = local_size_total();
+    const std::string local_address = new_reg(RegClass::B32), r = new_reg(RegClass::B32);
     const std::string first = new_reg(RegClass::B32), wrapped = new_reg(RegClass::Pred);
-    emit("add.u32", {first, local_linear_id(), rotation});
-    emit("setp.ge.u32", {wrapped, first, size});
-    emit_if("@" + wrapped, "sub.u32", {first, first, size});
-    const std::string past = new_reg(RegClass::Pred);
-    emit("add.u32", {rotation, rotation, std::to_string(kWarpSize)});
-    emit("setp.ge.u32", {past, rotation, size});
-    emit_if("@" + past, "mov.u32", {rotation, "0"});  // stays below the local size
-    const std::string step = new_reg(RegClass::B64);
-    const std::string k = new_reg(RegClass::B64);
-    emit("cvt.u64.u32", {step, size});
-    emit("cvt.u64.u32", {k, first});
+    emit("cvt.u32.u64", {local_address, dst_space == ".shared" ? dst : src});
+    emit("shr.u32", {r, local_address, std::to_string(std::countr_zero(element_bytes))});
+    emit("and.b32", {r, r, copy_rotation_mask()});
+    emit("sub.u32", {first, local_linear_id(), r});
+    emit("setp.lt.u32", {wrapped, local_linear_id(), r});
+    emit_if("@" + wrapped, "add.u32", {first, first, size});
+    // Element k is at Source + k * Stride * bytes and Destination + k * bytes. One side is
+    // work-group memory (checked above), so k and NumElements fit in 32 bits. A work-item with
+    // nothing to copy skips the loop; the loop is tested at its end, as most work-items copy
+    // one element or none, and its addresses are computed from k (nothing carried from one
+    // turn to the next but k).
+    std::string count32;
+    if (auto c = constant_value(inst.operand(3))) {
+        count32 = std::to_string(static_cast<std::uint32_t>(*c));
+    } else if (wide_count) {
+        count32 = new_reg(RegClass::B32);
+        emit("cvt.u32.u64", {count32, use(inst.operand(3))});
+    } else {
+        count32 = extended(inst.operand(3), false, inst);
+    }
     const std::string loop = "$Lcopy" + std::to_string(++labels_made_);
     const std::string done = loop + "_done";
-    const std::string finished = new_reg(RegClass::Pred);
-    const std::string from = new_reg(RegClass::B64), at = new_reg(RegClass::B64);
-    const std::string to = new_reg(RegClass::B64);
-    emit_label(loop);
-    emit("setp.ge.u64", {finished, k, count});
+    const std::string k = new_reg(RegClass::B32), finished = new_reg(RegClass::Pred);
+    const std::string src_step = new_reg(RegClass::B64);
+    emit("mov.u32", {k, first});
+    emit("setp.ge.u32", {finished, k, count32});
     emit_if("@" + finished, "bra", {done});
-    emit("mul.lo.s64", {at, k, stride});
-    emit("mad.lo.s64", {from, at, bytes, src});
-    emit("mad.lo.s64", {to, k, bytes, dst});
+    emit("mul.lo.s64", {src_step, stride, bytes});
+    emit_label(loop);
+    const std::string k64 = new_reg(RegClass::B64);
+    const std::string from = new_reg(RegClass::B64), to = new_reg(RegClass::B64);
+    emit("cvt.u64.u32", {k64, k});
+    emit("mad.lo.s64", {from, k64, src_step, src});
+    emit("mad.lo.s64", {to, k64, bytes, dst});
     // 4- to 32-byte elements from global to shared memory: cp.async (sm_80 and newer), which
     // does not hold a register until the data arrives (16-byte pieces bypass L1: .cg), one
     // commit group per copy (its wait: OpGroupWaitEvents above). Others through registers.
@@ -463,8 +481,10 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
             emit("st" + dst_space + memory_type(elem), {memory_operand(to, at), value});
         }
     }
-    emit("add.s64", {k, k, step});
-    emit("bra", {loop});
+    const std::string more = new_reg(RegClass::Pred);
+    emit("add.u32", {k, k, size});
+    emit("setp.lt.u32", {more, k, count32});
+    emit_if("@" + more, "bra", {loop});
     emit_label(done);
     if (async) {
         emit("cp.async.commit_group", {});
@@ -472,6 +492,21 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     }
     emit("mov.b32", {def(inst), copy_commits()});  // the event
     return true;
+}
+
+std::string FunctionTranslator::copy_rotation_mask() {
+    // The local size less one where the local size is a power of two, else 0.
+    auto& r = prologue_cache_["copy_rotation_mask"];
+    if (r.empty()) {
+        r = new_reg(RegClass::B32);
+        const std::string size = local_size_total(), low = new_reg(RegClass::B32);
+        const std::string power = new_reg(RegClass::Pred);
+        emit_prologue("sub.u32", {r, size, "1"});
+        emit_prologue("and.b32", {low, size, r});
+        emit_prologue("setp.eq.u32", {power, low, "0"});
+        emit_prologue("selp.b32", {r, r, "0", power});
+    }
+    return r;
 }
 
 std::string FunctionTranslator::copy_commits() {
