@@ -704,8 +704,10 @@ kernel k(x: i16[::1], out: i16[::1]) {
 
 TEST_CASE("ptx: a tile copied whole is 16-byte cp.async pieces; its matrices come by ldmatrix") {
     // Rows of 16 halves (32 bytes): one OpGroupAsyncCopy of vectors of four 64-bit integers,
-    // two cp.async.cg of 16 bytes each per row (row by row where unaligned); the local arrays
-    // are aligned to 32 bytes. A from a row-major local array is ldmatrix, B .trans.
+    // copied as 16-byte pieces, one cp.async.cg per piece with the two pieces of a row taken
+    // by neighbouring work-items (piece j: row j / 2, at byte (j % 2) * 16 of it, and at byte
+    // j * 16 of the destination); row by row where unaligned. The local arrays are aligned to
+    // 32 bytes. A from a row-major local array is ldmatrix, B .trans.
     const std::string ptx = translate_and_assemble(spirv_of(R"(
 kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     let sa = local_array(f16, (16, 16));
@@ -724,8 +726,9 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
                                 .text;
     INFO(ptx);
     CHECK(count_of(ptx, ".shared .align 32 .b8") == 2);
-    CHECK(count_of(ptx, "cp.async.cg.shared.global \t[") >= 4);
-    CHECK(contains(ptx, "+16], 16;"));
+    CHECK(count_of(ptx, "cp.async.cg.shared.global \t[") == 2);
+    CHECK(count_of(ptx, ", 1;\n\tmul.wide.u32 \t") == 2);  // j % 2, times 16
+    CHECK(count_of(ptx, ", 16, %rd") == 2);  // the destination: j * 16 + its start
     CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16 \t{%r"));
     CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 \t{%r"));
     CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 2);

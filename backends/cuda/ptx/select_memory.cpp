@@ -337,6 +337,8 @@ namespace dpk::backends::cuda {
 
 /// The first compute capability with cp.async (PTX ISA 7.0).
 constexpr std::uint32_t kCpAsyncSm = 80;
+/// cp.async's largest copy, in bytes.
+constexpr std::uint32_t kCpAsyncLargest = 16;
 /// The most cp.async groups a wait for one event leaves in flight.
 constexpr std::uint32_t kMostCopyGroupsInFlight = 31;
 
@@ -424,55 +426,70 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     }
     if (dst_space != ".shared" && src_space != ".shared")
         unsupported(inst, "one side of a work-group copy must be work-group memory");
+    // 4- to 32-byte elements from global to shared memory: cp.async (sm_80 and newer), which
+    // does not hold a register until the data arrives, one commit group per copy (its wait:
+    // OpGroupWaitEvents above). Others through registers. Elements of 16 bytes and more are
+    // copied as 16-byte pieces (cp.async's largest; they bypass L1: .cg), the pieces of one
+    // element by neighbouring work-items, so that one cp.async of a warp reads whole 32-byte
+    // sectors of a strided source (a tile's rows) once, not half of each twice.
+    const bool async = state_.target.sm >= kCpAsyncSm && src_space == ".global" &&
+                       dst_space == ".shared" && element_bytes >= 4;
+    const std::uint32_t piece_bytes =
+        async ? std::min(element_bytes, kCpAsyncLargest) : element_bytes;
+    const std::uint32_t pieces = element_bytes / piece_bytes;  // per element: 1 or 2
     const std::string size = local_size_total();
     const std::string local_address = new_reg(RegClass::B32), r = new_reg(RegClass::B32);
     const std::string first = new_reg(RegClass::B32), wrapped = new_reg(RegClass::Pred);
     emit("cvt.u32.u64", {local_address, dst_space == ".shared" ? dst : src});
-    emit("shr.u32", {r, local_address, std::to_string(std::countr_zero(element_bytes))});
+    emit("shr.u32", {r, local_address, std::to_string(std::countr_zero(piece_bytes))});
     emit("and.b32", {r, r, copy_rotation_mask()});
     emit("sub.u32", {first, local_linear_id(), r});
     emit("setp.lt.u32", {wrapped, local_linear_id(), r});
     emit_if("@" + wrapped, "add.u32", {first, first, size});
-    // Element k is at Source + k * Stride * bytes and Destination + k * bytes. One side is
-    // work-group memory (checked above), so k and NumElements fit in 32 bits. A work-item with
-    // nothing to copy skips the loop; the loop is tested at its end, as most work-items copy
-    // one element or none, and its addresses are computed from k (nothing carried from one
-    // turn to the next but k).
-    std::string count32;
+    // Piece j (of NumElements * pieces) is piece j % pieces of element k = j / pieces, at
+    // Source + k * Stride * bytes + (j % pieces) * piece_bytes and Destination + j *
+    // piece_bytes. One side is work-group memory (checked above), so j and the number of pieces
+    // fit in 32 bits. A work-item with nothing to copy skips the loop; the loop is tested at its
+    // end, as most work-items copy one piece or none, and its addresses are computed from j
+    // (nothing carried from one turn to the next but j).
+    std::string total;
     if (auto c = constant_value(inst.operand(3))) {
-        count32 = std::to_string(static_cast<std::uint32_t>(*c));
-    } else if (wide_count) {
-        count32 = new_reg(RegClass::B32);
-        emit("cvt.u32.u64", {count32, use(inst.operand(3))});
+        total = std::to_string(static_cast<std::uint32_t>(*c) * pieces);
     } else {
-        count32 = extended(inst.operand(3), false, inst);
+        total = new_reg(RegClass::B32);
+        if (wide_count)
+            emit("cvt.u32.u64", {total, use(inst.operand(3))});
+        else
+            emit("mov.u32", {total, extended(inst.operand(3), false, inst)});
+        if (pieces > 1) emit("mul.lo.u32", {total, total, std::to_string(pieces)});
     }
     const std::string loop = "$Lcopy" + std::to_string(++labels_made_);
     const std::string done = loop + "_done";
-    const std::string k = new_reg(RegClass::B32), finished = new_reg(RegClass::Pred);
+    const std::string j = new_reg(RegClass::B32), finished = new_reg(RegClass::Pred);
     const std::string src_step = new_reg(RegClass::B64);
-    emit("mov.u32", {k, first});
-    emit("setp.ge.u32", {finished, k, count32});
+    emit("mov.u32", {j, first});
+    emit("setp.ge.u32", {finished, j, total});
     emit_if("@" + finished, "bra", {done});
     emit("mul.lo.s64", {src_step, stride, bytes});
     emit_label(loop);
-    const std::string k64 = new_reg(RegClass::B64);
+    const std::string k = pieces > 1 ? new_reg(RegClass::B32) : j;
+    const std::string k64 = new_reg(RegClass::B64), j64 = new_reg(RegClass::B64);
     const std::string from = new_reg(RegClass::B64), to = new_reg(RegClass::B64);
+    if (pieces > 1) emit("shr.u32", {k, j, std::to_string(std::countr_zero(pieces))});
     emit("cvt.u64.u32", {k64, k});
     emit("mad.lo.s64", {from, k64, src_step, src});
-    emit("mad.lo.s64", {to, k64, bytes, dst});
-    // 4- to 32-byte elements from global to shared memory: cp.async (sm_80 and newer), which
-    // does not hold a register until the data arrives (16-byte pieces bypass L1: .cg), one
-    // commit group per copy (its wait: OpGroupWaitEvents above). Others through registers.
-    const bool async = state_.target.sm >= kCpAsyncSm && src_space == ".global" &&
-                       dst_space == ".shared" && element_bytes >= 4;
-    if (async && element_bytes >= 16) {
-        for (std::uint32_t piece = 0; piece < element_bytes; piece += 16) {
-            emit("cp.async.cg.shared.global",
-                 {memory_operand(to, piece), memory_operand(from, piece), "16"});
-        }
-    } else if (async) {
-        emit("cp.async.ca.shared.global", {"[" + to + "]", "[" + from + "]", bytes});
+    if (pieces > 1) {
+        const std::string part = new_reg(RegClass::B32), part64 = new_reg(RegClass::B64);
+        emit("and.b32", {part, j, std::to_string(pieces - 1)});
+        emit("mul.wide.u32", {part64, part, std::to_string(piece_bytes)});
+        emit("add.s64", {from, from, part64});
+    }
+    emit("cvt.u64.u32", {j64, j});
+    emit("mad.lo.s64", {to, j64, std::to_string(piece_bytes), dst});
+    if (async) {
+        emit(piece_bytes == kCpAsyncLargest ? "cp.async.cg.shared.global"
+                                            : "cp.async.ca.shared.global",
+             {"[" + to + "]", "[" + from + "]", std::to_string(piece_bytes)});
     } else {
         for (std::uint32_t lane = 0; lane < lanes; ++lane) {
             const std::uint32_t at = lane * elem.bits / 8;
@@ -482,8 +499,8 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         }
     }
     const std::string more = new_reg(RegClass::Pred);
-    emit("add.u32", {k, k, size});
-    emit("setp.lt.u32", {more, k, count32});
+    emit("add.u32", {j, j, size});
+    emit("setp.lt.u32", {more, j, total});
     emit_if("@" + more, "bra", {loop});
     emit_label(done);
     if (async) {
