@@ -393,13 +393,13 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     }
     if (inst.opcode != spv::Op::OpGroupAsyncCopy) return false;
     // OpGroupAsyncCopy Execution Destination Source NumElements Stride Event: element k
-    // (k < NumElements) goes from Source[k * Stride] to Destination[k], copied by the
-    // work-item whose linear local id is (k + r) modulo the local size. r is the work-group
-    // memory side's element index (its address over the element's size) modulo the local size
-    // where that is a power of two, else 0: copies of fewer elements than the work-group has
-    // work-items, to different places, start on different warps, and nothing is carried from
-    // one copy to the next (a copy's address arithmetic is its own, so copies unrolled side by
-    // side share it).
+    // (k < NumElements) goes from Source[k * Stride] to Destination[k]. The elements (or their
+    // 16-byte pieces, below) are numbered j = 0, 1, ..., and piece j is copied by the work-item
+    // whose linear local id is (j + r) modulo the local size. r is the work-group memory side's
+    // address over the piece's size, modulo the local size where that is a power of two, else
+    // 0: copies of fewer pieces than the work-group has work-items, to different places, start
+    // on different warps, and nothing is carried from one copy to the next (a copy's address
+    // arithmetic is its own, so copies unrolled side by side share it).
     if (constant_value(inst.operand(0)) != static_cast<std::uint32_t>(spv::Scope::Workgroup))
         unsupported(inst, "only work-group copies are supported");
     std::string dst_space, src_space;
