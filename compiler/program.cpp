@@ -75,6 +75,10 @@ bool Program::load() {
     return checker_->check() && !diags_.has_errors();
 }
 
+std::optional<std::int64_t> Program::integer_constant(std::string_view name) {
+    return checker_->integer_constant(name);
+}
+
 bool Program::check_annotated_kernels() {
     const std::size_t errors_before = diags_.error_count();
     for (const ast::Function* k : kernels()) {

@@ -97,6 +97,9 @@ public:
     /// is known.
     bool check_annotated_kernels();
 
+    /// sema::ProgramChecker::integer_constant: the main module's integer `const name`.
+    std::optional<std::int64_t> integer_constant(std::string_view name);
+
     /// Parses a signature string (`void(f32, f32[::1])` or the usm_ndarray form).
     std::optional<Signature> parse_signature(std::string_view text);
 

@@ -9,6 +9,7 @@
 
 #include "compiler/program_sources.h"
 #include "dpk/core/error.h"
+#include "dpk/jit/compile_error.h"
 #include "dpk/jit/program.h"
 #include "dpk/runtime/launch.h"
 #include "jit/scratch_cache.h"
@@ -56,13 +57,11 @@ constexpr int kRadixBits = 4;
 constexpr std::int64_t kRadixTilePerItemCpu = 64;
 constexpr std::int64_t kRadixTilePerItemGpu = 16;
 constexpr std::int64_t kRadixDigits = 1 << kRadixBits;
-/// SortMethod::OneSweep: 8-bit digits, one work item per digit in a work-group, and keys per work
-/// item in a tile (stdlib/algorithms.dpk's SWEEP_ITEMS).
+/// SortMethod::OneSweep: 8-bit digits, one work item per digit in a work-group (a tile's keys
+/// per work item: sweep_tile() below).
 constexpr int kSweepBits = 8;
 constexpr std::int64_t kSweepDigits = 1 << kSweepBits;
 constexpr std::size_t kSweepGroupSize = kSweepDigits;
-constexpr std::int64_t kSweepItems = 20;
-constexpr std::int64_t kSweepTile = static_cast<std::int64_t>(kSweepGroupSize) * kSweepItems;
 /// radix_sweep_pass's own work-group memory (its local_arrays): the ticket, and per digit the
 /// sub-group sizes, sums, tile starts and global bases.
 constexpr std::uint64_t kSweepStaticLocal = 8 + kSweepDigits * (8 + 4 + 4 + 8);
@@ -87,6 +86,19 @@ struct Compaction {
 const Program& algorithms_program() {
     static const Program program = Program::from_file(compiler::stdlib_dir() / "algorithms.dpk");
     return program;
+}
+
+/// Keys in a SortMethod::OneSweep tile: stdlib/algorithms.dpk's SWEEP_ITEMS (keys per work item,
+/// as its kernels fold it) times the work-group size.
+std::int64_t sweep_tile() {
+    static const std::int64_t tile = [] {
+        const std::optional<std::int64_t> items =
+            algorithms_program().integer_constant("SWEEP_ITEMS");
+        if (!items || *items < 1)
+            throw CompileError("stdlib/algorithms.dpk has no positive integer SWEEP_ITEMS", "");
+        return static_cast<std::int64_t>(kSweepGroupSize) * *items;
+    }();
+    return tile;
 }
 
 /// The algorithms' kernels, one handle each, so every call shares their definitions.
@@ -497,7 +509,7 @@ std::int64_t sweep_sub_groups(const DeviceInfo& info) {
 /// per sub-group.
 std::uint64_t sweep_local_bytes(const DeviceInfo& info, std::size_t key_bytes,
                                 std::size_t value_bytes) {
-    const auto tile = static_cast<std::uint64_t>(kSweepTile);
+    const auto tile = static_cast<std::uint64_t>(sweep_tile());
     return tile * (2 * key_bytes + value_bytes + 2) +
            static_cast<std::uint64_t>(sweep_sub_groups(info) * kSweepDigits) * 4 +
            kSweepStaticLocal;
@@ -541,7 +553,7 @@ DType unsigned_of_size(std::size_t bytes) {
 Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray* values,
                            const RadixKey& rk, std::span<const Event> deps) {
     const std::int64_t n = keys.size();
-    const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, kSweepTile));
+    const std::int64_t tiles = std::max<std::int64_t>(1, ceil_div(n, sweep_tile()));
     const bool wide = n >= kSweepNarrowKeys;
     const DType word = wide ? DType::U64 : DType::U32;
     const Scalar flag_shift = Scalar::from_uint(word, wide ? 62 : 30);
@@ -573,7 +585,7 @@ Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray*
     launch(kernels().radix_sweep_starts, q, passes, kSweepGroupSize,
            {hist, starts, LocalMemory{word, kSweepGroupSize}}, {});
 
-    const auto tile = static_cast<std::size_t>(kSweepTile);
+    const auto tile = static_cast<std::size_t>(sweep_tile());
     const LocalMemory tile_keys{rk.bits, tile};
     const LocalMemory tile_values{b.v0.dtype(), values ? tile : 1};
     const LocalMemory ranks{DType::U16, tile};

@@ -78,6 +78,10 @@ std::vector<std::string> Program::kernel_names() const {
     return state_->kernel_names();
 }
 
+std::optional<std::int64_t> Program::integer_constant(std::string_view name) const {
+    return state_->integer_constant(name);
+}
+
 void Program::check() const {
     state_->check();
 }
@@ -140,6 +144,16 @@ const compiler::ast::Function& ProgramState::find_kernel(const std::string& kern
                                    "' (kernels: " + join(names) + ")");
     }
     return *fn;
+}
+
+std::optional<std::int64_t> ProgramState::integer_constant(std::string_view constant) {
+    std::lock_guard lock(front_end_mutex());
+    compiler::Program& program = front_end();
+    diags_.clear();
+    auto value = program.integer_constant(constant);
+    if (diags_.has_errors())
+        throw CompileError("program '" + name + "' does not compile", diags_.render());
+    return value;
 }
 
 std::vector<std::string> ProgramState::kernel_names() {

@@ -66,6 +66,8 @@ struct ProgramState {
     void check();
     /// Kernel names: the parsed program's if parsed, else the scan's.
     std::vector<std::string> kernel_names();
+    /// Program::integer_constant (runs the front end).
+    std::optional<std::int64_t> integer_constant(std::string_view name);
     /// The shared state of kernel `name` (created on first request).
     KernelState& kernel_state(const std::string& name);
 

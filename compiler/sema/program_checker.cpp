@@ -1,3 +1,5 @@
+#include <limits>
+
 #include "compiler/sema/annotation.h"
 #include "compiler/sema/call_graph.h"
 #include "compiler/sema/resolver.h"
@@ -52,6 +54,27 @@ bool ProgramChecker::check() {
 
     checked_ = ctx_->error_count() == errors;
     return *checked_;
+}
+
+std::optional<std::int64_t> ProgramChecker::integer_constant(std::string_view name) {
+    if (!check()) return std::nullopt;
+    const ast::Const* c = ctx_->items().constant(name, ctx_->modules().front());
+    if (!c) return std::nullopt;
+    const ConstInfo& info = ctx_->const_info(*c);
+    if (info.state != ConstInfo::State::Done) return std::nullopt;
+    if (info.untyped) {
+        const UntypedValue& v = *info.untyped;
+        if (v.is_float || v.i < std::numeric_limits<std::int64_t>::min() ||
+            v.i > std::numeric_limits<std::int64_t>::max())
+            return std::nullopt;
+        return static_cast<std::int64_t>(v.i);
+    }
+    if (!info.type || !info.type->is_int()) return std::nullopt;
+    if (const auto* u = std::get_if<std::uint64_t>(&info.value.value)) {
+        if (*u > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+            return std::nullopt;
+    }
+    return info.value.as_int();
 }
 
 const ast::Function* ProgramChecker::find_function(std::string_view name) const {

@@ -35,6 +35,11 @@ public:
     /// A kernel or function of any module, by name.
     const ast::Function* find_function(std::string_view name) const;
 
+    /// The value of the main module's `const name` when it is an integer (typed or untyped)
+    /// that fits in an i64; nullopt when there is no such const, it is not an integer, or the
+    /// program has errors (reported).
+    std::optional<std::int64_t> integer_constant(std::string_view name);
+
     /// Types `kernel` for `signature` (or, without one, as its annotations declare): every
     /// expression of the kernel and of each device-function instance it reaches. Null, with
     /// diagnostics, on any error (including errors found by check(), which runs first).

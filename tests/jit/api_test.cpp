@@ -293,6 +293,33 @@ TEST_CASE("Program::check types annotated kernels without a device; generic ones
     CHECK_THROWS_AS(names.check(), CompileError);
 }
 
+TEST_CASE("Program::integer_constant reads the program's integer consts as folded") {
+    Program p = Program::from_string("consts.dpk",
+                                     "const TILE = 16;\n"
+                                     "const WIDE: u32 = TILE * 4 + 1;\n"
+                                     "const NEG: i64 = -(1 << 40);\n"
+                                     "const BIG = 18446744073709551615;\n"
+                                     "const HALF = 0.5;\n"
+                                     "const FLAG = true;\n"
+                                     "kernel k(x: f32[::1]) { x[0] = f32(TILE); }\n");
+    CHECK(p.integer_constant("TILE") == std::optional<std::int64_t>(16));
+    CHECK(p.integer_constant("WIDE") == std::optional<std::int64_t>(65));
+    CHECK(p.integer_constant("NEG") == std::optional<std::int64_t>(-(std::int64_t{1} << 40)));
+    CHECK_FALSE(p.integer_constant("BIG").has_value());   // does not fit in an i64
+    CHECK_FALSE(p.integer_constant("HALF").has_value());  // not an integer
+    CHECK_FALSE(p.integer_constant("FLAG").has_value());
+    CHECK_FALSE(p.integer_constant("MISSING").has_value());
+    CHECK_FALSE(p.integer_constant("k").has_value());  // a kernel, not a const
+    // A const that does not fold is the program's error, with its position.
+    Program broken = Program::from_string("broken.dpk", "const A = 1 / 0;\nkernel k() {}\n");
+    try {
+        (void)broken.integer_constant("A");
+        FAIL("no error");
+    } catch (const CompileError& e) {
+        CHECK(std::string(e.what()).find("broken.dpk:1:") != std::string::npos);
+    }
+}
+
 TEST_CASE("one kernel of a two-kernel program specializes; dependent launches on two queues") {
     // What the Python tests do first on a device; on the H100 the Python module crashed in the
     // first specialize of this program.

@@ -1,9 +1,11 @@
 // A dpk program (a .dpk file or text embedded in C++) and its kernels.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +64,12 @@ public:
     Kernel kernel(std::string_view name) const;
     /// Kernel names in source order.
     std::vector<std::string> kernel_names() const;
+    /// The value of the program's `const name` (its main file's, or one it imports) when that
+    /// is an integer that fits in an i64 (`const TILE = 16;`, `const N: u32 = 4 * 8;`), as the
+    /// compiler folds it: host code reads a tile size the kernels use instead of repeating it.
+    /// Nullopt when there is no such const or it is not an integer; throws CompileError when the
+    /// program does not compile.
+    std::optional<std::int64_t> integer_constant(std::string_view name) const;
     /// Checks the program now, without a device or a signature; throws CompileError with the
     /// diagnostics. Checked: syntax (every file, imports included), names, arities, constants,
     /// recursion, the uses of `let`, `break` and `return`, and the types and uniformity of every
