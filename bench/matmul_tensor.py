@@ -3,7 +3,9 @@
 torch.matmul, f16 inputs, f32 accumulation) in one run, in TFLOP/s (2 M N K / time), median of
 RUNS device times after a warm-up: dpk's from event profiling, torch's from CUDA events. Each dpk
 result is checked against torch's f32 product of the same f16 inputs (relative error of the
-largest element).
+largest element). With torch, then the same for bf16: the kernels of BF16_KERNELS are
+gemm_f16.dpk's with every f16 replaced by bf16 (the program text is made here, not kept twice),
+on torch.bfloat16 inputs used in place, next to torch.matmul in bf16.
 
     DPK_BUILD_DIR=build-gpu-python python3 bench/matmul_tensor.py [DEVICE] [RUNS] [SIZE ...]
 
@@ -25,6 +27,7 @@ KERNELS = {"gemm_simple": (16, 64, 128), "gemm_2x2": (32, 128, 128),
            "gemm_tiled": (64, 64, 128), "gemm_tiled128": (128, 128, 256),
            "gemm_async": (128, 128, 256), "gemm_async64": (128, 128, 128),
            "gemm_async_wide": (128, 256, 256), "gemm_async3": (128, 128, 128)}
+BF16_KERNELS = ("gemm_2x2", "gemm_async64")
 
 
 def main():
@@ -69,19 +72,50 @@ def main():
             print(f"n={n:<5} dpk {name:<12} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
                   f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'}", flush=True)
         if torch is not None:
-            torch.matmul(ta, tb)
-            times = []
-            for _ in range(runs):
-                start = torch.cuda.Event(enable_timing=True)
-                end = torch.cuda.Event(enable_timing=True)
-                start.record()
-                torch.matmul(ta, tb)
-                end.record()
-                end.synchronize()
-                times.append(start.elapsed_time(end) * 1e3)
-            us = statistics.median(times)
+            us = torch_us(torch, lambda: torch.matmul(ta, tb), runs)
             print(f"n={n:<5} cuBLAS (torch f16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
                   flush=True)
+            bf16(device, q, torch, ta, tb, want, runs, n, flop)
+
+
+def torch_us(torch, fn, runs):
+    """Median of RUNS CUDA-event times of fn() in microseconds, after one untimed call."""
+    fn()
+    times = []
+    for _ in range(runs):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) * 1e3)
+    return statistics.median(times)
+
+
+def bf16(device, q, torch, ta, tb, want, runs, n, flop):
+    """gemm_f16.dpk's BF16_KERNELS with bf16 elements next to torch.matmul in bf16."""
+    with open(os.path.join(ROOT, "bench", "kernels", "gemm_f16.dpk")) as f:
+        text = f.read().replace("f16", "bf16")
+    program = dpk.Program.from_string(text, "gemm_bf16.dpk")
+    signature = SIGNATURE.replace("f16", "bf16")
+    # The f16 inputs are small multiples of 1/4: exact in bf16, so the f32 products agree.
+    xa, xb = ta.to(torch.bfloat16), tb.to(torch.bfloat16)
+    a, b = dpk.asarray(xa, q), dpk.asarray(xb, q)
+    c = dpk.empty((n, n), "float32", q)
+    for name in BF16_KERNELS:
+        rows, cols, wg = KERNELS[name]
+        k = program.kernel(name).specialize(signature, device)
+        grid = (n // cols * wg, n // rows)
+        k.launch(q, grid, [a, b, c], local_size=(wg, 1)).wait()
+        got = c.to_numpy()
+        err = float(np.max(np.abs(got - want)) / max(1.0, float(np.max(np.abs(want)))))
+        us = statistics.median(
+            k.launch(q, grid, [a, b, c], local_size=(wg, 1)).duration_ns for _ in range(runs)) / 1e3
+        print(f"n={n:<5} dpk {name + '_bf16':<17} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
+              f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'}", flush=True)
+    us = torch_us(torch, lambda: torch.matmul(xa, xb), runs)
+    print(f"n={n:<5} cuBLAS (torch bf16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s", flush=True)
 
 
 if __name__ == "__main__":
