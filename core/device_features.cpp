@@ -30,6 +30,8 @@ constexpr FeatureFacts kFacts[] = {
     {"cooperative_matrix", "cooperative matrices", "SPV_KHR_cooperative_matrix"},
     // Nothing a driver reports: the PTX translator's copies (cp.async commit groups).
     {"ordered_copies", "work-group copies waited for in order", ""},
+    // No OpenCL extension offers SPV_KHR_bfloat16: the SPIR-V extension's name.
+    {"bf16", "bfloat16 floats", "SPV_KHR_bfloat16"},
 };
 static_assert(std::size(kFacts) == kDeviceFeatures.size());
 

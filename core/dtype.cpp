@@ -11,7 +11,7 @@ struct DTypeInfo {
     std::string_view name;
     std::size_t size;
 };
-constexpr std::array<DTypeInfo, 12> kInfo{{
+constexpr std::array<DTypeInfo, 13> kInfo{{
     {DType::Bool, "bool", 1},
     {DType::I8, "i8", 1},
     {DType::I16, "i16", 2},
@@ -24,8 +24,9 @@ constexpr std::array<DTypeInfo, 12> kInfo{{
     {DType::F16, "f16", 2},
     {DType::F32, "f32", 4},
     {DType::F64, "f64", 8},
+    {DType::BF16, "bf16", 2},
 }};
-constexpr std::array<std::pair<std::string_view, DType>, 12> kAliases{{
+constexpr std::array<std::pair<std::string_view, DType>, 13> kAliases{{
     {"boolean", DType::Bool},
     {"int8", DType::I8},
     {"int16", DType::I16},
@@ -38,6 +39,7 @@ constexpr std::array<std::pair<std::string_view, DType>, 12> kAliases{{
     {"float16", DType::F16},
     {"float32", DType::F32},
     {"float64", DType::F64},
+    {"bfloat16", DType::BF16},  // torch's name
 }};
 }  // namespace
 
@@ -58,7 +60,7 @@ std::size_t dtype_size(DType t) {
 }
 
 bool is_float(DType t) {
-    return t == DType::F16 || t == DType::F32 || t == DType::F64;
+    return t == DType::F16 || t == DType::F32 || t == DType::F64 || t == DType::BF16;
 }
 
 bool is_integer(DType t) {

@@ -58,11 +58,13 @@ struct MatrixType {
 };
 
 /// The matrix types of devices with the CooperativeMatrix feature: what the PTX translator maps
-/// onto mma.sync.m16n8k16 (f16 factors, f32 accumulators; sm_80 and newer; 32 lanes, 8 elements
-/// each).
+/// onto mma.sync.m16n8k16 (f16 or bf16 factors, f32 accumulators; sm_80 and newer; 32 lanes, 8
+/// elements each).
 inline constexpr MatrixType kMatrixTypes[] = {
-    {DType::F16, 16, 16, MatrixUse::A, 8},
+    {DType::F16, 16, 16, MatrixUse::A, 8},  // f16 factors
     {DType::F16, 16, 16, MatrixUse::B, 8},
+    {DType::BF16, 16, 16, MatrixUse::A, 8},  // bf16 factors (the same fragments)
+    {DType::BF16, 16, 16, MatrixUse::B, 8},
     {DType::F32, 16, 16, MatrixUse::Accumulator, 8},
 };
 

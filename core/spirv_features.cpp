@@ -1,5 +1,6 @@
 #include "core/spirv_features.h"
 
+#include "core/spirv_bfloat16.h"
 #include "core/spirv_cooperative_matrix.h"
 
 namespace dpk {
@@ -31,6 +32,9 @@ constexpr FeatureCapability kFeatureCapabilities[] = {
      "SubgroupBufferBlockIOINTEL"},
     {spirv_khr::kCapabilityCooperativeMatrix, DeviceFeature::CooperativeMatrix,
      "CooperativeMatrixKHR"},
+    {spirv_khr::kCapabilityBFloat16Type, DeviceFeature::Bf16, "BFloat16TypeKHR"},
+    {spirv_khr::kCapabilityBFloat16CooperativeMatrix, DeviceFeature::Bf16,
+     "BFloat16CooperativeMatrixKHR"},
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/spirv_bfloat16.h"
 #include "core/spirv_cooperative_matrix.h"
 #include "core/spirv_environment.h"
 
@@ -55,9 +56,14 @@ spv_validator_options quiet_options() {
 /// shape), and everything else by SPIRV-Tools on a stand-in module where each matrix type is an
 /// array of its element type (an aggregate, so equal stand-ins may repeat) and each matrix
 /// instruction that makes a value is an OpUndef of its type (stores are left out).
+/// SPV_KHR_bfloat16 postdates it too: in the stand-in its float type is an f16 (OpTypeFloat 16
+/// without the encoding, capability Float16), which takes what dpk does with bf16 values (loads,
+/// stores, OpFConvert, constants, OpSelect, bitcasts to i16); SPV_VALIDATOR_ignore_type_decl_unique
+/// lets it stand beside a module's own f16.
 class MatrixStandIn {
 public:
-    /// Empty when the module declares no CooperativeMatrixKHR; else the stand-in, or `error`.
+    /// Empty when the module declares neither CooperativeMatrixKHR nor BFloat16TypeKHR; else the
+    /// stand-in, or `error`.
     std::vector<std::uint32_t> build(std::span<const std::uint32_t> words, std::string& error) {
         if (!declares_matrices(words)) return {};
         std::vector<std::uint32_t> out(words.begin(), words.begin() + kHeaderWords);
@@ -72,11 +78,28 @@ public:
             switch (op) {
                 case spv::Op::OpCapability:
                     if (in[0] ==
-                        static_cast<std::uint32_t>(spirv_khr::kCapabilityCooperativeMatrix))
+                            static_cast<std::uint32_t>(spirv_khr::kCapabilityCooperativeMatrix) ||
+                        in[0] == static_cast<std::uint32_t>(
+                                     spirv_khr::kCapabilityBFloat16CooperativeMatrix))
                         continue;
+                    if (in[0] == static_cast<std::uint32_t>(spirv_khr::kCapabilityBFloat16Type)) {
+                        emit(out, spv::Op::OpCapability,
+                             {static_cast<std::uint32_t>(spv::Capability::Float16)});
+                        continue;
+                    }
                     break;
                 case spv::Op::OpExtension:
                     if (literal(in) == spirv_khr::kExtensionCooperativeMatrix) continue;
+                    if (literal(in) == spirv_khr::kExtensionBFloat16) {
+                        emit_extension(out, "SPV_VALIDATOR_ignore_type_decl_unique");
+                        continue;
+                    }
+                    break;
+                case spv::Op::OpTypeFloat:  // bf16: result, width, encoding
+                    if (in.size() == 3 && in[2] == spirv_khr::kFPEncodingBFloat16) {
+                        emit(out, spv::Op::OpTypeFloat, {in[0], in[1]});
+                        continue;
+                    }
                     break;
                 default: break;
             }
@@ -96,7 +119,8 @@ public:
                 error = check_store(in);
                 continue;
             }
-            if (spirv_khr::is_matrix_elementwise(op) && in.size() >= 3 && matrices_.contains(in[0])) {
+            if (spirv_khr::is_matrix_elementwise(op) && in.size() >= 3 &&
+                matrices_.contains(in[0])) {
                 error = check_elementwise(op, in);
                 emit(out, spv::Op::OpUndef, {in[0], in[1]});
                 continue;
@@ -123,7 +147,9 @@ private:
             if (count == 0) return false;
             const auto op = static_cast<spv::Op>(words[i] & spv::OpCodeMask);
             if (op == spv::Op::OpCapability && count >= 2 &&
-                words[i + 1] == static_cast<std::uint32_t>(spirv_khr::kCapabilityCooperativeMatrix))
+                (words[i + 1] ==
+                     static_cast<std::uint32_t>(spirv_khr::kCapabilityCooperativeMatrix) ||
+                 words[i + 1] == static_cast<std::uint32_t>(spirv_khr::kCapabilityBFloat16Type)))
                 return true;
             if (op != spv::Op::OpCapability && op != spv::Op::OpExtension) return false;
             i += count;
@@ -145,6 +171,15 @@ private:
         out.push_back(static_cast<std::uint32_t>(operands.size() + 1) << spv::WordCountShift |
                       static_cast<std::uint32_t>(op));
         out.insert(out.end(), operands);
+    }
+    static void emit_extension(std::vector<std::uint32_t>& out, std::string_view name) {
+        std::vector<std::uint32_t> words((name.size() + 4) / 4, 0);  // NUL-terminated, padded
+        for (std::size_t k = 0; k < name.size(); ++k)
+            words[k / 4] |= static_cast<std::uint32_t>(static_cast<unsigned char>(name[k]))
+                            << (8 * (k % 4));
+        out.push_back(static_cast<std::uint32_t>(words.size() + 1) << spv::WordCountShift |
+                      static_cast<std::uint32_t>(spv::Op::OpExtension));
+        out.insert(out.end(), words.begin(), words.end());
     }
     /// Records what the matrix checks read: constants, pointer types, value types.
     void note(spv::Op op, std::span<const std::uint32_t> in) {
@@ -283,13 +318,15 @@ private:
 
 std::optional<SpirvValidationError> validate_spirv_module(std::span<const std::uint32_t> words,
                                                           std::optional<spv_target_env> env) {
-    const spv_target_env e = env.value_or(spirv_validation_env(words));
     if (words.size() < kHeaderWords)
-        return SpirvValidationError{"not a SPIR-V module (too short)", e};
+        return SpirvValidationError{"not a SPIR-V module (too short)",
+                                    env.value_or(spirv_validation_env(words))};
     std::string matrix_error;
     const std::vector<std::uint32_t> stand_in = MatrixStandIn().build(words, matrix_error);
-    if (!matrix_error.empty()) return SpirvValidationError{matrix_error, e};
     if (!stand_in.empty()) words = stand_in;
+    // The stand-in's capabilities choose the environment (a bf16 stand-in declares Float16).
+    const spv_target_env e = env.value_or(spirv_validation_env(words));
+    if (!matrix_error.empty()) return SpirvValidationError{matrix_error, e};
     t_message.clear();
     const spvtools::SpirvTools& tools = tools_for(e);
     if (tools.Validate(words.data(), words.size(), quiet_options())) return std::nullopt;

@@ -205,8 +205,8 @@ CARET   : '^';
 BANG    : '!';
 TILDE   : '~';
 
-// `1.0`, `2.`, `.5`, `1e-3`, `2.5e+10`, optionally suffixed `f32` / `f64` / `f16` (also
-// `1f32`).
+// `1.0`, `2.`, `.5`, `1e-3`, `2.5e+10`, optionally suffixed `f32` / `f64` / `f16` / `bf16`
+// (also `1f32`).
 FLOAT
     : DIGITS '.' DIGITS? EXPONENT? FLOAT_SUFFIX?
     | '.' DIGITS EXPONENT? FLOAT_SUFFIX?
@@ -239,5 +239,5 @@ ERROR_CHAR : .;
 
 fragment DIGITS       : [0-9]+;
 fragment EXPONENT     : [eE] [+-]? DIGITS;
-fragment FLOAT_SUFFIX : 'f16' | 'f32' | 'f64';
+fragment FLOAT_SUFFIX : 'f16' | 'f32' | 'f64' | 'bf16';
 fragment INT_SUFFIX   : [iu] ('8' | '16' | '32' | '64');

@@ -213,6 +213,10 @@ void check_arithmetic(const char* algorithm, const char* param, const UsmArray& 
         throw InvalidArgumentError(where(algorithm, param) + " is " +
                                    std::string(dtype_name(a.dtype())) +
                                    ": an arithmetic dtype (integer or float) is needed");
+    // Their kernels combine values with sub-group collectives, which take no bf16.
+    if (a.dtype() == DType::BF16)
+        throw InvalidArgumentError(where(algorithm, param) +
+                                   " is bf16: the algorithms take no bf16 arrays; convert to f32");
 }
 
 /// Whether two contiguous arrays share any byte (views of one allocation, or of memory another

@@ -34,7 +34,7 @@ E read_enum(ByteReader& in, E last, const char* what) {
 ParamType read_param(ByteReader& in) {
     ParamType p;
     p.kind = read_enum(in, ParamType::Kind::LocalArray, "parameter kind");
-    p.dtype = read_enum(in, DType::F64, "dtype");
+    p.dtype = read_enum(in, kLastDType, "dtype");
     std::uint32_t ndim = in.u32();
     if (ndim > 32) in.fail("invalid ndim " + std::to_string(ndim));
     p.ndim = static_cast<int>(ndim);
@@ -134,7 +134,7 @@ KernelImage read_kernel_image(ByteReader& in) {
         a.kind = read_enum(in, AbiArg::Kind::BoundsRecord, "ABI argument kind");
         a.param = in.u32();
         a.dim = in.u32();
-        a.dtype = read_enum(in, DType::F64, "dtype");
+        a.dtype = read_enum(in, kLastDType, "dtype");
         if (a.kind == AbiArg::Kind::BoundsRecord) {
             if (i + 1 != nargs) in.fail("a bounds record that is not the last ABI argument");
         } else if (a.param >= nparams)

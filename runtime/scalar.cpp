@@ -6,6 +6,8 @@
 #include <limits>
 #include <sstream>
 
+#include "core/bfloat16.h"
+
 namespace dpk::runtime {
 
 namespace {
@@ -64,7 +66,22 @@ double half_value(std::uint16_t h) {
     return (h & kHalfSign) ? -v : v;
 }
 
-/// Calls f with a default value of the C++ type behind `type` (F16 is not a host type).
+/// Whether `t` is a 16-bit float type, which has no C++ type of its own (f16, bf16).
+bool is_small_float(DType t) {
+    return t == DType::F16 || t == DType::BF16;
+}
+
+/// `v` rounded to the 16-bit float type `t`.
+Scalar small_float(DType t, double v) {
+    return t == DType::F16 ? Scalar(Half(v)) : Scalar(BFloat16(v));
+}
+
+/// The value of the bits of a 16-bit float type `t`.
+double small_float_value(DType t, std::uint16_t bits) {
+    return t == DType::F16 ? half_value(bits) : bf16_value(bits);
+}
+
+/// Calls f with a default value of the C++ type behind `type` (f16 and bf16 are no host types).
 template <typename F>
 decltype(auto) visit_type(DType type, F&& f) {
     switch (type) {
@@ -78,6 +95,7 @@ decltype(auto) visit_type(DType type, F&& f) {
         case DType::U32: return f(std::uint32_t{});
         case DType::U64: return f(std::uint64_t{});
         case DType::F16:
+        case DType::BF16:
         case DType::F32: return f(float{});
         case DType::F64: return f(double{});
     }
@@ -98,29 +116,35 @@ double Half::value() const {
     return half_value(bits_);
 }
 
+BFloat16::BFloat16(double v) : bits_(bf16_bits(static_cast<float>(v))) {}
+
+double BFloat16::value() const {
+    return bf16_value(bits_);
+}
+
 Scalar Scalar::from_double(DType type, double v) {
-    if (type == DType::F16) return Scalar(Half(v));
+    if (is_small_float(type)) return small_float(type, v);
     return visit_type(type, [&](auto t) { return Scalar(static_cast<decltype(t)>(v)); });
 }
 
 Scalar Scalar::from_int(DType type, std::int64_t v) {
-    if (type == DType::F16) return Scalar(Half(static_cast<double>(v)));
+    if (is_small_float(type)) return small_float(type, static_cast<double>(v));
     return visit_type(type, [&](auto t) { return Scalar(static_cast<decltype(t)>(v)); });
 }
 
 Scalar Scalar::from_uint(DType type, std::uint64_t v) {
-    if (type == DType::F16) return Scalar(Half(static_cast<double>(v)));
+    if (is_small_float(type)) return small_float(type, static_cast<double>(v));
     return visit_type(type, [&](auto t) { return Scalar(static_cast<decltype(t)>(v)); });
 }
 
 double Scalar::as_double() const {
-    if (dtype_ == DType::F16) return half_value(static_cast<std::uint16_t>(bits_));
+    if (is_small_float(dtype_)) return small_float_value(dtype_, static_cast<std::uint16_t>(bits_));
     return visit_type(dtype_,
                       [&](auto t) { return static_cast<double>(load<decltype(t)>(bits_)); });
 }
 
 std::int64_t Scalar::as_int() const {
-    if (dtype_ == DType::F16) {
+    if (is_small_float(dtype_)) {
         const double v = as_double();
         return std::isfinite(v) ? static_cast<std::int64_t>(v) : 0;
     }
@@ -129,7 +153,7 @@ std::int64_t Scalar::as_int() const {
 }
 
 std::uint64_t Scalar::as_uint() const {
-    if (dtype_ == DType::F16) {
+    if (is_small_float(dtype_)) {
         const double v = as_double();
         return std::isfinite(v) && v >= 0 ? static_cast<std::uint64_t>(v) : 0;
     }
@@ -139,9 +163,9 @@ std::uint64_t Scalar::as_uint() const {
 
 std::optional<Scalar> Scalar::exact_as(DType type) const {
     if (type == dtype_) return *this;
-    if (type == DType::F16) {  // exact when the value survives the round trip (NaN stays NaN)
+    if (is_small_float(type)) {  // exact when the value survives the round trip (NaN stays NaN)
         const double v = as_double();
-        const Scalar out(Half{v});
+        const Scalar out = small_float(type, v);
         if (std::isnan(v)) return is_float(dtype_) ? std::optional(out) : std::nullopt;
         return out.as_double() == v ? std::optional(out) : std::nullopt;
     }

@@ -110,11 +110,13 @@ CudaDevice::CudaDevice(CUdevice device) : device_(device) {
         static_cast<std::uint32_t>(attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT));
 
     // Every optional feature: fp16 arithmetic needs sm_53 (CUDA 13 supports sm_75 and newer), the
-    // m16n8k16 tensor-core multiply that cooperative matrices become needs sm_80.
+    // m16n8k16 tensor-core multiply that cooperative matrices become needs sm_80, and so does
+    // cvt.rn.bf16.f32 (bf16 as a float type; below it bf16 values are integer bits).
     d.features = DeviceFeatures::all();
     d.features.set(DeviceFeature::Fp16, sm_ >= 53);
     d.features.set(DeviceFeature::CooperativeMatrix, sm_ >= 80);
     d.features.set(DeviceFeature::OrderedCopies, sm_ >= 80);
+    d.features.set(DeviceFeature::Bf16, sm_ >= 80);
     d.kernel_variants.assign(kCudaKernelVariants.begin(), kCudaKernelVariants.end());
     const int warp = attribute(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
     d.sub_group_sizes = {static_cast<std::uint64_t>(warp)};

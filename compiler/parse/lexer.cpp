@@ -100,6 +100,7 @@ std::size_t Scanner::exponent(std::size_t i) const {
 }
 
 std::size_t Scanner::float_suffix(std::size_t i) const {
+    if (at(i) == 'b' && at(i + 1) == 'f' && at(i + 2) == '1' && at(i + 3) == '6') return i + 4;
     if (at(i) != 'f') return 0;
     char32_t a = at(i + 1), b = at(i + 2);
     if ((a == '1' && b == '6') || (a == '3' && b == '2') || (a == '6' && b == '4')) return i + 3;

@@ -33,7 +33,7 @@ private:
     std::size_t scan_number(std::size_t p, std::size_t& type) const;
     std::size_t digits(std::size_t i) const;
     std::size_t exponent(std::size_t i) const;      // end of an exponent at i, or 0
-    std::size_t float_suffix(std::size_t i) const;  // end of f16/f32/f64 at i, or 0
+    std::size_t float_suffix(std::size_t i) const;  // end of f16/f32/f64/bf16 at i, or 0
     std::size_t int_suffix(std::size_t i) const;    // end of [iu](8|16|32|64) at i, or 0
     char32_t at(std::size_t i) const { return i < size_ ? data_[i] : char32_t(0xFFFFFFFF); }
 

@@ -57,7 +57,8 @@ IntLiteral parse_int_literal(std::string_view text) {
 
 FloatLiteral parse_float_literal(std::string_view text) {
     FloatLiteral lit;
-    if (auto s = text.find('f'); s != std::string_view::npos) {
+    // The suffix starts at its letter (b of bf16, f of the others): digits have neither.
+    if (auto s = text.find_first_of("bf"); s != std::string_view::npos) {
         lit.suffix = std::string(text.substr(s));
         text = text.substr(0, s);
     }

@@ -15,7 +15,7 @@ struct IntLiteral {
 };
 IntLiteral parse_int_literal(std::string_view text);
 
-/// A float literal: `1.0`, `.5`, `1e-3`, with an optional `f16`/`f32`/`f64` suffix.
+/// A float literal: `1.0`, `.5`, `1e-3`, with an optional `f16`/`f32`/`f64`/`bf16` suffix.
 struct FloatLiteral {
     double value = 0;
     std::string suffix;

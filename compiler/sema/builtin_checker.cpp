@@ -528,7 +528,11 @@ Operand TypeChecker::sub_group_value(const ast::Call& e, Builtin b) {
         // Every integer and float type; 8/16-bit ints and f16 need the device's
         // cl_khr_subgroup_extended_types, checked where the kernel is compiled for it.
         const bool fits = t->is_scalar() && !t->is_bool() && (!bitwise || t->is_int());
-        if (!fits) {
+        if (fits && t->dtype == DType::BF16) {
+            error(x.range, "'" + name + "' does not take bf16 values; convert to f32 (f32(" +
+                               text_of(x) + ")) and back");
+            ok = false;
+        } else if (!fits) {
             error(x.range, "'" + name + "' needs " +
                                (bitwise ? "an integer value" : "an integer or float value") +
                                ", found " + describe(v));

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "core/bfloat16.h"
+
 namespace dpk::compiler::sema {
 
 namespace {
@@ -80,8 +82,10 @@ bool bool_value(const ConstValue& v) {
     return int_bits(v) != 0;
 }
 
-/// Rounds to the precision of float type `t`.
+/// Rounds to the precision of float type `t` (f16 stays as it is: its constants are rounded
+/// where they are emitted). bf16 through f32, as kernels convert to it.
 double round_to(double v, DType t) {
+    if (t == DType::BF16) return bf16_value(bf16_bits(static_cast<float>(v)));
     return t == DType::F32 ? static_cast<double>(static_cast<float>(v)) : v;
 }
 
@@ -107,6 +111,7 @@ ConstValue float_to_int(double v, DType t) {
 double float_max(DType t) {
     switch (t) {
         case DType::F16: return 65504.0;
+        case DType::BF16: return 0x1.fep127;
         case DType::F32: return std::numeric_limits<float>::max();
         default: return std::numeric_limits<double>::max();
     }
@@ -236,7 +241,7 @@ std::optional<ConstValue> fold_typed(UnaryOp op, const ConstValue& v, DType t) {
             return wrap(~int_bits(v), t);
         case UnaryOp::Neg:
             if (is_integer(t)) return wrap(std::uint64_t{0} - int_bits(v), t);
-            if (t == DType::F16) return std::nullopt;
+            if (t == DType::F16 || t == DType::BF16) return std::nullopt;
             if (is_float(t)) return ConstValue{-float_value(v)};
             return std::nullopt;
     }
@@ -262,7 +267,7 @@ std::optional<ConstValue> fold_typed(BinaryOp op, const ConstValue& a, const Con
         }
     }
     if (is_float(t)) {
-        if (t == DType::F16) return std::nullopt;
+        if (t == DType::F16 || t == DType::BF16) return std::nullopt;  // not folded
         double x = float_value(a), y = float_value(b);
         auto arith = [&](double r) { return ConstValue{round_to(r, t)}; };
         if (t == DType::F32) {

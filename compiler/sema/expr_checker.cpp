@@ -168,7 +168,7 @@ Operand TypeChecker::unary(const ast::Unary& e) {
     }
     if (!has_value(*e.operand, o)) return Operand::failed();
     const types::Type* t = o.type;
-    if (t->is_matrix() && e.op == ast::UnaryOp::Neg && is_float(t->dtype)) {  // element-wise
+    if (t->is_matrix() && e.op == ast::UnaryOp::Neg && has_matrix_arithmetic(t->dtype)) {
         info(e).type = t;
         return Operand::typed(t);
     }

@@ -2,6 +2,7 @@
 // A matrix is a rows x cols tile spread over the work items of a sub-group; which sizes and
 // element types a device multiplies is checked where the kernel is compiled for it.
 #include "compiler/sema/type_checker.h"
+#include "compiler/sema/type_rules.h"
 
 namespace dpk::compiler::sema {
 
@@ -9,6 +10,12 @@ namespace {
 
 /// The largest tile side the language takes (devices take far fewer; checked per device).
 constexpr std::int64_t kMaxMatrixSide = 256;
+
+/// Why a bf16 matrix takes no element-wise arithmetic or math (has_matrix_arithmetic).
+std::string bf16_matrices_note() {
+    return ": bf16 matrices are loaded, stored, filled and multiplied (matrix_mad) only; "
+           "accumulate in f32 and compute on that";
+}
 
 }  // namespace
 
@@ -103,9 +110,11 @@ Operand TypeChecker::matrix_arithmetic(ast::BinaryOp op, const ast::Expr& l, Ope
     const bool rm = !ro.is_untyped() && ro.type->is_matrix();
     const std::string what = std::string("'") + op_spelling(op) + "'";
     const types::Type* m = lm ? lo.type : ro.type;
-    if (!is_float(m->dtype)) {
-        error(where, "cannot apply " + what + " to " + m->str() +
-                         ": arithmetic on matrices is for float elements");
+    if (!has_matrix_arithmetic(m->dtype)) {
+        error(where,
+              "cannot apply " + what + " to " + m->str() +
+                  (m->dtype == DType::BF16 ? bf16_matrices_note()
+                                           : ": arithmetic on matrices is for float elements"));
         return Operand::failed();
     }
     if (lm && rm) {
@@ -151,10 +160,12 @@ Operand TypeChecker::matrix_math(const ast::Call& e, Builtin b,
     const types::Type* m = nullptr;
     for (const Operand& o : ops)
         if (!o.is_untyped() && o.type->is_matrix()) m = m ? m : o.type;
-    if ((!float_math && !numeric) || !is_float(m->dtype)) {
+    if ((!float_math && !numeric) || !has_matrix_arithmetic(m->dtype)) {
         error(e.range, name + " does not take " + m->str() +
-                           ": matrices of float elements take the float math builtins and min, "
-                           "max, clamp and abs, element by element");
+                           (m->dtype == DType::BF16
+                                ? bf16_matrices_note()
+                                : ": matrices of float elements take the float math builtins and "
+                                  "min, max, clamp and abs, element by element"));
         return Operand::failed();
     }
     for (std::size_t i = 0; i < ops.size(); ++i) {

@@ -55,6 +55,11 @@ const types::Type* TypeChecker::unify(const std::vector<const ast::Expr*>& exprs
                     joined_from = exprs[i];
                 } else if (auto p = promote(joined->dtype, t->dtype)) {
                     joined = scalar(*p);
+                } else if (is_float(joined->dtype) && is_float(t->dtype)) {  // f16 and bf16
+                    error(where, "cannot mix " + joined->str() + " and " + t->str() + " in " +
+                                     what + "; cast one side, e.g. f32(" + text_of(*exprs[i]) +
+                                     ")");
+                    return nullptr;
                 } else {
                     bool first_signed = is_signed(joined->dtype);
                     const types::Type* s = first_signed ? joined : t;

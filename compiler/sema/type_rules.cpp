@@ -34,11 +34,17 @@ bool is_unsigned(DType t) {
 std::optional<DType> promote(DType a, DType b) {
     if (!is_numeric(a) || !is_numeric(b)) return std::nullopt;
     if (a == b) return a;
-    if (is_float(a) && is_float(b)) return dtype_bits(a) >= dtype_bits(b) ? a : b;
+    // f16 and bf16 (one width, neither holding the other) do not mix; wider floats hold both.
+    if (is_float(a) && is_float(b) && dtype_bits(a) == dtype_bits(b)) return std::nullopt;
+    if (is_float(a) && is_float(b)) return dtype_bits(a) > dtype_bits(b) ? a : b;
     if (is_float(a)) return a;
     if (is_float(b)) return b;
     if (is_signed(a) != is_signed(b)) return std::nullopt;
     return dtype_bits(a) >= dtype_bits(b) ? a : b;
+}
+
+bool has_matrix_arithmetic(DType t) {
+    return is_float(t) && t != DType::BF16;
 }
 
 bool widens_to(DType from, DType to) {

@@ -19,8 +19,12 @@ bool is_unsigned(DType t);
 
 /// The common type of two numeric types: two integers of one signedness give the wider, an
 /// integer with a float gives the float, two floats give the wider. nullopt when one is a signed
-/// and the other an unsigned integer (the program needs a cast).
+/// and the other an unsigned integer, or one f16 and the other bf16 (the program needs a cast).
 std::optional<DType> promote(DType a, DType b);
+
+/// Element types whose matrices take element-wise arithmetic and the math builtins: the floats
+/// but bf16 (bf16 tiles are loaded, stored, filled and multiplied by matrix_mad only).
+bool has_matrix_arithmetic(DType t);
 
 /// True when `from` converts to `to` implicitly: the same type, or a widening under the
 /// promotion rules (promote(from, to) == to). Never bool <-> number.

@@ -98,6 +98,7 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
         case Builtin::Isfinite: {
             if (e.args.size() != 1) break;
             Id x = emit_value(*e.args[0]);
+            if (fn_.info(*e.args[0]).result()->dtype == DType::BF16) x = bf16_to_f32(x);
             const spv::Op op = b == Builtin::Isnan   ? spv::Op::OpIsNan
                                : b == Builtin::Isinf ? spv::Op::OpIsInf
                                                      : spv::Op::OpIsFinite;
@@ -232,7 +233,12 @@ Id FunctionEmitter::emit_math(const ast::Call& e) {
         });
     }
     std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
-    for (const auto& a : e.args) ops.push_back(emit_value_as(*a, t));
+    const bool bf16 = t->dtype == DType::BF16;  // the f32 function, its result rounded back
+    for (const auto& a : e.args) {
+        const Id x = emit_value_as(*a, t);
+        ops.push_back(bf16 ? bf16_to_f32(x) : x);
+    }
+    if (bf16) return f32_to_bf16(inst(spv::Op::OpExtInst, m_.value_type(DType::F32), ops));
     return inst(spv::Op::OpExtInst, m_.type_of(t), ops);
 }
 
@@ -272,6 +278,15 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
     }
     std::vector<Id> args;
     for (const auto& a : e.args) args.push_back(emit_value_as(*a, t));
+    if (dt == DType::BF16) {  // in f32: exact (the result is an argument, or its magnitude)
+        for (Id& a : args) a = bf16_to_f32(a);
+        return f32_to_bf16(min_max_clamp_abs(e, args, DType::F32));
+    }
+    return min_max_clamp_abs(e, args, dt);
+}
+
+Id FunctionEmitter::min_max_clamp_abs(const ast::Call& e, const std::vector<Id>& args, DType dt) {
+    const auto& info = fn_.info(e);
     using namespace OpenCLLIB;
     const bool flt = is_float(dt);
     const bool sgn = is_signed(dt);
@@ -287,7 +302,7 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
             // clamp leaves that case undefined (drivers differ), so it is used only for constant
             // bounds in order.
             if (args.size() == 3 && !constant_bounds_ordered(e, dt)) {
-                const Id type = m_.type_of(t);
+                const Id type = m_.value_type(dt);
                 const Id low = ext(flt ? Fmax : (sgn ? SMax : UMax), type, {args[0], args[1]});
                 return ext(flt ? Fmin : (sgn ? SMin : UMin), type, {low, args[2]});
             }
@@ -297,7 +312,7 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
             if (!flt && !sgn) return args.empty() ? m_.zero(dt) : args[0];  // |u| = u
             if (!flt && args.size() == 1) {
                 // abs(MIN) == MIN, wrapping: not s_abs, whose MIN drivers disagree on.
-                const Id type = m_.type_of(t);
+                const Id type = m_.value_type(dt);
                 const Id negative =
                     inst(spv::Op::OpSLessThan, m_.bool_type(), {args[0], m_.zero(dt)});
                 const Id negated = inst(spv::Op::OpSNegate, type, {args[0]});
@@ -314,7 +329,7 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
     }
     std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
     ops.insert(ops.end(), args.begin(), args.end());
-    return inst(spv::Op::OpExtInst, m_.type_of(t), ops);
+    return inst(spv::Op::OpExtInst, m_.value_type(dt), ops);
 }
 
 }  // namespace dpk::compiler::spirv

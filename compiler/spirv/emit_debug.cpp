@@ -74,12 +74,13 @@ void FunctionEmitter::emit_print(const ast::Call& e) {
             case DType::I64: text += "%ld"; break;
             case DType::U64: text += "%lu"; break;
             case DType::F16:
+            case DType::BF16:
             case DType::F32:
                 if (has_fp64) {
                     m_.b.require(spv::Capability::Float64,
-                                 "print of an f32 or f16 value (printf takes floats as f64)");
+                                 "print of an f32, f16 or bf16 value (printf takes floats as f64)");
                     v = convert(v, t->dtype, DType::F64);
-                } else if (t->dtype == DType::F16) {
+                } else if (t->dtype != DType::F32) {
                     v = convert(v, t->dtype, DType::F32);
                 }
                 text += "%g";

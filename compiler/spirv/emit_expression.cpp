@@ -2,12 +2,20 @@
 #include <limits>
 
 #include "compiler/spirv/function_emitter.h"
+#include "core/bfloat16.h"
 
 namespace dpk::compiler::spirv {
 
 namespace {
 
 using ast::BinaryOp;
+
+// bf16 as f32's top half (core/bfloat16.h): the constants of its conversions as integers.
+constexpr std::uint32_t kBf16DroppedBits = 16;
+constexpr std::uint32_t kBf16BelowHalf = 0x7fff;
+constexpr std::uint32_t kBf16Sign = 0x8000;
+constexpr std::uint32_t kF32Magnitude = 0x7fffffff;
+constexpr std::uint32_t kF32Infinity = 0x7f800000;
 
 bool is_comparison(BinaryOp op) {
     switch (op) {
@@ -102,6 +110,8 @@ Id FunctionEmitter::emit_unary(const ast::Unary& e) {
     const Id type = m_.type_of(t);
     switch (e.op) {
         case ast::UnaryOp::Neg:
+            if (t->dtype == DType::BF16)  // exact in f32
+                return f32_to_bf16(negate_float(bf16_to_f32(operand_value), DType::F32));
             if (t->is_float_type()) return negate_float(operand_value, t->dtype);
             return inst(spv::Op::OpSNegate, type, {operand_value});
         case ast::UnaryOp::Plus: return operand_value;
@@ -159,12 +169,14 @@ Id FunctionEmitter::emit_binary(const ast::Binary& e) {
     Id l = emit_value_as(*e.lhs, t);
     Id r = (e.op == BinaryOp::Shl || e.op == BinaryOp::Shr) ? emit_value(*e.rhs)
                                                             : emit_value_as(*e.rhs, t);
-    return arithmetic(e.op, l, r, t);
+    return arithmetic(e.op, l, r, t->dtype);
 }
 
 const ast::Binary* FunctionEmitter::contractible_product(const ast::Expr& e,
                                                          const types::Type* t) const {
-    if (!m_.options.fp_contract || !t || !t->is_float_type() || e.kind != ast::ExprKind::Binary)
+    // bf16 operations round to bf16 each: a fused multiply-add would round once.
+    if (!m_.options.fp_contract || !t || !t->is_float_type() || t->dtype == DType::BF16 ||
+        e.kind != ast::ExprKind::Binary)
         return nullptr;
     const auto& product = static_cast<const ast::Binary&>(e);
     const auto& info = fn_.info(e);
@@ -236,9 +248,13 @@ Id FunctionEmitter::emit_short_circuit(const ast::Binary& e) {
     return inst(spv::Op::OpPhi, bool_type, {lhs, lhs_block, rhs, rhs_block});
 }
 
-Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, const types::Type* t) {
-    const Id type = m_.type_of(t);
-    const DType dt = t->dtype;
+Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, DType dt) {
+    if (dt == DType::BF16) {  // in f32, rounded back: one rounding per operation
+        const Id wide_l = bf16_to_f32(l);
+        const Id wide_r = bf16_to_f32(r);
+        return f32_to_bf16(arithmetic(op, wide_l, wide_r, DType::F32));
+    }
+    const Id type = m_.value_type(dt);
     const bool flt = is_float(dt);
     const bool sgn = is_signed(dt);
     spv::Op o = spv::Op::OpNop;
@@ -362,6 +378,10 @@ Id FunctionEmitter::shift_count(Id count, DType t) {
 }
 
 Id FunctionEmitter::compare(BinaryOp op, Id l, Id r, DType t) {
+    if (t == DType::BF16) {
+        const Id wide_l = bf16_to_f32(l);
+        return compare(op, wide_l, bf16_to_f32(r), DType::F32);
+    }
     const bool flt = is_float(t);
     const bool sgn = is_signed(t);
     spv::Op o = spv::Op::OpNop;
@@ -409,6 +429,10 @@ Id FunctionEmitter::convert(Id value, const types::Type* from, const types::Type
 
 Id FunctionEmitter::convert(Id value, DType from, DType to) {
     if (from == to) return value;
+    // bf16 through f32: exact from bf16; to bf16 one rounding from f32 (a second one after
+    // f64 or a 32/64-bit integer was rounded to f32).
+    if (from == DType::BF16) return convert(bf16_to_f32(value), DType::F32, to);
+    if (to == DType::BF16) return f32_to_bf16(convert(value, from, DType::F32));
     const Id type = m_.value_type(to);
     if (from == DType::Bool) return inst(spv::Op::OpSelect, type, {value, m_.one(to), m_.zero(to)});
     if (to == DType::Bool) {
@@ -434,6 +458,45 @@ Id FunctionEmitter::convert(Id value, DType from, DType to) {
     if (dtype_bits(from) == dtype_bits(to)) return value;  // same SPIR-V type (signedness 0)
     // Widening follows the source's signedness; narrowing truncates either way.
     return inst(is_signed(from) ? spv::Op::OpSConvert : spv::Op::OpUConvert, type, {value});
+}
+
+Id FunctionEmitter::bf16_to_f32(Id x) {
+    if (const std::optional<std::uint64_t> bits = m_.b.constant_bits(x))  // a constant: exact
+        return m_.const_float(DType::F32, bf16_value(static_cast<std::uint16_t>(*bits)));
+    const Id f32 = m_.value_type(DType::F32);
+    if (bf16_is_float()) return inst(spv::Op::OpFConvert, f32, {x});
+    // The 16 bits are f32's top half.
+    const Id u32 = m_.i32();
+    const Id wide = inst(spv::Op::OpUConvert, u32, {x});
+    return inst(spv::Op::OpBitcast, f32,
+                {inst(spv::Op::OpShiftLeftLogical, u32, {wide, m_.const_i32(kBf16DroppedBits)})});
+}
+
+Id FunctionEmitter::f32_to_bf16(Id x) {
+    if (bf16_is_float()) return inst(spv::Op::OpFConvert, m_.value_type(DType::BF16), {x});
+    // Round to nearest even: add just under half a unit (0x7fff) and one more where the kept
+    // part is odd, then keep the top 16 bits (a carry steps the exponent, up to infinity). A
+    // NaN gives the quiet NaN 0x7fc0 with its sign (core/bfloat16.h, as the host rounds).
+    const Id u32 = m_.i32();
+    const Id bits = inst(spv::Op::OpBitcast, u32, {x});
+    const Id shift = m_.const_i32(kBf16DroppedBits);
+    const Id top = inst(spv::Op::OpShiftRightLogical, u32, {bits, shift});
+    const Id odd = inst(spv::Op::OpBitwiseAnd, u32, {top, m_.const_i32(1)});
+    const Id biased = inst(spv::Op::OpIAdd, u32,
+                           {inst(spv::Op::OpIAdd, u32, {bits, m_.const_i32(kBf16BelowHalf)}), odd});
+    const Id rounded = inst(spv::Op::OpShiftRightLogical, u32, {biased, shift});
+    const Id magnitude = inst(spv::Op::OpBitwiseAnd, u32, {bits, m_.const_i32(kF32Magnitude)});
+    const Id nan =
+        inst(spv::Op::OpUGreaterThan, m_.bool_type(), {magnitude, m_.const_i32(kF32Infinity)});
+    const Id quiet = inst(spv::Op::OpBitwiseOr, u32,
+                          {inst(spv::Op::OpBitwiseAnd, u32, {top, m_.const_i32(kBf16Sign)}),
+                           m_.const_i32(kBf16QuietNan)});
+    const Id result = inst(spv::Op::OpSelect, u32, {nan, quiet, rounded});
+    return inst(spv::Op::OpUConvert, m_.value_type(DType::BF16), {result});
+}
+
+bool FunctionEmitter::bf16_is_float() const {
+    return m_.b.target().has(DeviceFeature::Bf16);
 }
 
 Id FunctionEmitter::emit_call(const ast::Call& e) {

@@ -107,7 +107,7 @@ void FunctionEmitter::emit_assign(const ast::Assign& s) {
                 return multiply_add(op, a, emit_value_as(*product->rhs, t), current, false, t);
             }
         Id rhs = is_shift(op) ? emit_value(*s.value) : emit_value_as(*s.value, t);
-        return arithmetic(op, current, rhs, t);
+        return arithmetic(op, current, rhs, t->dtype);
     };
     if (target.kind == ast::ExprKind::Name) {
         const auto& info = fn_.info(target);
@@ -255,7 +255,11 @@ void FunctionEmitter::emit_for(const ast::For& s) {
 
     begin_block(cont);
     anchor_iteration(s);
-    inst_as(next, is_float(dt) ? spv::Op::OpFAdd : spv::Op::OpIAdd, type, {counter, step});
+    if (dt == DType::BF16)  // in f32, rounded back (arithmetic())
+        inst_as(next, spv::Op::OpCopyObject, type,
+                {arithmetic(ast::BinaryOp::Add, counter, step, dt)});
+    else
+        inst_as(next, is_float(dt) ? spv::Op::OpFAdd : spv::Op::OpIAdd, type, {counter, step});
     branch(header);
     begin_block(merge);
     anchor_after_loop(s);
@@ -328,6 +332,7 @@ Id FunctionEmitter::tied_to_work_item(Id value, const types::Type* t) {
 
 Id FunctionEmitter::xor_float_bits(Id x, DType t, Id mask) {
     const Id bits = m_.int_of_width(t);
+    if (m_.value_type(t) == bits) return inst(spv::Op::OpBitwiseXor, bits, {x, mask});  // bf16
     Id flipped = inst(spv::Op::OpBitwiseXor, bits, {inst(spv::Op::OpBitcast, bits, {x}), mask});
     return inst(spv::Op::OpBitcast, m_.value_type(t), {flipped});
 }

@@ -152,7 +152,7 @@ private:
     /// `op` on two values already of type `t`, with the language's integer edge rules: a
     /// divisor that would trap or is undefined in SPIR-V is replaced (divisor()), shift counts
     /// are taken modulo the width (shift_count()).
-    Id arithmetic(ast::BinaryOp op, Id lhs, Id rhs, const types::Type* t);
+    Id arithmetic(ast::BinaryOp op, Id lhs, Id rhs, DType t);
     /// `l / r` of float type `t`; where the target avoids DriverDefect::ZeroQuotient and 0 / 0
     /// is possible, with the divisor anchored (xor'ed as an integer with a zero of the
     /// work-item).
@@ -168,6 +168,13 @@ private:
     /// Numeric conversion between scalar types (casts and implicit conversions).
     Id convert(Id value, const types::Type* from, const types::Type* to);
     Id convert(Id value, DType from, DType to);
+    /// A bf16 value as f32 (exact) and an f32 rounded to bf16 (nearest even, NaN stays NaN):
+    /// the one place that knows how bf16 is encoded. Where the target has the bf16 feature it is
+    /// a float type (OpFConvert); elsewhere its 16 bits, an integer, converted with integer
+    /// operations. bf16 arithmetic, comparisons and math run in f32 through these.
+    Id bf16_to_f32(Id x);
+    Id f32_to_bf16(Id x);
+    bool bf16_is_float() const;
     /// True when evaluating `e` has no side effects and cannot fault (no calls, loads, division).
     bool is_cheap_and_pure(const ast::Expr& e) const;
 
@@ -187,6 +194,8 @@ private:
                       spv::Scope memory = spv::Scope::Workgroup);
     Id emit_math(const ast::Call& e);
     Id emit_min_max_clamp_abs(const ast::Call& e);
+    /// min / max / clamp / abs of call `e` on its arguments `args`, of scalar type `dt`.
+    Id min_max_clamp_abs(const ast::Call& e, const std::vector<Id>& args, DType dt);
 
     // -- emit_sub_group.cpp ---------------------------------------------------------------------
     /// Checks that the target has feature `f` for call `e`; reports it at the call if not.

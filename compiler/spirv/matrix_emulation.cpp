@@ -96,7 +96,10 @@ void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id val
 Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c,
                                  Id x, Id y, Id z) {
     const Id i64 = m_.i64();
-    const DType t = c->dtype;
+    // Products and sums in the accumulator's type; a bf16 one in f32, rounded to bf16 after each
+    // multiply-add (as bf16 arithmetic is).
+    const DType stored = c->dtype;
+    const DType t = stored == DType::BF16 ? DType::F32 : stored;
     const Id acc = m_.value_type(t);
     // Scratch slots by SPIR-V type: A and B (and C) tiles of one shape are the same array type.
     std::map<Id, int> used;
@@ -119,20 +122,21 @@ Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, con
     counted_loop(zero, m_.const_i64(elements(c)), one, [&](Id e) {
         const Id row = inst(spv::Op::OpSDiv, i64, {e, n});
         const Id col = inst(spv::Op::OpSRem, i64, {e, n});
-        store(sum, element(zc, t, e));
+        store(sum, element(zc, stored, e));
         counted_loop(zero, k_count, one, [&](Id k) {
             const Id ai =
                 inst(spv::Op::OpIAdd, i64, {inst(spv::Op::OpIMul, i64, {row, k_count}), k});
             const Id bi = inst(spv::Op::OpIAdd, i64, {inst(spv::Op::OpIMul, i64, {k, n}), col});
             const Id p = element(xa, a->dtype, ai), q = element(yb, b->dtype, bi);
             const Id s = load(acc, sum);
-            store(sum, is_float(t)
-                           ? ext(OpenCLLIB::Fma, acc, {p, q, s})
-                           : inst(spv::Op::OpIAdd, acc, {inst(spv::Op::OpIMul, acc, {p, q}), s}));
+            const Id r = is_float(t)
+                             ? ext(OpenCLLIB::Fma, acc, {p, q, s})
+                             : inst(spv::Op::OpIAdd, acc, {inst(spv::Op::OpIMul, acc, {p, q}), s});
+            store(sum, stored == t ? r : convert(convert(r, t, stored), stored, t));
         });
-        store(inst(spv::Op::OpInBoundsAccessChain, m_.pointer(spv::StorageClass::Function, acc),
-                   {d, e}),
-              load(acc, sum));
+        store(inst(spv::Op::OpInBoundsAccessChain,
+                   m_.pointer(spv::StorageClass::Function, m_.value_type(stored)), {d, e}),
+              convert(load(acc, sum), t, stored));
     });
     return load(m_.type_of(c), d);
 }

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <limits>
 
+#include "core/spirv_bfloat16.h"
 #include "core/spirv_cooperative_matrix.h"
 #include "core/spirv_features.h"
 
@@ -176,6 +177,17 @@ Id ModuleBuilder::type_float(std::uint32_t width) {
     return id;
 }
 
+Id ModuleBuilder::type_bfloat16() {
+    require(spirv_khr::kCapabilityBFloat16Type, "bfloat16 floats (bf16)");
+    require_extension(spirv_khr::kExtensionBFloat16);
+    constexpr std::uint32_t kWidth = 16;
+    Id id = intern(types_, {operand(spv::Op::OpTypeFloat), kWidth, spirv_khr::kFPEncodingBFloat16});
+    scalar_widths_[id] = kWidth;
+    float_types_.insert(id);
+    bfloat16_type_ = id;
+    return id;
+}
+
 Id ModuleBuilder::type_vector(Id component, std::uint32_t count) {
     if (count > kMaxPlainVector)
         require(spv::Capability::Vector16, "vectors of more than 4 components");
@@ -194,11 +206,14 @@ Id ModuleBuilder::type_cooperative_matrix(Id component, std::uint32_t rows, std:
     // A target without the feature has refused the builtin that made the matrix already.
     if (target_.has(DeviceFeature::CooperativeMatrix))
         require(spirv_khr::kCapabilityCooperativeMatrix, why);
+    if (is_bfloat16_type(component))
+        require(spirv_khr::kCapabilityBFloat16CooperativeMatrix, "cooperative matrices of bf16");
     require_extension(spirv_khr::kExtensionCooperativeMatrix);
     const Id u32 = type_int(kBitsPerWord);
     const Id scope = constant(u32, operand(spv::Scope::Subgroup));
     const Id r = constant(u32, rows), c = constant(u32, cols), u = constant(u32, use);
-    return intern(types_, {operand(spirv_khr::kOpTypeCooperativeMatrix), component, scope, r, c, u});
+    return intern(types_,
+                  {operand(spirv_khr::kOpTypeCooperativeMatrix), component, scope, r, c, u});
 }
 
 Id ModuleBuilder::type_pointer(spv::StorageClass storage, Id pointee) {

@@ -93,6 +93,8 @@ public:
     Id type_int(std::uint32_t width);
     /// A float type; widths 16 and 64 require Float16 and Float64.
     Id type_float(std::uint32_t width);
+    /// OpTypeFloat 16 BFloat16KHR (SPV_KHR_bfloat16; declares its capability and extension).
+    Id type_bfloat16();
     Id type_vector(Id component, std::uint32_t count);
     /// OpTypeArray of `length` elements (the length constant is interned as a 32-bit int when it
     /// fits, else 64-bit).
@@ -106,6 +108,7 @@ public:
     /// Bit width of a scalar int/float type made here (0 for other types).
     std::uint32_t scalar_width(Id type) const;
     bool is_float_type(Id type) const { return float_types_.contains(type); }
+    bool is_bfloat16_type(Id type) const { return bfloat16_type_ && type == bfloat16_type_; }
 
     // -- constants (interned) ------------------------------------------------------------------
 
@@ -181,6 +184,7 @@ private:
     std::unordered_map<Id, std::uint64_t> constant_bits_;
     std::unordered_map<Id, std::uint32_t> scalar_widths_;
     std::unordered_set<Id> float_types_;
+    Id bfloat16_type_ = 0;  // type_bfloat16's, once made
     std::map<spv::BuiltIn, Id> builtins_;
     std::vector<Id> builtin_order_;
 };

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/bfloat16.h"
+
 namespace dpk::compiler::spirv {
 
 bool ModuleContext::avoids(DriverDefect d) const {
@@ -61,6 +63,10 @@ Id ModuleContext::value_type(DType t) {
         case DType::F16: return b.type_float(16);
         case DType::F32: return b.type_float(32);
         case DType::F64: return b.type_float(64);
+        // Where the target has bf16 a float type of its own (SPV_KHR_bfloat16); elsewhere its
+        // bits, an integer (FunctionEmitter::bf16_to_f32 / f32_to_bf16 convert either way).
+        case DType::BF16:
+            return b.target().has(DeviceFeature::Bf16) ? b.type_bfloat16() : b.type_int(16);
     }
     return void_type();
 }
@@ -82,7 +88,8 @@ Id ModuleContext::type_of(const types::Type* t) {
     if (t->is_matrix())
         return b.type_cooperative_matrix(value_type(t->dtype), static_cast<std::uint32_t>(t->rows),
                                          static_cast<std::uint32_t>(t->cols),
-                                         static_cast<std::uint32_t>(t->use), "cooperative matrices");
+                                         static_cast<std::uint32_t>(t->use),
+                                         "cooperative matrices");
     return value_type(t->dtype);
 }
 
@@ -108,6 +115,7 @@ Id ModuleContext::const_int(DType t, std::int64_t v) {
 std::uint64_t ModuleContext::float_bits(DType t, double v) {
     switch (t) {
         case DType::F16: return to_half_bits(v);
+        case DType::BF16: return bf16_bits(static_cast<float>(v));  // through f32, as kernels
         case DType::F32: return std::bit_cast<std::uint32_t>(static_cast<float>(v));
         default: return std::bit_cast<std::uint64_t>(v);
     }

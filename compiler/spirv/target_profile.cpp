@@ -4,6 +4,7 @@
 #include <array>
 #include <spirv/unified1/spirv.hpp11>
 
+#include "core/spirv_bfloat16.h"
 #include "core/spirv_features.h"
 
 namespace dpk::compiler::spirv {
@@ -35,6 +36,9 @@ TargetProfile::TargetProfile(Target target)
     // The float atomic add feature enables both widths.
     if (target_.has(DeviceFeature::FloatAtomicAdd))
         capabilities_.push_back(Capability::AtomicFloat64AddEXT);
+    // bf16 covers cooperative matrices of bf16 too (those also need the matrix feature).
+    if (target_.has(DeviceFeature::Bf16))
+        capabilities_.push_back(spirv_khr::kCapabilityBFloat16CooperativeMatrix);
 }
 
 std::optional<TargetProfile> TargetProfile::parse(std::string_view spec, std::string* error) {

@@ -19,6 +19,7 @@
 namespace dpk {
 
 using runtime::all_devices;
+using runtime::BFloat16;
 using runtime::default_device;
 using runtime::Device;
 using runtime::Event;

@@ -75,6 +75,9 @@ DType dtype_from_dlpack(nb::dlpack::dtype t, const char* what) {
                 if (t.bits == 32) return DType::U32;
                 if (t.bits == 64) return DType::U64;
                 break;
+            case dtype_code::Bfloat:  // kDLBfloat: torch.bfloat16
+                if (t.bits == 16) return DType::BF16;
+                break;
             case dtype_code::Float:
                 if (t.bits == 16) return DType::F16;
                 if (t.bits == 32) return DType::F32;
@@ -90,10 +93,11 @@ DType dtype_from_dlpack(nb::dlpack::dtype t, const char* what) {
 
 nb::dlpack::dtype dlpack_dtype(DType t) {
     using nb::dlpack::dtype_code;
-    dtype_code code = t == DType::Bool ? dtype_code::Bool
-                      : is_float(t)    ? dtype_code::Float
-                      : is_signed(t)   ? dtype_code::Int
-                                       : dtype_code::UInt;
+    dtype_code code = t == DType::Bool   ? dtype_code::Bool
+                      : t == DType::BF16 ? dtype_code::Bfloat
+                      : is_float(t)      ? dtype_code::Float
+                      : is_signed(t)     ? dtype_code::Int
+                                         : dtype_code::UInt;
     return {static_cast<std::uint8_t>(code), static_cast<std::uint8_t>(dtype_bits(t)), 1};
 }
 
@@ -141,10 +145,17 @@ std::vector<std::int64_t> int_vector(nb::handle seq, const char* what) {
     return out;
 }
 
-/// A contiguous host copy of any array-like (numpy, a CPU tensor): into a new dpk array.
+/// A contiguous host copy of any array-like (numpy, a CPU tensor): into a new dpk array. A
+/// contiguous DLPack array is read as it is (numpy cannot hold some of them: bfloat16).
 UsmArray from_host_object(nb::handle obj, const Queue& queue, UsmType usm_type) {
-    nb::object contiguous = numpy().attr("ascontiguousarray")(obj);
-    auto host = nb::cast<nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>>(contiguous);
+    using HostArray = nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>;
+    HostArray host;
+    nb::object contiguous;
+    if (nb::isinstance(obj, numpy().attr("ndarray")) || !nb::hasattr(obj, "__dlpack__") ||
+        !nb::try_cast(obj, host, false)) {
+        contiguous = numpy().attr("ascontiguousarray")(obj);
+        host = nb::cast<HostArray>(contiguous);
+    }
     std::vector<std::int64_t> shape(host.ndim());
     for (std::size_t d = 0; d < host.ndim(); ++d)
         shape[d] = static_cast<std::int64_t>(host.shape(d));
@@ -253,7 +264,7 @@ UsmArray asarray(nb::handle obj, std::optional<Queue> queue, const std::string& 
 }
 
 nb::object to_numpy(const UsmArray& a) {
-    nb::object out = numpy().attr("empty")(int_tuple(a.shape()), typestr(a.dtype()));
+    nb::object out = numpy().attr("empty")(int_tuple(a.shape()), numpy_typestr(a.dtype()));
     auto host = nb::cast<nb::ndarray<nb::c_contig, nb::device::cpu>>(out);
     {
         nb::gil_scoped_release release;
@@ -267,6 +278,10 @@ nb::dict cuda_array_interface(const UsmArray& a) {
         throw nb::attribute_error(("__cuda_array_interface__: the array is on " +
                                    a.device().filter_string() + ", not a CUDA device")
                                       .c_str());
+    if (a.dtype() == DType::BF16)
+        throw nb::attribute_error(
+            "__cuda_array_interface__: a bf16 array has none (the protocol has no typestr for "
+            "bfloat16); use __dlpack__ (kDLBfloat)");
     nb::dict d;
     d["shape"] = int_tuple(a.shape());
     d["typestr"] = typestr(a.dtype());
@@ -303,7 +318,18 @@ nb::object dlpack(const UsmArray& a, nb::handle stream) {
 
 }  // namespace
 
+std::string numpy_typestr(DType t) {
+    return t == DType::BF16 ? "<u2" : typestr(t);
+}
+
+nb::object dtype_object(DType t) {
+    if (t == DType::BF16) return nb::str("bfloat16");
+    return numpy().attr("dtype")(typestr(t));
+}
+
 std::string typestr(DType t) {
+    if (t == DType::BF16)
+        throw InvalidArgumentError("bf16 has no numpy typestr: numpy has no bfloat16 dtype");
     const char* kind = t == DType::Bool ? "b" : is_float(t) ? "f" : is_signed(t) ? "i" : "u";
     return std::string(dtype_size(t) == 1 ? "|" : "<") + kind + std::to_string(dtype_size(t));
 }
@@ -323,6 +349,12 @@ DType dtype_from_typestr(std::string_view s, const char* what) {
 }
 
 DType dtype_from_python(nb::handle dtype, const char* what) {
+    // bfloat16, which numpy has not: the strings "bf16" / "bfloat16", or torch.bfloat16.
+    if (nb::isinstance<nb::str>(dtype) || nb::hasattr(dtype, "is_floating_point")) {
+        std::string name = py_str(dtype);
+        if (name.rfind("torch.", 0) == 0) name.erase(0, 6);
+        if (parse_dtype(name) == DType::BF16) return DType::BF16;
+    }
     nb::object d = numpy().attr("dtype")(dtype);
     return dtype_from_typestr(nb::cast<std::string>(d.attr("str")), what);
 }
@@ -457,9 +489,7 @@ void register_arrays(nb::module_& m) {
                 new (self) runtime::LocalMemory{dtype_from_python(dtype, "LocalMemory"), count};
             },
             nb::arg("dtype"), nb::arg("count"))
-        .def_prop_ro(
-            "dtype",
-            [](const runtime::LocalMemory& l) { return numpy().attr("dtype")(typestr(l.dtype)); })
+        .def_prop_ro("dtype", [](const runtime::LocalMemory& l) { return dtype_object(l.dtype); })
         .def_ro("count", &runtime::LocalMemory::count);
 
     nb::class_<UsmArray>(m, "Array",
@@ -469,8 +499,9 @@ void register_arrays(nb::module_& m) {
         .def_prop_ro(
             "strides", [](const UsmArray& a) { return int_tuple(a.strides()); },
             "Strides in elements.")
-        .def_prop_ro("dtype",
-                     [](const UsmArray& a) { return numpy().attr("dtype")(typestr(a.dtype())); })
+        .def_prop_ro(
+            "dtype", [](const UsmArray& a) { return dtype_object(a.dtype()); },
+            "A numpy dtype; the string \"bfloat16\" for bf16 (numpy has none).")
         .def_prop_ro("ndim", &UsmArray::ndim)
         .def_prop_ro("size", &UsmArray::size)
         .def_prop_ro("nbytes", &UsmArray::nbytes)
@@ -489,13 +520,22 @@ void register_arrays(nb::module_& m) {
             "data_ptr",
             [](const UsmArray& a) { return reinterpret_cast<std::uintptr_t>(a.data()); },
             "The USM address of the first element.")
-        .def("to_numpy", &to_numpy, "A numpy copy (blocks until the array's commands finished).")
+        .def("to_numpy", &to_numpy,
+             "A numpy copy (blocks until the array's commands finished). bf16: its bits, as "
+             "uint16 (numpy has no bfloat16).")
         .def(
             "copy_from",
             [](UsmArray& a, nb::handle src) {
                 if (nb::isinstance<UsmArray>(src))
                     return a.copy_from(nb::cast<const UsmArray&>(src));
-                nb::object contiguous = numpy().attr("ascontiguousarray")(src, typestr(a.dtype()));
+                if (a.dtype() == DType::BF16 &&
+                    dtype_from_python(nb::getattr(src, "dtype", nb::none()), "copy_from") !=
+                        DType::U16)
+                    throw InvalidArgumentError(
+                        "copy_from: a bf16 array takes host data as its bits, a uint16 array "
+                        "(numpy has no bfloat16)");
+                nb::object contiguous =
+                    numpy().attr("ascontiguousarray")(src, numpy_typestr(a.dtype()));
                 auto host =
                     nb::cast<nb::ndarray<nb::ro, nb::c_contig, nb::device::cpu>>(contiguous);
                 nb::gil_scoped_release release;
@@ -504,7 +544,8 @@ void register_arrays(nb::module_& m) {
             },
             nb::arg("src"),
             "Copies a dpk array (same dtype, shape and device; asynchronous, returns its event) "
-            "or host data (converted to the dtype; blocks) into this array.")
+            "or host data (converted to the dtype; blocks) into this array. A bf16 array takes "
+            "host data as bits: a uint16 numpy array.")
         .def(
             "fill",
             [](UsmArray& a, double v) {

@@ -33,8 +33,14 @@ std::string py_str(const Accessor& x) {
 /// The element type of a numpy dtype (anything numpy.dtype() accepts, or a typestr "<f4");
 /// InvalidArgumentError naming `what` and the dtype otherwise.
 DType dtype_from_python(nb::handle dtype, const char* what);
-/// numpy's typestr of a dpk dtype ("<f4", "|b1").
+/// numpy's typestr of a dpk dtype ("<f4", "|b1"); InvalidArgumentError for bf16 (numpy has no
+/// bfloat16).
 std::string typestr(DType t);
+/// The typestr of the numpy array a host copy of `t` is: typestr(t), and "<u2" (the bits) for
+/// bf16.
+std::string numpy_typestr(DType t);
+/// What Array.dtype gives: a numpy dtype, the string "bfloat16" for bf16.
+nb::object dtype_object(DType t);
 /// The dtype a typestr ("<f4") names; InvalidArgumentError otherwise.
 DType dtype_from_typestr(std::string_view typestr, const char* what);
 /// "device" / "shared" / "host" -> UsmType; InvalidArgumentError otherwise.

@@ -734,6 +734,59 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 2);
 }
 
+TEST_CASE("ptx: bf16 is .b16, converted by cvt; bf16 matrices multiply by mma.sync .bf16") {
+    // level-zero has the bf16 feature, as the CUDA target: SPV_KHR_bfloat16's float type.
+    const std::vector<std::uint32_t> spirv = spirv_of(R"(
+kernel k(a: bf16[:, ::1], b: bf16[:, ::1], c: f32[:, ::1], x: bf16[::1], s: bf16) {
+    let sa = local_array(bf16, (16, 16));
+    async_copy(sa, (0, 0), a, (0, 0), (16, 16));
+    wait_copies();
+    let acc = matrix_mad(matrix_load(sa, (0, 0), (16, 16), "a"),
+                         matrix_load(b, (0, 0), (16, 16), "b"),
+                         matrix_fill(0.0f32, (16, 16), "acc"));
+    matrix_store(c, (0, 0), acc);
+    let i = global_id(0);
+    x[i] = x[i] * s + 1.0bf16;
+}
+)",
+                                                      "level-zero");
+    const std::string ptx = translate_and_assemble(spirv, "bf16").text;
+    INFO(ptx);
+    CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32") == 2);
+    CHECK(!contains(ptx, ".f32.f16.f16.f32"));
+    CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16"));
+    // x * s + 1: the operands widened (the constant folded), each result rounded back.
+    CHECK(count_of(ptx, "cvt.f32.bf16") == 3);
+    CHECK(count_of(ptx, "cvt.rn.bf16.f32") == 2);
+    CHECK(contains(ptx, "mul.rn.f32"));
+    CHECK(contains(ptx, "add.rn.f32"));
+    CHECK(contains(ptx, "ld.param.b16"));
+    CHECK(contains(ptx, "ld.global.b16"));
+    CHECK(contains(ptx, "st.global.b16"));
+    // Before sm_80 there is no cvt to or from bf16: refused up front, naming the type.
+    const std::vector<std::uint32_t> scalar = spirv_of(R"(
+kernel k(x: bf16[::1]) {
+    x[0] = x[1];
+}
+)",
+                                                       "level-zero");
+    CHECK_THROWS_WITH_AS(translate_to_ptx(scalar, {.sm = 75, .ptx_major = 6, .ptx_minor = 3}),
+                         doctest::Contains("cvt.rn.bf16.f32 needs sm_80 or newer, the target "
+                                           "is sm_75"),
+                         PtxTranslationError);
+    // Without the feature bf16 is its bits: integer PTX, no bf16 instruction.
+    const std::string bits = translate_and_assemble(spirv_of(R"(
+kernel k(x: bf16[::1], s: bf16) {
+    let i = global_id(0);
+    x[i] = x[i] * s;
+}
+)"),
+                                                    "bf16_bits")
+                                 .text;
+    CHECK(!contains(bits, "bf16"));
+    CHECK(contains(bits, "mul.rn.f32"));
+}
+
 TEST_CASE("ptx: a copy's event counts the commit groups; waiting for it leaves later ones") {
     // Ordered copies (sm_80+): each copy commits a group and its event is the count so far;
     // wait_copies(e) waits until at most (count - e) groups are pending (an indirect branch to

@@ -633,6 +633,12 @@ TEST_CASE("bad arguments name the parameter and both types") {
                              "dpk::algorithms::inclusive_scan: parameter 'out' shares its memory "
                              "with 'in': give a separate array",
                              InvalidArgumentError);
+        auto bf = UsmArray::zeros(q, DType::BF16, {10});
+        auto bf_one = UsmArray::zeros(q, DType::BF16, {1});
+        CHECK_THROWS_WITH_AS(alg::reduce(q, bf, bf_one, alg::ReduceOp::Sum),
+                             "dpk::algorithms::reduce: parameter 'in' is bf16: the algorithms "
+                             "take no bf16 arrays; convert to f32",
+                             InvalidArgumentError);
         auto both = UsmArray::zeros(q, DType::F32, {20});
         CHECK_NOTHROW(alg::inclusive_scan(q, both.slice(0, 0, 10), both.slice(0, 10, 20)).wait());
         CHECK_THROWS_AS(alg::inclusive_scan(q, both.slice(0, 0, 10), both.slice(0, 5, 15)),

@@ -87,6 +87,15 @@ TEST_CASE("round trip through a file for every dtype") {
     }
 }
 
+TEST_CASE("a bf16 array has no .npy form: numpy has no bfloat16") {
+    NpyArray a;
+    a.dtype = DType::BF16;
+    a.shape = {2};
+    a.data.resize(4);
+    CHECK_THROWS_WITH_AS(
+        encode_npy(a), "a bf16 array cannot be written as .npy: numpy has no such dtype", NpyError);
+}
+
 TEST_CASE("malformed and unsupported files are NpyErrors naming the file") {
     CHECK_THROWS_WITH_AS(read_npy(data_path("i16_big_endian.npy")), doctest::Contains("big-endian"),
                          NpyError);

@@ -141,7 +141,8 @@ kernel k(c: f32[:, ::1]) {
     CHECK(diags.render().find(
               "has no cooperative matrix of type matrix(f32, rows=8, cols=8, use=\"acc\"); its "
               "matrix types are matrix(f16, rows=16, cols=16, use=\"a\"), matrix(f16, rows=16, "
-              "cols=16, use=\"b\"), matrix(f32, rows=16, cols=16, use=\"acc\")") !=
+              "cols=16, use=\"b\"), matrix(bf16, rows=16, cols=16, use=\"a\"), matrix(bf16, "
+              "rows=16, cols=16, use=\"b\"), matrix(f32, rows=16, cols=16, use=\"acc\")") !=
           std::string::npos);
 }
 

@@ -17,6 +17,7 @@ constexpr std::size_t kHeaderAlignment = 64;
 constexpr std::size_t kVersion1MaxHeader = 65535;
 
 /// numpy's descr for each dtype (little-endian; one-byte types have no byte order).
+/// numpy's dtypes; bf16 has none.
 constexpr std::array<std::pair<DType, std::string_view>, 12> kDescr{{
     {DType::Bool, "|b1"},
     {DType::I8, "|i1"},
@@ -258,6 +259,9 @@ NpyArray parse_npy(const std::string& bytes, const std::string& name) {
 }
 
 std::string encode_npy(const NpyArray& a) {
+    if (descr_of(a.dtype).empty())  // bf16
+        throw NpyError("a " + std::string(dtype_name(a.dtype)) +
+                       " array cannot be written as .npy: numpy has no such dtype");
     std::string shape = "(";
     for (std::size_t i = 0; i < a.shape.size(); ++i)
         shape += (i ? ", " : "") + std::to_string(a.shape[i]);

@@ -55,7 +55,7 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
       --target TARGET     what the kernel may use: opencl (default: fp64 and 64-bit atomics, no
                           fp16, no sub-groups) or level-zero (everything), then +FEATURE or
                           -FEATURE for fp64 fp16 int64_atomics sub_groups sub_group_shuffle
-                          float_atomic_add,
+                          float_atomic_add bf16 (bf16 as SPV_KHR_bfloat16's float type),
                           e.g. opencl+sub_groups+sub_group_shuffle, then optionally
                           /avoids=DEFECT+... or /avoids=none (the driver defects avoided:
                           varying_loop_exit negation_across_barrier not_of_global_id

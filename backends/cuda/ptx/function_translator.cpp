@@ -242,6 +242,10 @@ void FunctionTranslator::translate_parameters() {
 
 void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
     const std::size_t before = body_.size();
+    if (computes_on_bf16(inst))
+        unsupported(inst,
+                    "SPV_KHR_bfloat16 has no arithmetic on bf16 values: they are moved, "
+                    "converted to and from f32 and multiplied as cooperative matrices");
     // Sub-groups before memory: they take the components of a ballot (OpCompositeExtract).
     // Cooperative matrices first: their element-wise arithmetic, composites, phis, selects and
     // variables share opcodes with scalars'.
@@ -255,6 +259,49 @@ void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
     // The value's name on the line that makes it (for a call: its body's last line is a label).
     if (!name.empty() && body_.size() > before && inst.opcode != spv::Op::OpFunctionCall)
         body_.back().comment = name;
+}
+
+bool FunctionTranslator::computes_on_bf16(const SpirvInstruction& inst) const {
+    auto bf16 = [&](Id type) {
+        const auto s = scalar_of(module_, type);
+        return s && s->bfloat16;
+    };
+    switch (inst.opcode) {
+        // What SPV_KHR_bfloat16 allows on bf16 values (and what dpk's modules do with them).
+        case spv::Op::OpFConvert:
+        case spv::Op::OpLoad:
+        case spv::Op::OpStore:
+        case spv::Op::OpSelect:
+        case spv::Op::OpPhi:
+        case spv::Op::OpCopyObject:
+        case spv::Op::OpBitcast:
+        case spv::Op::OpUndef:
+        case spv::Op::OpFunctionCall:
+        case spv::Op::OpFunctionParameter:
+        case spv::Op::OpReturnValue:
+        case spv::Op::OpCompositeConstruct:
+        case spv::Op::OpCompositeExtract:
+        case spv::Op::OpCompositeInsert: return false;
+        // Operations whose operands, not their result, would be bf16.
+        case spv::Op::OpFOrdEqual:
+        case spv::Op::OpFUnordEqual:
+        case spv::Op::OpFOrdNotEqual:
+        case spv::Op::OpFUnordNotEqual:
+        case spv::Op::OpFOrdLessThan:
+        case spv::Op::OpFUnordLessThan:
+        case spv::Op::OpFOrdGreaterThan:
+        case spv::Op::OpFUnordGreaterThan:
+        case spv::Op::OpFOrdLessThanEqual:
+        case spv::Op::OpFUnordLessThanEqual:
+        case spv::Op::OpFOrdGreaterThanEqual:
+        case spv::Op::OpFUnordGreaterThanEqual:
+        case spv::Op::OpIsNan:
+        case spv::Op::OpIsInf:
+        case spv::Op::OpIsFinite:
+        case spv::Op::OpConvertFToS:
+        case spv::Op::OpConvertFToU: return bf16(type_of(inst.operand(0)));
+        default: return inst.result_type != 0 && bf16(inst.result_type);
+    }
 }
 
 PtxItems FunctionTranslator::translate() {

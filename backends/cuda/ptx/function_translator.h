@@ -72,6 +72,8 @@ private:
     /// the prologue on first use.
     std::string use(Id id);
     /// The type of value `id`.
+    /// Whether `inst` computes on bf16 values (which SPV_KHR_bfloat16 does not allow).
+    bool computes_on_bf16(const SpirvInstruction& inst) const;
     Id type_of(Id id) const;
     /// The scalar type `type`; unsupported(inst) when it is not one.
     Scalar scalar(Id type, const SpirvInstruction& inst);

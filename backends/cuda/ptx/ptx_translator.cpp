@@ -70,12 +70,19 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
             "cooperative matrix type " + id_text(m, id) + " (" + type_text(m, id) + ") to PTX: ";
         if (!matrix_use(m, id))
             fail("cannot translate " + what +
-                 "only 16x16 Subgroup matrices of f16 (MatrixA, MatrixB) and of f32 "
+                 "only 16x16 Subgroup matrices of f16 or bf16 (MatrixA, MatrixB) and of f32 "
                  "(MatrixAccumulator) are supported");
         if (target.sm < kMmaSm)
             fail("cannot translate " + what + "mma.sync needs sm_80 or newer, the target is sm_" +
                  std::to_string(target.sm));
     }
+
+    // bf16 (SPV_KHR_bfloat16): cvt.rn.bf16.f32 and cvt.f32.bf16 need sm_80.
+    for (const auto& [id, t] : m.types)
+        if (t.bfloat16 && target.sm < kMmaSm)
+            fail("cannot translate bf16 type " + id_text(m, id) +
+                 " to PTX: cvt.rn.bf16.f32 needs sm_80 or newer, the target is sm_" +
+                 std::to_string(target.sm));
 
     ModuleState state{m, target, {}, {}, {}, {}, false, false};
     std::map<Id, const SpirvEntryPoint*> entries;

@@ -51,11 +51,13 @@ std::optional<MatrixUse> matrix_use(const SpirvModule& module, Id type) {
     if (scope != kSubgroupScope || !rows || !columns || !use) return std::nullopt;
     auto component = scalar_of(module, t.element);
     if (!component || !component->is_float()) return std::nullopt;
+    const DType element = component->bfloat16     ? DType::BF16
+                          : component->bits == 16 ? DType::F16
+                          : component->bits == 32 ? DType::F32
+                                                  : DType::F64;
     for (const spirv_khr::MatrixType& m : spirv_khr::kMatrixTypes)
         if (m.rows == *rows && m.cols == *columns && static_cast<std::uint64_t>(m.use) == *use &&
-            is_float(m.component) &&
-            static_cast<std::uint32_t>(dtype_bits(m.component)) ==
-                static_cast<std::uint32_t>(component->bits))
+            m.component == element)
             return m.use;
     return std::nullopt;
 }
@@ -83,6 +85,7 @@ std::optional<Scalar> scalar_of(const SpirvModule& module, Id type) {
             if (!valid_float_width(t.width)) return std::nullopt;
             s.kind = Scalar::Kind::Float;
             s.bits = t.width;
+            s.bfloat16 = t.bfloat16;
             return s;
         case spv::Op::OpTypeEvent:  // a work-group copy's event: a placeholder register
             s.kind = Scalar::Kind::Int;
@@ -146,6 +149,7 @@ std::string bit_type(const Scalar& s) {
 }
 
 std::string float_type(const Scalar& s) {
+    if (s.bfloat16) return ".bf16";
     return ".f" + std::to_string(s.bits);
 }
 
@@ -218,7 +222,8 @@ std::string type_text(const SpirvModule& module, Id type) {
         case spv::Op::OpTypeVoid: return "void";
         case spv::Op::OpTypeBool: return "bool";
         case spv::Op::OpTypeInt: return std::string("i").append(std::to_string(t.width));
-        case spv::Op::OpTypeFloat: return std::string("f").append(std::to_string(t.width));
+        case spv::Op::OpTypeFloat:
+            return t.bfloat16 ? "bf16" : std::string("f").append(std::to_string(t.width));
         case spv::Op::OpTypeVector:
             return "vec" + std::to_string(t.count) + "<" + type_text(module, t.element) + ">";
         case spv::Op::OpTypeArray:

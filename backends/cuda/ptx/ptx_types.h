@@ -6,7 +6,8 @@
 //                               that reads the high bits extends them first, see
 //                               FunctionTranslator::extended)
 //   i64, pointers   .b64   %rd  (a pointer holds an address in its storage class's window)
-//   f16             .b16   %h
+//   f16, bf16       .b16   %h   (bf16 only moved, converted to and from f32 and multiplied
+//                               by mma.sync: SPV_KHR_bfloat16 has no arithmetic on it)
 //   f32             .f32   %f
 //   f64             .f64   %fd
 //   event           .b32   %r   (a work-group copy's: a placeholder, always 0)
@@ -37,6 +38,7 @@ struct Scalar {
     std::uint32_t bits = 0;                                   // Pointer: 64
     spv::StorageClass storage = spv::StorageClass::Function;  // Pointer only
     Id pointee = 0;                                           // Pointer only
+    bool bfloat16 = false;  // Float of 16 bits: bf16 (SPV_KHR_bfloat16) rather than f16
 
     bool is_int() const { return kind == Kind::Int; }
     bool is_float() const { return kind == Kind::Float; }
@@ -60,7 +62,7 @@ std::string_view reg_prefix(RegClass c);
 std::string int_type(const Scalar& s, bool is_signed);
 /// ".b32"/".b64" (".b16" for f16, ".pred" for bool) for moves and bitwise operations.
 std::string bit_type(const Scalar& s);
-/// ".f16"/".f32"/".f64".
+/// ".f16"/".f32"/".f64" (".bf16" for bf16).
 std::string float_type(const Scalar& s);
 /// Type of a load or store of the scalar: ".u8", ".u16", ".u32", ".u64", ".f32", ".f64",
 /// ".b16" (f16); bool is stored as one byte (".u8").

@@ -86,6 +86,11 @@ bool FunctionTranslator::select_conversion(const SpirvInstruction& inst) {
         }
         case spv::Op::OpFConvert: {
             if (!from.is_float() || !to.is_float()) unsupported(inst, "expects float -> float");
+            // bf16 <-> f32 (cvt.f32.bf16, cvt.rn.bf16.f32: sm_80); dpk converts every other type
+            // to and from bf16 through f32.
+            if ((from.bfloat16 || to.bfloat16) &&
+                (from.bfloat16 == to.bfloat16 || (from.bfloat16 ? to.bits : from.bits) != 32))
+                unsupported(inst, "bf16 converts to and from f32 only");
             if (to.bits == from.bits)
                 emit("mov" + bit_type(to), {d, use(inst.operand(0))});
             else if (to.bits > from.bits)  // exact: no rounding modifier

@@ -145,7 +145,8 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     const Scalar p = value_scalar(pointer, inst);
     if (!p.is_pointer()) unsupported(inst, "the pointer operand is not a pointer");
     const auto pointee = scalar_of(module_, p.pointee);
-    if (!pointee || !pointee->is_float() || pointee->bits != element.bits)
+    if (!pointee || !pointee->is_float() || pointee->bits != element.bits ||
+        pointee->bfloat16 != element.bfloat16)
         unsupported(inst, "the pointer points to " + type_text(module_, p.pointee) +
                               ", not to the matrix's component type");
     const std::string base = address_of(pointer, inst, space);
@@ -416,11 +417,19 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             matrix_of(type_of(c_id), inst) != MatrixUse::Accumulator ||
             matrix_of(inst.result_type, inst) != MatrixUse::Accumulator)
             unsupported(inst, "the operands are not MatrixA, MatrixB and MatrixAccumulator");
+        const Scalar a_element = scalar(module_.type(type_of(a_id)).element, inst);
+        const Scalar b_element = scalar(module_.type(type_of(b_id)).element, inst);
+        if (a_element.bfloat16 != b_element.bfloat16)
+            unsupported(inst, "MatrixA and MatrixB have different component types");
+        // f16 or bf16 factors: one fragment layout, the mma's type names them.
+        const std::string mma = a_element.bfloat16
+                                    ? "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"
+                                    : "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
         const Fragment& a = use_fragment(a_id, inst);
         const Fragment& b = use_fragment(b_id, inst);
         const Fragment& c = use_fragment(c_id, inst);
         const Fragment& d = def_fragment(inst);
-        // Pairs of f16 elements in a .b32 register, the lower-numbered in the low half.
+        // Pairs of 16-bit elements in a .b32 register, the lower-numbered in the low half.
         auto pack = [&](const std::string& lo, const std::string& hi) {
             const std::string r = new_reg(RegClass::B32);
             emit("mov.b32", {r, vector_operand({lo, hi})});
@@ -432,10 +441,9 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
         for (std::size_t h = 0; h < 2; ++h) {
             const std::size_t e = 4 * h;
             const std::string b01 = pack(b[e], b[e + 1]), b23 = pack(b[e + 2], b[e + 3]);
-            emit(
-                "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
-                {vector_operand({d[e], d[e + 1], d[e + 2], d[e + 3]}), a_regs,
-                 vector_operand({b01, b23}), vector_operand({c[e], c[e + 1], c[e + 2], c[e + 3]})});
+            emit(mma, {vector_operand({d[e], d[e + 1], d[e + 2], d[e + 3]}), a_regs,
+                       vector_operand({b01, b23}),
+                       vector_operand({c[e], c[e + 1], c[e + 2], c[e + 3]})});
         }
         return true;
     }
@@ -494,7 +502,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 unsupported(inst, "a matrix is made of one scalar that fills it");
             const Scalar s = scalar(module_.type(inst.result_type).element, inst);
             const Scalar v = value_scalar(inst.operand(0), inst);
-            if (!v.is_float() || v.bits != s.bits)
+            if (!v.is_float() || v.bits != s.bits || v.bfloat16 != s.bfloat16)
                 unsupported(inst, "the fill value is not of the matrix's component type");
             const std::string value = use(inst.operand(0));
             const Fragment& d = def_fragment(inst);
@@ -507,7 +515,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 unsupported(inst, "the element index is not a literal below 8");
             const Scalar s = scalar(module_.type(type_of(inst.operand(0))).element, inst);
             const Scalar r = scalar(inst.result_type, inst);
-            if (!r.is_float() || r.bits != s.bits)
+            if (!r.is_float() || r.bits != s.bits || r.bfloat16 != s.bfloat16)
                 unsupported(inst, "the result is not of the matrix's component type");
             emit("mov" + bit_type(s), {def(inst), m[inst.operand(1)]});
             return true;
@@ -519,7 +527,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 unsupported(inst, "the composite is not of the result's type");
             const Scalar s = scalar(module_.type(inst.result_type).element, inst);
             const Scalar v = value_scalar(inst.operand(0), inst);
-            if (!v.is_float() || v.bits != s.bits)
+            if (!v.is_float() || v.bits != s.bits || v.bfloat16 != s.bfloat16)
                 unsupported(inst, "the object is not of the matrix's component type");
             const std::string value = use(inst.operand(0));
             const Fragment& m = use_fragment(inst.operand(1), inst);
@@ -539,6 +547,8 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 if (type_of(inst.operand(i)) != inst.result_type)
                     unsupported(inst, "the operands are not of the result's matrix type");
             const Scalar s = scalar(module_.type(inst.result_type).element, inst);
+            if (s.bfloat16 && op != spv::Op::OpCopyObject)
+                unsupported(inst, "SPV_KHR_bfloat16 has no arithmetic on bf16 matrices");
             const Fragment& a = use_fragment(inst.operand(0), inst);
             const Fragment* b = unary ? nullptr : &use_fragment(inst.operand(1), inst);
             const Fragment& d = def_fragment(inst);
@@ -556,8 +566,10 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             if (type_of(inst.operand(0)) != inst.result_type)
                 unsupported(inst, "the matrix is not of the result's type");
             const Scalar s = scalar(module_.type(inst.result_type).element, inst);
+            if (s.bfloat16)
+                unsupported(inst, "SPV_KHR_bfloat16 has no arithmetic on bf16 matrices");
             const Scalar v = value_scalar(inst.operand(1), inst);
-            if (!v.is_float() || v.bits != s.bits)
+            if (!v.is_float() || v.bits != s.bits || v.bfloat16 != s.bfloat16)
                 unsupported(inst, "the scalar is not of the matrix's component type");
             const Fragment& a = use_fragment(inst.operand(0), inst);
             const std::string scale = use(inst.operand(1));

@@ -44,6 +44,7 @@ struct SpirvInstruction {
 struct SpirvType {
     spv::Op opcode = spv::Op::OpNop;
     std::uint32_t width = 0;  // OpTypeInt, OpTypeFloat: bits
+    bool bfloat16 = false;    // OpTypeFloat 16 BFloat16KHR (SPV_KHR_bfloat16)
     Id element = 0;           // OpTypeVector, OpTypeArray: component / element type
     std::uint64_t count = 0;  // OpTypeVector: components; OpTypeArray: length
     spv::StorageClass storage = spv::StorageClass::Function;  // OpTypePointer

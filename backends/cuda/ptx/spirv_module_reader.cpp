@@ -5,6 +5,7 @@
 
 #include "backends/cuda/ptx/spirv_module.h"
 #include "backends/cuda/ptx/translation_error.h"
+#include "core/spirv_bfloat16.h"
 
 namespace dpk::backends::cuda {
 
@@ -189,7 +190,17 @@ private:
         }
         switch (inst.opcode) {
             case spv::Op::OpTypeInt:
-            case spv::Op::OpTypeFloat: t.width = inst.operand(0); break;
+            case spv::Op::OpTypeFloat:
+                t.width = inst.operand(0);
+                // OpTypeFloat's FPEncoding, if any: bf16 is the one translated.
+                if (inst.opcode == spv::Op::OpTypeFloat && inst.operands.size() > 1) {
+                    if (inst.operand(1) != spirv_khr::kFPEncodingBFloat16 || t.width != 16)
+                        fail("cannot translate OpTypeFloat %" + std::to_string(inst.result) +
+                             " to PTX: only the BFloat16KHR encoding of 16-bit floats is "
+                             "supported");
+                    t.bfloat16 = true;
+                }
+                break;
             case spv::Op::OpTypeVector:
                 t.element = check_id(inst.operand(0), inst.opcode);
                 t.count = inst.operand(1);

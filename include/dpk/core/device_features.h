@@ -35,10 +35,12 @@ enum class DeviceFeature : std::uint8_t {
     OrderedCopies,            // work-group copies complete in the order they start, and a wait
                               // may leave the later ones in flight (cp.async groups on CUDA
                               // sm_80+; no capability): wait_copies(e) waits for e's alone
+    Bf16,  // SPV_KHR_bfloat16 -> BFloat16TypeKHR: bf16 as a float type of its own (CUDA sm_80+,
+           // through dpk's PTX translator); without it bf16 values are their 16 bits, an integer
 };
 
 /// Every feature, in the order target names spell them.
-inline constexpr std::array<DeviceFeature, 13> kDeviceFeatures = {
+inline constexpr std::array<DeviceFeature, 14> kDeviceFeatures = {
     DeviceFeature::Fp64,
     DeviceFeature::Fp16,
     DeviceFeature::Int64Atomics,
@@ -51,7 +53,8 @@ inline constexpr std::array<DeviceFeature, 13> kDeviceFeatures = {
     DeviceFeature::SubGroupBitwise,
     DeviceFeature::SubGroupExtendedTypes,
     DeviceFeature::CooperativeMatrix,
-    DeviceFeature::OrderedCopies};
+    DeviceFeature::OrderedCopies,
+    DeviceFeature::Bf16};
 
 /// The sub-group features beyond sub-groups themselves: none is usable without SubGroups.
 inline constexpr std::array<DeviceFeature, 6> kSubGroupExtensions = {

@@ -50,6 +50,7 @@ public:
     KernelArg(const UsmArray& array) : kind_(Kind::Array), array_(&array) {}  // NOLINT
     KernelArg(Scalar value) : kind_(Kind::Scalar), scalar_(value) {}          // NOLINT
     KernelArg(Half value) : kind_(Kind::Scalar), scalar_(value) {}            // NOLINT: f16
+    KernelArg(BFloat16 value) : kind_(Kind::Scalar), scalar_(value) {}        // NOLINT: bf16
     template <ScalarValue T>
     KernelArg(T value) : kind_(Kind::Scalar), scalar_(value) {}          // NOLINT
     KernelArg(LocalMemory local) : kind_(Kind::Local), local_(local) {}  // NOLINT

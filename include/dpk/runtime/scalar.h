@@ -56,11 +56,33 @@ private:
     std::uint16_t bits_ = 0;
 };
 
+/// A bfloat16 on the host: what a `bf16` kernel parameter takes (`BFloat16(1.5)`). Made from a
+/// double rounded to f32 and then to the nearest bf16 (ties to even; NaN stays NaN), as a
+/// conversion to bf16 on the device does.
+class BFloat16 {
+public:
+    BFloat16() = default;
+    explicit BFloat16(double v);
+    static BFloat16 from_bits(std::uint16_t bits) {
+        BFloat16 h;
+        h.bits_ = bits;
+        return h;
+    }
+    std::uint16_t bits() const { return bits_; }
+    /// The value, exactly (every bf16 is an f32).
+    double value() const;
+
+private:
+    std::uint16_t bits_ = 0;
+};
+
 /// A value of one DType, stored in its device representation (little-endian, dtype_size bytes).
 class Scalar {
 public:
     Scalar() = default;
     Scalar(Half v) : dtype_(DType::F16), bits_(v.bits()) {}  // NOLINT(google-explicit-constructor)
+    // NOLINTNEXTLINE(google-explicit-constructor)
+    Scalar(BFloat16 v) : dtype_(DType::BF16), bits_(v.bits()) {}
     template <ScalarValue T>
     Scalar(T v) : dtype_(dtype_of<T>()) {  // NOLINT(google-explicit-constructor): natural spelling
         static_assert(sizeof(T) <= sizeof(bits_));
