@@ -20,7 +20,7 @@ void ItemTable::build(const std::vector<const ast::Module*>& modules, source::Di
     std::unordered_map<std::string_view, ItemRef> seen;
     auto add = [&](const std::string& name, const source::SourceFile* file,
                    source::SourceRange range, const char* what) {
-        if (type_name(name)) {
+        if (reserved_type_name(name)) {
             diags.error(file, range, "'" + name + "' is a type name and cannot name a " + what);
             return false;
         }

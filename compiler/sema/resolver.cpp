@@ -56,7 +56,7 @@ bool Resolver::is_param(const ast::VarSymbol& v) const {
 void Resolver::declare(const ast::VarSymbol& v) {
     ensure_size(res_->vars, v.id);
     res_->vars[v.id] = &v;
-    if (type_name(v.name)) {
+    if (reserved_type_name(v.name)) {
         error(v.range, "'" + v.name + "' is a type name and cannot name a variable");
         return;
     }
@@ -291,7 +291,7 @@ void Resolver::name(const ast::Name& n) {
         error(n.range, "'" + n.name + "' is a memory flag: use it in barrier(...) or fence(...)");
         return;
     }
-    if (type_name(n.name)) {
+    if (type_name(n.name) && !ctx_.items().function(n.name, module_)) {
         error(n.range, "'" + n.name + "' is a type, not a value; to convert a value, call it: " +
                            n.name + "(x)");
         return;

@@ -67,7 +67,14 @@ void Resolver::call(const ast::Call& c) {
         arity(c, 1, "x.dtype");
         return;
     }
-    if (auto dtype = type_name(c.callee)) {
+    // A cast, unless the program declares the name itself (only a type name added to the
+    // language later can be declared: reserved_type_name); then that declaration, below.
+    auto dtype = type_name(c.callee);
+    if (dtype && !reserved_type_name(c.callee) &&
+        (lookup(c.callee) || ctx_.items().constant(c.callee, module_) ||
+         ctx_.items().function(c.callee, module_)))
+        dtype.reset();
+    if (dtype) {
         b.kind = CallKind::Cast;
         b.cast_to = *dtype;
         arity(c, 1, c.callee);

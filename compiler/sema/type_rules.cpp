@@ -23,6 +23,15 @@ std::optional<DType> type_name(std::string_view name) {
     return std::nullopt;
 }
 
+bool reserved_type_name(std::string_view name) {
+    // Type names added to the language after programs were written: not reserved.
+    static constexpr std::string_view kAddedLater[] = {"bf16"};
+    if (!type_name(name)) return false;
+    for (std::string_view added : kAddedLater)
+        if (name == added) return false;
+    return true;
+}
+
 bool is_numeric(DType t) {
     return is_integer(t) || is_float(t);
 }

@@ -12,6 +12,12 @@ namespace dpk::compiler::sema {
 /// language's own spellings (`f32`, `i64`, `bool`, ...), not the NumPy aliases that
 /// annotations and signatures also accept.
 std::optional<DType> type_name(std::string_view name);
+/// Whether a program may not give type name `name` to its own items and variables. The type
+/// names the language had from the start are reserved; one added later (bf16) is not, so that
+/// programs written when it was a free name still compile: a program's own declaration of it
+/// shadows the cast as one of a builtin's name shadows the builtin (annotations and
+/// local_array's element type still read it as the type).
+bool reserved_type_name(std::string_view name);
 
 /// Integers and floats (not bool).
 bool is_numeric(DType t);

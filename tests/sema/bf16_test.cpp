@@ -42,11 +42,26 @@ TEST_CASE("bf16: a literal past the largest bf16 does not fit") {
     CHECK(type_of("", "3.38e38bf16") == "bf16");
 }
 
-TEST_CASE("bf16: the type name is reserved, the torch spelling is an annotation alias") {
-    CHECK(errors_of("kernel k() { let bf16 = 1; }\n")
-              .find("'bf16' is a type name and cannot name a variable") != std::string::npos);
-    CHECK(errors_of("func bf16(x) { return x; }\n")
-              .find("'bf16' is a type name and cannot name a function") != std::string::npos);
+TEST_CASE("bf16: a program's own bf16 shadows the cast; the torch spelling is an alias") {
+    // bf16 came after programs were written with it free: a program's own variable, const or
+    // function named bf16 still compiles and means what it meant (the older type names stay
+    // reserved); annotations still read it as the type.
+    CHECK(type_of("bf16: i32", "bf16 + 1i32") == "i32");  // a parameter
+    CHECK(type_of("", "bf16(2.0f32)") == "bf16");  // no declaration: the cast
+    SemaFixture shadowing(
+        "const bf16 = 3;\n"
+        "kernel k(x: i32[::1]) { x[0] = bf16 * 2; }\n");
+    CHECK(shadowing.specialize("k"));
+    SemaFixture function(
+        "func bf16(v) { return v * 2; }\n"
+        "kernel k(x: i32[::1], y: bf16[::1]) { let r = bf16(x[1]); y[0] = y[1]; }\n");
+    auto* typed = function.specialize("k");
+    REQUIRE(typed);
+    CHECK(function.var_type(*typed->kernel, "r") == "i32");  // the function, not the cast
+    CHECK(errors_of("kernel k() { let f16 = 1; }\n")
+              .find("'f16' is a type name and cannot name a variable") != std::string::npos);
+    CHECK(errors_of("func bf16(x) { return x; }\nkernel k() { let v = bf16; }\n")
+              .find("'bf16' is a function; call it") != std::string::npos);
     SemaFixture p("kernel k(x: bfloat16[::1]) { let y: bfloat16 = x[0]; x[1] = y; }");
     CHECK(p.specialize("k"));
 }
