@@ -32,6 +32,12 @@ constexpr DefectFacts kFacts[] = {
     {"uniform_private_fill",
      "Intel OpenCL CPU: a private array filled with one value by its only store, read at an "
      "index that differs between work-items, reads garbage"},
+    {"sign_of_negation",
+     "Intel OpenCL CPU: (0 - x) >> (width - 1) is 0 for x = MIN (the negation taken as one that "
+     "cannot wrap)"},
+    {"paired_gather_index",
+     "Intel OpenCL CPU without AVX-512: a load at a narrow index the same in every work-item, "
+     "from a loaded value through min/max and a mask, faults (a gather of two lanes' index)"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

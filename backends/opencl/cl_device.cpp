@@ -68,7 +68,8 @@ DriverDefects driver_defects(const DeviceInfo& d) {
         return {DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
                 DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops,
                 DriverDefect::ZeroQuotient, DriverDefect::LostStridedStores,
-                DriverDefect::UniformPrivateFill};
+                DriverDefect::UniformPrivateFill, DriverDefect::SignOfNegation,
+                DriverDefect::PairedGatherIndex};
     return {};
 }
 

@@ -296,6 +296,7 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, DType dt) {
         case BinaryOp::Shr:
             o = sgn ? spv::Op::OpShiftRightArithmetic : spv::Op::OpShiftRightLogical;
             r = shift_count(r, dt);
+            if (sgn) r = sign_shift_count(r, dt);
             break;
         case BinaryOp::BitAnd:
             o = dt == DType::Bool ? spv::Op::OpLogicalAnd : spv::Op::OpBitwiseAnd;
@@ -375,6 +376,17 @@ Id FunctionEmitter::shift_count(Id count, DType t) {
     }
     return inst(spv::Op::OpBitwiseAnd, m_.value_type(t),
                 {count, m_.b.constant(m_.value_type(t), width - 1)});
+}
+
+Id FunctionEmitter::sign_shift_count(Id count, DType t) {
+    if (!m_.avoids(DriverDefect::SignOfNegation)) return count;
+    // Only a shift by the width less one takes the sign, which the driver folds; a count it
+    // cannot know is that constant stops the fold (other constants need nothing). A zero of the
+    // launch, so that the count stays the same in every work-item (one shift for the vector).
+    const auto bits = static_cast<std::uint32_t>(dtype_bits(t));
+    const std::optional<std::uint64_t> known = m_.b.constant_bits(count);
+    if (known && *known != bits - 1) return count;
+    return inst(spv::Op::OpBitwiseXor, m_.value_type(t), {count, launch_zero(bits)});
 }
 
 Id FunctionEmitter::compare(BinaryOp op, Id l, Id r, DType t) {

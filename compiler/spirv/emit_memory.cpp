@@ -96,6 +96,22 @@ Id FunctionEmitter::to_i64(Id value, const types::Type* t) {
                    is_signed(t->dtype) || !is_integer(t->dtype) ? DType::I64 : DType::U64);
 }
 
+Id FunctionEmitter::index_i64(const ast::Expr& e) {
+    const auto& info = fn_.info(e);
+    const types::Type* t = info.type;  // its own type, before the conversion to i64 of its use
+    if (!t || !t->is_scalar() || !is_integer(t->dtype) || dtype_bits(t->dtype) >= 64 ||
+        info.constant || !m_.avoids(DriverDefect::PairedGatherIndex))
+        return to_i64(emit_value(e), info.result());
+    Id value = emit_value_as(e, t);
+    // A zero of the launch, not of the work-item: an index the same in every work-item stays so
+    // (a load, not a gather), but the driver no longer knows where it came from.
+    if (!m_.b.constant_bits(value)) {
+        const auto bits = static_cast<std::uint32_t>(dtype_bits(t->dtype));
+        value = inst(spv::Op::OpBitwiseXor, m_.value_type(t->dtype), {value, launch_zero(bits)});
+    }
+    return to_i64(convert(value, t, info.result()), info.result());
+}
+
 Id FunctionEmitter::element_pointer(ArrayValue& a, std::span<const ast::ExprPtr> indices) {
     if (uses_index32(a)) return element_pointer_32(a, indices);
     return element_pointer(a, index_values(indices));
@@ -106,10 +122,10 @@ std::vector<Id> FunctionEmitter::index_values(std::span<const ast::ExprPtr> indi
     for (const auto& i : indices) {
         if (i->kind == ast::ExprKind::Tuple) {  // atomic_add(a, (i, j), v)
             for (const auto& el : static_cast<const ast::Tuple&>(*i).elements)
-                ids.push_back(to_i64(emit_value(*el), fn_.info(*el).result()));
+                ids.push_back(index_i64(*el));
             continue;
         }
-        ids.push_back(to_i64(emit_value(*i), fn_.info(*i).result()));
+        ids.push_back(index_i64(*i));
     }
     return ids;
 }

@@ -155,6 +155,8 @@ Id FunctionEmitter::index_32(const ast::Expr& e) {
                         {index_32(*static_cast<const ast::Unary&>(e).operand)});
     }
     const types::Type* t = info.result();
+    if (m_.avoids(DriverDefect::PairedGatherIndex))  // a narrow index anchored, as index_i64()
+        return inst(spv::Op::OpUConvert, i32, {index_i64(e)});
     Id value = emit_value(e);
     if (t && t->is_scalar() && is_integer(t->dtype) && dtype_bits(t->dtype) == kIndexBits)
         return value;

@@ -164,6 +164,10 @@ private:
     Id divisor(Id dividend, Id divisor, DType t);
     /// `count` (of type `t`) modulo the bit width of `t`; a constant in range is returned as is.
     Id shift_count(Id count, DType t);
+    /// The count (already in range, shift_count()) of a signed `>>` of type `t`, xor'ed with a
+    /// zero the driver cannot see where the target avoids DriverDefect::SignOfNegation and the
+    /// count is not a constant other than the width less one.
+    Id sign_shift_count(Id count, DType t);
     Id compare(ast::BinaryOp op, Id lhs, Id rhs, DType t);
     /// Numeric conversion between scalar types (casts and implicit conversions).
     Id convert(Id value, const types::Type* from, const types::Type* to);
@@ -241,6 +245,10 @@ private:
     Id load_element(const ArrayValue& a, Id pointer);
     void store_element(const ArrayValue& a, Id pointer, Id value);
     Id to_i64(Id value, const types::Type* t);
+    /// The value of index expression `e` as an i64; where the target avoids
+    /// DriverDefect::PairedGatherIndex and `e` is an integer narrower than 64 bits that is not a
+    /// constant, xor'ed with a zero the driver cannot see before it is widened.
+    Id index_i64(const ast::Expr& e);
     Id emit_index(const ast::Index& e);
     Id emit_member(const ast::Member& e);
     /// `.shape[d]` / `.strides[d]` for a dimension known at compile time.

@@ -20,7 +20,9 @@ bool ModuleContext::avoids(DriverDefect d) const {
         case DriverDefect::UniformPrivateFill:
             return uniformity && !uniformity->lone_private_stores.empty();
         case DriverDefect::NotOfMinMax:
-        case DriverDefect::ZeroQuotient: return true;
+        case DriverDefect::ZeroQuotient:
+        case DriverDefect::SignOfNegation:
+        case DriverDefect::PairedGatherIndex: return true;
     }
     return true;
 }

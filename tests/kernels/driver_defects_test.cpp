@@ -3,10 +3,18 @@
 // without the workaround, still gives the wrong numbers it is known for — so a driver that no
 // longer has a defect shows up here, and the workaround can be dropped for it.
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -38,6 +46,48 @@ std::size_t intel_vector_width() {
 #else
     return 16;
 #endif
+}
+
+/// Set in the environment of a copy of this test binary that runs a reproducer which crashes
+/// the driver (see run_in_child()).
+constexpr const char* kChildVariable = "DPK_DRIVER_DEFECTS_CHILD";
+
+/// Runs the test cases `test_case` names (a doctest filter) in a copy of this binary with
+/// kChildVariable set, so that a reproducer that kills its process does not kill this one; the
+/// copy's wait status.
+int run_in_child(const std::string& test_case) {
+    std::vector<std::string> env{std::string(kChildVariable) + "=1"};
+    for (char** e = environ; *e; ++e) env.emplace_back(*e);
+    std::vector<char*> envp;
+    for (std::string& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    std::string self = "/proc/self/exe", filter = "--test-case=" + test_case;
+    std::string quiet = "--minimal";  // its output, and the driver's crash report, dropped
+    char* argv[] = {self.data(), filter.data(), quiet.data(), nullptr};
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    pid_t child = 0;
+    const int spawned = posix_spawn(&child, self.c_str(), &actions, nullptr, argv, envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    REQUIRE(spawned == 0);
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    return status;
+}
+
+/// Launches paired_gather_index; a fault ends the process.
+void run_paired_gather_index(const Device& dev, const std::string& target) {
+    Queue q(dev);
+    std::vector<std::int32_t> x(64);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<std::int32_t>(i * 7 % 64);
+    UsmArray in = UsmArray::from_host<std::int32_t>(q, x);
+    UsmArray out = UsmArray::zeros(q, DType::I32, {64});
+    LoadedKernel k = tests::dpk_kernel(dev, kFile, "paired_gather_index", "", target);
+    launch(q, k, Range(64), Range(64), {in, out}).wait();
+    // min(x, MIN) & 63 = 0: every work-item loads x[(x[0] - 32) & 63] = x[32].
+    CHECK(out.to_vector<std::int32_t>() == std::vector<std::int32_t>(64, x[32]));
 }
 
 std::vector<std::uint64_t> run_varying_loop_exit(const Device& dev, const std::string& target) {
@@ -349,5 +399,46 @@ TEST_SUITE("driver_defects") {
                 CHECK(bad[63] == 63 - w);
             }
         }
+    }
+
+    TEST_CASE("sign_of_negation: (-x) >> (width - 1) of x = MIN, at every width") {
+        auto run = [](const Device& dev, const std::string& target) {
+            Queue q(dev);
+            UsmArray out = UsmArray::zeros(q, DType::I64, {7});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "sign_of_negation", "", target);
+            launch(q, k, Range(1), Range(1),
+                   {std::numeric_limits<std::int64_t>::min(), std::int64_t{1}, out})
+                .wait();
+            return out.to_vector<std::int64_t>();
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            // -MIN wraps to MIN, whose sign is -1.
+            CHECK(run(dev, "") == std::vector<std::int64_t>(7, -1));
+            if (has_defect(dev, DriverDefect::SignOfNegation))  // still there: 0 everywhere
+                CHECK(run(dev, kNoWorkarounds) == std::vector<std::int64_t>(7, 0));
+        }
+    }
+
+    TEST_CASE("paired_gather_index: a uniform 32-bit index from a loaded value") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            run_paired_gather_index(dev, "");
+            // Without the workaround the kernel faults (8-wide vectors; with 16 not seen), so
+            // it runs in a copy of this binary.
+            if (has_defect(dev, DriverDefect::PairedGatherIndex) && intel_vector_width() == 8) {
+                const int status = run_in_child("paired_gather_index: without the workaround*");
+                // Still there: a segmentation fault (when this fails, the driver was fixed).
+                CHECK(WIFSIGNALED(status));
+                if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == SIGSEGV);
+            }
+        }
+    }
+
+    TEST_CASE("paired_gather_index: without the workaround (in a child process only)") {
+        if (!std::getenv(kChildVariable)) return;  // run_in_child() runs it
+        for (const Device& dev : tests::devices_under_test())
+            if (has_defect(dev, DriverDefect::PairedGatherIndex))
+                run_paired_gather_index(dev, kNoWorkarounds);
     }
 }

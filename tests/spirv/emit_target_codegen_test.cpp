@@ -76,3 +76,39 @@ kernel k(a: f64[::1], b: f32[::1], o: f64[::1], p: f32[::1]) {
     CHECK(count(plain, spv::Op::OpBitwiseXor) == 0);
     CHECK(count(spirv_for(src, "opencl/avoids=zero_quotient"), spv::Op::OpBitwiseXor) == 4);
 }
+
+TEST_CASE("emitter: sign_of_negation anchors a signed >> by the width less one or a variable") {
+    // x >> 31 and x >> n (signed) get their count xor'ed with a zero of the launch; x >> 5 and
+    // the unsigned u >> 31 stay plain.
+    const char* src = R"(
+kernel k(a: i32[::1], u: u32[::1], n: i32, o: i32[::1], p: u32[::1]) {
+    let i = global_id(0);
+    o[i] = (-a[i]) >> 31;
+    o[i + 1] = (-a[i]) >> n;
+    o[i + 2] = (-a[i]) >> 5;
+    p[i] = u[i] >> 31u32;
+}
+)";
+    const auto avoided = spirv_for(src, "opencl/avoids=sign_of_negation");
+    CHECK(count(avoided, spv::Op::OpShiftRightArithmetic) == 3);
+    CHECK(count(avoided, spv::Op::OpBitwiseXor) == 2);
+    const auto plain = spirv_for(src, "opencl/avoids=none");
+    CHECK(count(plain, spv::Op::OpShiftRightArithmetic) == 3);
+    CHECK(count(plain, spv::Op::OpBitwiseXor) == 0);
+}
+
+TEST_CASE("emitter: paired_gather_index anchors array indices narrower than 64 bits") {
+    // b[j] and b[k] (i32, u16) are xor'ed with a zero of the launch before they are widened;
+    // a[i] (i64) and a[3i32] (a constant) stay plain.
+    const char* src = R"(
+kernel k(a: i32[::1], b: i32[::1], o: i32[::1]) {
+    let i = global_id(0);
+    let j = a[i] & 63;
+    let k = u16(a[i + 1]);
+    o[i] = b[j] + b[k] + a[3i32];
+}
+)";
+    const auto avoided = spirv_for(src, "opencl/avoids=paired_gather_index");
+    CHECK(count(avoided, spv::Op::OpBitwiseXor) == 2);
+    CHECK(count(spirv_for(src, "opencl/avoids=none"), spv::Op::OpBitwiseXor) == 0);
+}

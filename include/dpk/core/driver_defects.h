@@ -60,14 +60,28 @@ enum class DriverDefect : std::uint8_t {
     /// most work-items. Avoided: where one assignment is the only store into a private array,
     /// its value is xor'ed with a zero the driver cannot see (local_id(0) >> 63).
     UniformPrivateFill,
+    /// Intel's OpenCL CPU runtime: `(0 - x) >> (width - 1)`, an arithmetic shift of a negation
+    /// by the width less one (also of `x * -1`, `x * -y`, which the driver turns into one), is
+    /// folded as if the negation could not wrap: 0 instead of -1 for x = MIN. Avoided: the count
+    /// of a signed `>>`, where it is not a constant other than the width less one, is xor'ed
+    /// with a zero the driver cannot see (global_size(0) >> 63).
+    SignOfNegation,
+    /// Intel's OpenCL CPU runtime on processors without AVX-512: a load at a 32-bit or narrower
+    /// index that the driver finds is the same in every work-item and that comes from a loaded
+    /// value (through min/max and a mask) becomes a gather whose first lane's index is a 64-bit
+    /// register holding two lanes: the kernel faults. Avoided: every array index narrower than
+    /// 64 bits that is not a constant is xor'ed, before it is widened, with a zero the driver
+    /// cannot see (global_size(0) >> 63).
+    PairedGatherIndex,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 8> kDriverDefects = {
+inline constexpr std::array<DriverDefect, 10> kDriverDefects = {
     DriverDefect::VaryingLoopExit,   DriverDefect::NegationAcrossBarrier,
     DriverDefect::NotOfGlobalId,     DriverDefect::NotOfMinMax,
     DriverDefect::ReassociatedLoops, DriverDefect::ZeroQuotient,
-    DriverDefect::LostStridedStores, DriverDefect::UniformPrivateFill};
+    DriverDefect::LostStridedStores, DriverDefect::UniformPrivateFill,
+    DriverDefect::SignOfNegation,    DriverDefect::PairedGatherIndex};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);
