@@ -110,13 +110,17 @@ T load(const std::uint64_t& bits) {
 }
 }  // namespace
 
-Half::Half(double v) : bits_(half_bits_of(v)) {}
+Half::Half(double v) {
+    bits_ = half_bits_of(v);
+}
 
 double Half::value() const {
     return half_value(bits_);
 }
 
-BFloat16::BFloat16(double v) : bits_(bf16_bits(static_cast<float>(v))) {}
+BFloat16::BFloat16(double v) {
+    bits_ = bf16_bits(static_cast<float>(v));
+}
 
 double BFloat16::value() const {
     return bf16_value(bits_);

@@ -36,44 +36,42 @@ constexpr DType dtype_of() {
                                 : DType::U64;
 }
 
+/// The bits of a 16-bit float on the host (Half, BFloat16 below): made from its bits, read back
+/// as bits.
+template <class Float>
+class Float16Bits {
+public:
+    static Float from_bits(std::uint16_t bits) {
+        Float f;
+        static_cast<Float16Bits&>(f).bits_ = bits;
+        return f;
+    }
+    std::uint16_t bits() const { return bits_; }
+
+protected:
+    std::uint16_t bits_ = 0;
+};
+
 /// A 16-bit IEEE float on the host: what an `f16` kernel parameter takes (`Half(1.5)`; C++20 has
 /// no half type). Made from a double rounded to the nearest f16 (ties to even; beyond 65504
 /// rounds to infinity, as a conversion on the device does).
-class Half {
+class Half : public Float16Bits<Half> {
 public:
     Half() = default;
     explicit Half(double v);
-    static Half from_bits(std::uint16_t bits) {
-        Half h;
-        h.bits_ = bits;
-        return h;
-    }
-    std::uint16_t bits() const { return bits_; }
     /// The value, exactly (every f16 is a double).
     double value() const;
-
-private:
-    std::uint16_t bits_ = 0;
 };
 
 /// A bfloat16 on the host: what a `bf16` kernel parameter takes (`BFloat16(1.5)`). Made from a
 /// double rounded to f32 and then to the nearest bf16 (ties to even; NaN stays NaN), as a
 /// conversion to bf16 on the device does.
-class BFloat16 {
+class BFloat16 : public Float16Bits<BFloat16> {
 public:
     BFloat16() = default;
     explicit BFloat16(double v);
-    static BFloat16 from_bits(std::uint16_t bits) {
-        BFloat16 h;
-        h.bits_ = bits;
-        return h;
-    }
-    std::uint16_t bits() const { return bits_; }
     /// The value, exactly (every bf16 is an f32).
     double value() const;
-
-private:
-    std::uint16_t bits_ = 0;
 };
 
 /// A value of one DType, stored in its device representation (little-endian, dtype_size bytes).
