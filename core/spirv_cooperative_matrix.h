@@ -42,6 +42,16 @@ constexpr bool is_matrix_elementwise(spv::Op op) {
     }
 }
 
+/// The Cooperative Matrix Operands of OpCooperativeMatrixMulAddKHR (a mask): which integer
+/// matrices are signed (integer components are otherwise unsigned), and saturation.
+enum CooperativeMatrixOperand : std::uint32_t {
+    kMatrixASigned = 0x1,
+    kMatrixBSigned = 0x2,
+    kMatrixCSigned = 0x4,
+    kMatrixResultSigned = 0x8,
+    kSaturatingAccumulation = 0x10,
+};
+
 /// The Use operand: which operand of a multiply-add a matrix is.
 enum class MatrixUse : std::uint32_t { A = 0, B = 1, Accumulator = 2 };
 /// The MemoryLayout operand of loads and stores.
@@ -55,17 +65,31 @@ struct MatrixType {
     std::uint32_t cols;
     MatrixUse use;
     std::uint32_t per_item;
+    /// An f32 factor multiplied in tf32 (its values rounded to tf32 where loaded or filled).
+    /// SPIR-V has no tf32: in a module for a device with matrix units an f32 MatrixA or
+    /// MatrixB is a tf32 one, and the PTX translator rounds it (cvt.rna.tf32.f32).
+    bool tf32 = false;
 };
 
 /// The matrix types of devices with the CooperativeMatrix feature: what the PTX translator maps
-/// onto mma.sync.m16n8k16 (f16 or bf16 factors, f32 accumulators; sm_80 and newer; 32 lanes, 8
-/// elements each).
+/// onto mma.sync (sm_80 and newer; 32 lanes): m16n8k16 for f16 or bf16 factors with f32
+/// accumulators (8 elements a lane), m16n8k32 for i8 or u8 factors (16 elements a lane) with i32
+/// accumulators (8), m16n8k8 for tf32 factors (f32 values rounded to tf32; 4 elements a lane)
+/// with f32 accumulators. In SPIR-V i8 and u8 are both OpTypeInt 8 0: the multiply-add's
+/// Matrix{A,B}SignedComponentsKHR operands tell them apart.
 inline constexpr MatrixType kMatrixTypes[] = {
     {DType::F16, 16, 16, MatrixUse::A, 8},  // f16 factors
     {DType::F16, 16, 16, MatrixUse::B, 8},
     {DType::BF16, 16, 16, MatrixUse::A, 8},  // bf16 factors (the same fragments)
     {DType::BF16, 16, 16, MatrixUse::B, 8},
     {DType::F32, 16, 16, MatrixUse::Accumulator, 8},
+    {DType::I8, 16, 32, MatrixUse::A, 16},  // 8-bit integer factors
+    {DType::I8, 32, 16, MatrixUse::B, 16},
+    {DType::U8, 16, 32, MatrixUse::A, 16},
+    {DType::U8, 32, 16, MatrixUse::B, 16},
+    {DType::I32, 16, 16, MatrixUse::Accumulator, 8},
+    {DType::F32, 16, 8, MatrixUse::A, 4, true},  // tf32 factors of f32 values
+    {DType::F32, 8, 16, MatrixUse::B, 4, true},
 };
 
 }  // namespace dpk::spirv_khr

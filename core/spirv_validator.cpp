@@ -278,6 +278,23 @@ private:
         if (a->cols != b->rows || a->rows != c->rows || b->cols != c->cols || c->rows != d.rows ||
             c->cols != d.cols || c->component != d.component)
             return "OpCooperativeMatrixMulAddKHR: the shapes do not agree (M x K, K x N, M x N)";
+        // Integer factors with an integer accumulator, float with float; the Cooperative Matrix
+        // Operands mark signed integer matrices (only integer ones).
+        const bool int_a = ints_.contains(a->component), int_b = ints_.contains(b->component);
+        const bool int_c = ints_.contains(c->component);
+        if (int_a != int_b || int_a != int_c)
+            return "OpCooperativeMatrixMulAddKHR: the factors and the accumulator must be all "
+                   "integer or all float matrices";
+        const std::uint32_t operands = in.size() > 5 ? in[5] : 0;
+        if (in.size() > 6) return "OpCooperativeMatrixMulAddKHR: too many operands";
+        constexpr std::uint32_t kKnown =
+            spirv_khr::kMatrixASigned | spirv_khr::kMatrixBSigned | spirv_khr::kMatrixCSigned |
+            spirv_khr::kMatrixResultSigned | spirv_khr::kSaturatingAccumulation;
+        if ((operands & ~kKnown) != 0)
+            return "OpCooperativeMatrixMulAddKHR: unknown Cooperative Matrix Operands";
+        if (!int_a && operands != 0)
+            return "OpCooperativeMatrixMulAddKHR: signed-component and saturation operands are "
+                   "for integer matrices only";
         return {};
     }
     /// Element-wise arithmetic on matrices: operands of the result's matrix type (the factor of

@@ -80,6 +80,11 @@ std::optional<Builtin> find_builtin(std::string_view name);
 std::string_view builtin_name(Builtin b);
 /// Number of arguments the builtin takes; kVariadic for print (one or more).
 int builtin_arity(Builtin b);
+/// matrix_load and matrix_fill: one more argument than their arity may name the precision of an
+/// f32 factor ("tf32").
+inline bool takes_precision(Builtin b) {
+    return b == Builtin::MatrixLoad || b == Builtin::MatrixFill;
+}
 inline constexpr int kVariadic = -1;
 BuiltinGroup builtin_group(Builtin b);
 /// Every builtin name in declaration order (for "did you mean" suggestions).

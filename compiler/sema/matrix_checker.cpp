@@ -17,6 +17,12 @@ std::string bf16_matrices_note() {
            "accumulate in f32 and compute on that";
 }
 
+/// Why a tf32 matrix takes no element-wise arithmetic or math.
+std::string tf32_matrices_note() {
+    return ": tf32 matrices are loaded, stored, filled and multiplied (matrix_mad) only (their "
+           "values stay rounded to tf32); accumulate in f32 and compute on that";
+}
+
 }  // namespace
 
 const types::Type* TypeChecker::matrix_array(const ast::Expr& x, const std::string& name) {
@@ -88,6 +94,26 @@ std::optional<std::pair<int, int>> TypeChecker::tile_shape(const ast::Expr& e,
     return std::pair{static_cast<int>(side[0]), static_cast<int>(side[1])};
 }
 
+bool TypeChecker::matrix_precision(const ast::Expr& e, const std::string& name, DType element,
+                                   types::MatrixUse use, bool* tf32) {
+    if (e.kind != ast::ExprKind::StringLit ||
+        static_cast<const ast::StringLit&>(e).value != "tf32") {
+        if (e.kind != ast::ExprKind::StringLit) check(e);
+        error(e.range, "the precision of " + name +
+                           " is \"tf32\" (f32 factors rounded to tf32 and multiplied in it)");
+        return false;
+    }
+    if (element != DType::F32 || use == types::MatrixUse::Accumulator) {
+        error(e.range, "the precision \"tf32\" of " + name +
+                           " is for f32 factors (use \"a\" or \"b\"); found " +
+                           std::string(dtype_name(element)) + " of use \"" +
+                           std::string(types::matrix_use_name(use)) + "\"");
+        return false;
+    }
+    *tf32 = true;
+    return true;
+}
+
 std::optional<types::MatrixUse> TypeChecker::matrix_use(const ast::Expr& e,
                                                         const std::string& name) {
     if (e.kind == ast::ExprKind::StringLit) {
@@ -110,6 +136,10 @@ Operand TypeChecker::matrix_arithmetic(ast::BinaryOp op, const ast::Expr& l, Ope
     const bool rm = !ro.is_untyped() && ro.type->is_matrix();
     const std::string what = std::string("'") + op_spelling(op) + "'";
     const types::Type* m = lm ? lo.type : ro.type;
+    if (m->tf32) {
+        error(where, "cannot apply " + what + " to " + m->str() + tf32_matrices_note());
+        return Operand::failed();
+    }
     if (!has_matrix_arithmetic(m->dtype)) {
         error(where,
               "cannot apply " + what + " to " + m->str() +
@@ -160,6 +190,10 @@ Operand TypeChecker::matrix_math(const ast::Call& e, Builtin b,
     const types::Type* m = nullptr;
     for (const Operand& o : ops)
         if (!o.is_untyped() && o.type->is_matrix()) m = m ? m : o.type;
+    if (m->tf32) {
+        error(e.range, name + " does not take " + m->str() + tf32_matrices_note());
+        return Operand::failed();
+    }
     if ((!float_math && !numeric) || !has_matrix_arithmetic(m->dtype)) {
         error(e.range, name + " does not take " + m->str() +
                            (m->dtype == DType::BF16
@@ -202,7 +236,10 @@ Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
             auto shape = matrix_shape(*e.args[2], name);
             auto use = matrix_use(*e.args[3], name);
             if (!arr || !origin || !shape || !use) return Operand::failed();
-            result = ctx_.types().matrix(arr->dtype, shape->first, shape->second, *use);
+            bool tf32 = false;
+            if (e.args.size() == 5 && !matrix_precision(*e.args[4], name, arr->dtype, *use, &tf32))
+                return Operand::failed();
+            result = ctx_.types().matrix(arr->dtype, shape->first, shape->second, *use, tf32);
             break;
         }
         case Builtin::MatrixStore: {
@@ -238,7 +275,10 @@ Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
             auto shape = matrix_shape(*e.args[1], name);
             auto use = matrix_use(*e.args[2], name);
             if (!ok || !shape || !use) return Operand::failed();
-            result = ctx_.types().matrix(t->dtype, shape->first, shape->second, *use);
+            bool tf32 = false;
+            if (e.args.size() == 4 && !matrix_precision(*e.args[3], name, t->dtype, *use, &tf32))
+                return Operand::failed();
+            result = ctx_.types().matrix(t->dtype, shape->first, shape->second, *use, tf32);
             break;
         }
         case Builtin::MatrixMad: {
@@ -277,9 +317,27 @@ Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
                                    " x " + std::to_string(c->cols));
                 return Operand::failed();
             }
-            if (a->dtype != bm->dtype) {
+            if (a->dtype != bm->dtype || a->tf32 != bm->tf32) {
                 error(e.range, name + " needs factors of one element type; found " + a->str() +
                                    " and " + bm->str());
+                return Operand::failed();
+            }
+            // The accumulator's type by the factors': i32 for 8-bit integers (the products and
+            // sums wrap in i32), an integer one for other integers, a float one for floats.
+            const bool byte_factors = a->dtype == DType::I8 || a->dtype == DType::U8;
+            const bool acc_ok = byte_factors ? c->dtype == DType::I32
+                                : a->tf32    ? c->dtype == DType::F32
+                                             : is_integer(a->dtype) == is_integer(c->dtype);
+            if (!acc_ok) {
+                error(e.args[2]->range,
+                      name + " of " +
+                          (a->tf32 ? std::string("tf32") : std::string(dtype_name(a->dtype))) +
+                          " factors " +
+                          (byte_factors           ? std::string("accumulates in i32")
+                           : a->tf32              ? std::string("accumulates in f32")
+                           : is_integer(a->dtype) ? std::string("needs an integer accumulator")
+                                                  : std::string("needs a float accumulator")) +
+                          "; found " + c->str());
                 return Operand::failed();
             }
             result = c;

@@ -193,7 +193,9 @@ void Resolver::builtin_call(const ast::Call& c, Builtin b) {
         return;
     }
     bool ok = true;
-    if (b != Builtin::WaitCopies) {
+    if (takes_precision(b) && c.args.size() == static_cast<std::size_t>(builtin_arity(b)) + 1) {
+        ok = true;  // matrix_load and matrix_fill: a last argument names the precision ("tf32")
+    } else if (b != Builtin::WaitCopies) {
         ok = arity(c, static_cast<std::size_t>(builtin_arity(b)), name);
     } else if (c.args.size() > 1) {  // wait_copies() or wait_copies(event)
         error(c.range,

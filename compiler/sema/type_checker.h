@@ -174,6 +174,9 @@ private:
                                                   std::int64_t max_side);
     /// "a", "b" or "acc".
     std::optional<types::MatrixUse> matrix_use(const ast::Expr& e, const std::string& name);
+    /// The precision argument of matrix_load / matrix_fill: "tf32", for f32 factors only.
+    bool matrix_precision(const ast::Expr& e, const std::string& name, DType element,
+                          types::MatrixUse use, bool* tf32);
 
     // Conversions (coercion.cpp)
     /// Gives an untyped subtree the type `t`, reporting a value that does not fit; folds a

@@ -21,6 +21,7 @@ std::string matrix_types_list() {
         t.rows = static_cast<int>(m.rows);
         t.cols = static_cast<int>(m.cols);
         t.use = static_cast<types::MatrixUse>(m.use);
+        t.tf32 = m.tf32;
         s += t.str();
     }
     return s;
@@ -35,7 +36,8 @@ const spirv_khr::MatrixType* device_matrix_type(const types::Type* t) {
     for (const auto& m : spirv_khr::kMatrixTypes)
         if (m.component == t->dtype && static_cast<int>(m.rows) == t->rows &&
             static_cast<int>(m.cols) == t->cols &&
-            static_cast<std::uint32_t>(m.use) == static_cast<std::uint32_t>(t->use))
+            static_cast<std::uint32_t>(m.use) == static_cast<std::uint32_t>(t->use) &&
+            m.tf32 == t->tf32)
             return &m;
     return nullptr;
 }
@@ -48,9 +50,14 @@ bool FunctionEmitter::native_matrices() const {
 
 bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e) {
     if (!native_matrices() || device_matrix_type(t)) return true;  // emulated: every type
+    const bool f32_factor =
+        t->dtype == DType::F32 && !t->tf32 && t->use != types::MatrixUse::Accumulator;
     error(std::string(sema::builtin_name(fn_.info(e).builtin)) + ": " + m_.b.target().subject() +
           " has no cooperative matrix of type " + t->str() + "; its matrix types are " +
-          matrix_types_list());
+          matrix_types_list() +
+          (f32_factor ? " (it multiplies f32 factors in tf32, asked for explicitly: "
+                        "matrix_load(x, (i, j), (16, 8), \"a\", \"tf32\"))"
+                      : ""));
     return false;
 }
 
@@ -185,6 +192,23 @@ Id FunctionEmitter::emit_matrix_negation(const ast::Unary& e) {
     return inst(spv::Op::OpFNegate, m_.type_of(t), {x});  // float elements (sema)
 }
 
+Id FunctionEmitter::round_to_tf32(Id x) {
+    // To nearest, ties away from zero, at 10 mantissa bits (cvt.rna.tf32.f32): half a tf32 unit
+    // (bit 12) added to the magnitude, the 13 bits below the unit cleared; NaN and infinity
+    // (all exponent bits set) kept. A carry into the exponent is right (it rounds up to the
+    // next power of two, or to infinity past the largest float).
+    const Id u = m_.i32();
+    const Id bits = inst(spv::Op::OpBitcast, u, {x});
+    const Id exponent = inst(spv::Op::OpBitwiseAnd, u, {bits, m_.const_i32(0x7F800000u)});
+    const Id special =
+        inst(spv::Op::OpIEqual, m_.bool_type(), {exponent, m_.const_i32(0x7F800000u)});
+    const Id rounded =
+        inst(spv::Op::OpBitwiseAnd, u,
+             {inst(spv::Op::OpIAdd, u, {bits, m_.const_i32(0x1000u)}), m_.const_i32(0xFFFFE000u)});
+    return inst(spv::Op::OpBitcast, m_.value_type(DType::F32),
+                {inst(spv::Op::OpSelect, u, {special, bits, rounded})});
+}
+
 Id FunctionEmitter::emit_matrix(const ast::Call& e) {
     const Builtin b = fn_.info(e).builtin;
     const types::Type* t = fn_.info(e).type;
@@ -233,7 +257,8 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
         }
         case Builtin::MatrixFill: {
             if (!check_matrix_type(t, e)) return 0;
-            const Id value = emit_value_as(*e.args[0], fn_.info(*e.args[0]).result());
+            Id value = emit_value_as(*e.args[0], fn_.info(*e.args[0]).result());
+            if (t->tf32) value = round_to_tf32(value);
             // One constituent fills a cooperative matrix; an emulated one lists every element.
             const std::size_t count =
                 native_matrices() ? 1 : static_cast<std::size_t>(t->rows) * t->cols;
@@ -249,7 +274,17 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
             if (!native_matrices())
                 return emulated_mad(fn_.info(*e.args[0]).type, fn_.info(*e.args[1]).type, t, x, y,
                                     c);
-            return inst(spirv_khr::kOpCooperativeMatrixMulAdd, m_.type_of(t), {x, y, c});
+            const DType factor = fn_.info(*e.args[0]).type->dtype;
+            if (!is_integer(factor))
+                return inst(spirv_khr::kOpCooperativeMatrixMulAdd, m_.type_of(t), {x, y, c});
+            // Integer components are unsigned unless the operands say signed (both factors of one
+            // type, sema; the accumulator and result are i32).
+            std::uint32_t operands = 0;
+            if (is_signed(factor))
+                operands |= spirv_khr::kMatrixASigned | spirv_khr::kMatrixBSigned;
+            if (is_signed(t->dtype))
+                operands |= spirv_khr::kMatrixCSigned | spirv_khr::kMatrixResultSigned;
+            return inst(spirv_khr::kOpCooperativeMatrixMulAdd, m_.type_of(t), {x, y, c, operands});
         }
         default: break;
     }

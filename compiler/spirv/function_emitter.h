@@ -352,6 +352,9 @@ private:
     bool native_matrices() const;
     /// The pointer to element `e` (row-major number) of the tile of `a` at `origin` of type `m`.
     Id tile_element(ArrayValue& a, const types::Type* m, std::span<const Id> origin, Id e);
+    /// f32 `x` rounded to tf32 (to nearest, ties away from zero; NaN and infinity kept), as
+    /// integer operations on its bits: what a tf32 matrix's loads and fills do.
+    Id round_to_tf32(Id x);
     /// Loads the tile into the type's first scratch array; returns that variable.
     Id emulated_load_into(ArrayValue& a, const types::Type* m, std::span<const Id> origin);
     void emulated_store(ArrayValue& a, const types::Type* m, Id value, std::span<const Id> origin);

@@ -68,7 +68,8 @@ Id FunctionEmitter::emulated_load_into(ArrayValue& a, const types::Type* m,
     const Id tile = matrix_scratch(m_.type_of(m), 0);
     const Id at = m_.pointer(spv::StorageClass::Function, elem);
     counted_loop(m_.const_i64(0), m_.const_i64(elements(m)), m_.const_i64(1), [&](Id e) {
-        const Id value = load_element(a, tile_element(a, m, origin, e));
+        Id value = load_element(a, tile_element(a, m, origin, e));
+        if (m->tf32) value = round_to_tf32(value);  // as the matrix units' loads round
         store(inst(spv::Op::OpInBoundsAccessChain, at, {tile, e}), value);
     });
     return tile;

@@ -20,7 +20,8 @@ std::string Type::str() const {
         case Kind::Matrix:
             return "matrix(" + std::string(dtype_name(dtype)) + ", rows=" + std::to_string(rows) +
                    ", cols=" + std::to_string(cols) + ", use=\"" +
-                   std::string(matrix_use_name(use)) + "\")";
+                   std::string(matrix_use_name(use)) + "\"" +
+                   (tf32 ? std::string(", precision=\"tf32\")") : std::string(")"));
         case Kind::Array: break;
     }
     std::string s;
@@ -60,7 +61,7 @@ const Type* TypeContext::intern(Type t) {
         const Type& e = *existing;
         if (e.kind == t.kind && e.dtype == t.dtype && e.ndim == t.ndim && e.layout == t.layout &&
             e.space == t.space && e.static_shape == t.static_shape && e.usm_type == t.usm_type &&
-            e.rows == t.rows && e.cols == t.cols && e.use == t.use)
+            e.rows == t.rows && e.cols == t.cols && e.use == t.use && e.tf32 == t.tf32)
             return existing.get();
     }
     types_.push_back(std::make_unique<Type>(std::move(t)));
@@ -87,8 +88,9 @@ const Type* TypeContext::array(DType elem, int ndim, Layout layout, AddressSpace
     return intern(ty);
 }
 
-const Type* TypeContext::matrix(DType elem, int rows, int cols, MatrixUse use) {
+const Type* TypeContext::matrix(DType elem, int rows, int cols, MatrixUse use, bool tf32) {
     Type ty;
+    ty.tf32 = tf32;
     ty.kind = Type::Kind::Matrix;
     ty.dtype = elem;
     ty.rows = rows;

@@ -42,6 +42,9 @@ struct Type {
     int rows = 0;
     int cols = 0;
     MatrixUse use = MatrixUse::A;
+    /// An f32 factor ("a" or "b") multiplied in tf32: its values are rounded to tf32 (10
+    /// mantissa bits, to nearest with ties away from zero) where it is loaded or filled.
+    bool tf32 = false;
 
     bool is_void() const { return kind == Kind::Void; }
     bool is_scalar() const { return kind == Kind::Scalar; }
@@ -55,7 +58,8 @@ struct Type {
     bool needs_strides() const { return kind == Kind::Array && layout == Layout::Any; }
 
     /// Language spelling for messages: "f32", "f32[:, ::1]", "local f32[16, 16]", "void",
-    /// "matrix(f16, rows=16, cols=16, use=\"a\")", "copy_event".
+    /// "matrix(f16, rows=16, cols=16, use=\"a\")", "matrix(f32, rows=16, cols=8, use=\"a\",
+    /// precision=\"tf32\")", "copy_event".
     std::string str() const;
 };
 
@@ -74,7 +78,7 @@ public:
     const Type* boolean() { return scalar(DType::Bool); }
     const Type* array(DType elem, int ndim, Layout layout, AddressSpace space,
                       std::vector<std::int64_t> static_shape = {}, UsmType usm = UsmType::Device);
-    const Type* matrix(DType elem, int rows, int cols, MatrixUse use);
+    const Type* matrix(DType elem, int rows, int cols, MatrixUse use, bool tf32 = false);
     /// The semantic type of a signature parameter.
     const Type* from_param(const ParamType& p);
 

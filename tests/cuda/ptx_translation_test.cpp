@@ -728,7 +728,7 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     CHECK(count_of(ptx, ".shared .align 32 .b8") == 2);
     CHECK(count_of(ptx, "cp.async.cg.shared.global \t[") == 2);
     CHECK(count_of(ptx, ", 1;\n\tmul.wide.u32 \t") == 2);  // j % 2, times 16
-    CHECK(count_of(ptx, ", 16, %rd") == 2);  // the destination: j * 16 + its start
+    CHECK(count_of(ptx, ", 16, %rd") == 2);                // the destination: j * 16 + its start
     CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16 \t{%r"));
     CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 \t{%r"));
     CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 2);
@@ -1379,4 +1379,86 @@ TEST_CASE("ptx: unsupported cooperative matrices and matrix operations are refus
     CAPTURE(parameter_error);
     CHECK(contains(parameter_error, "OpFunctionParameter"));
     CHECK(contains(parameter_error, "cooperative matrices cannot be kernel parameters"));
+}
+
+TEST_CASE("ptx: i8 and u8 matrices multiply by mma.sync m16n8k32 into s32, bytes packed by bfi") {
+    // i8 A row-major and B row-major, u8 A row-major and B column-major (k contiguous); the
+    // Cooperative Matrix Operands pick .s8 or .u8.
+    const std::string ptx = translate_and_assemble(spirv_of(R"(
+kernel k(a: i8[:, ::1], b: i8[:, ::1], ua: u8[:, ::1], ub: u8[::1, :], c: i32[:, ::1],
+         d: i32[:, ::1]) {
+    let s = matrix_mad(matrix_load(a, (0, 0), (16, 32), "a"), matrix_load(b, (0, 0), (32, 16), "b"),
+                       matrix_load(c, (0, 0), (16, 16), "acc"));
+    matrix_store(c, (0, 0), s);
+    let u = matrix_mad(matrix_load(ua, (0, 0), (16, 32), "a"),
+                       matrix_load(ub, (0, 0), (32, 16), "b"), matrix_fill(0i32, (16, 16), "acc"));
+    matrix_store(d, (0, 0), u);
+}
+)",
+                                                            "level-zero"),
+                                                   "matrix_i8")
+                                .text;
+    INFO(ptx);
+    CHECK(count_of(ptx, "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 \t{%r") == 2);
+    CHECK(count_of(ptx, "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32 \t{%r") == 2);
+    CHECK(!contains(ptx, "satfinite"));
+    // Four factor tiles of 16 bytes a lane, one ld.u8 each; the i32 accumulator 8 words a lane.
+    CHECK(count_of(ptx, ".u8 \t%r") == 64);
+    // The accumulator's pairs of adjacent words: .v2.u32 where aligned, .u32 each otherwise.
+    CHECK(count_of(ptx, "ld.global.v2.u32") + count_of(ptx, "ld.global.nc.v2.u32") == 4);
+    CHECK(count_of(ptx, "st.global.v2.u32") == 8);
+    CHECK(count_of(ptx, "@!%p") > 0);
+    CHECK(!contains(ptx, "v2.f32"));
+    // Each mma's A is 4 registers and B 2, each 4 bytes put together by 3 bfi.
+    CHECK(count_of(ptx, "bfi.b32") == 2 * (4 + 2 * 2) * 3);
+    // The lane's 4t for the 8-bit factors, beside 2t for the accumulator.
+    CHECK(contains(ptx, "shl.b32"));
+}
+
+TEST_CASE("ptx: an i8 multiply-add refuses mixed signedness and saturation") {
+    const std::vector<std::uint32_t> spirv = spirv_of(R"(
+kernel k(a: i8[:, ::1], c: i32[:, ::1]) {
+    matrix_store(c, (0, 0), matrix_mad(matrix_load(a, (0, 0), (16, 32), "a"),
+                                       matrix_load(a, (0, 0), (32, 16), "b"),
+                                       matrix_fill(0i32, (16, 16), "acc")));
+}
+)",
+                                                      "level-zero");
+    // The multiply-add's Cooperative Matrix Operands word (its last), replaced.
+    auto with_operands = [&](std::uint32_t operands) {
+        std::vector<std::uint32_t> w = spirv;
+        for (std::size_t i = 5; i < w.size();) {
+            const std::uint32_t count = w[i] >> spv::WordCountShift;
+            if ((w[i] & spv::OpCodeMask) == 4459u && count == 7) w[i + 6] = operands;
+            i += count;
+        }
+        return w;
+    };
+    CHECK(translation_error(with_operands(0xF)).empty());
+    CHECK(contains(translation_error(with_operands(0xD)), "both signed (s8) or both unsigned"));
+    CHECK(contains(translation_error(with_operands(0x1F)), "SaturatingAccumulationKHR"));
+    CHECK(contains(translation_error(with_operands(0x3)), "MatrixCSignedComponentsKHR"));
+}
+
+TEST_CASE("ptx: tf32 matrices round with cvt.rna.tf32.f32 and multiply by mma.sync m16n8k8") {
+    const std::string ptx = translate_and_assemble(spirv_of(R"(
+kernel k(a: f32[:, ::1], b: f32[::1, :], c: f32[:, ::1]) {
+    let acc = matrix_mad(matrix_load(a, (0, 0), (16, 8), "a", "tf32"),
+                         matrix_load(b, (0, 0), (8, 16), "b", "tf32"),
+                         matrix_load(c, (0, 0), (16, 16), "acc"));
+    let one = matrix_fill(1.5f32, (8, 16), "b", "tf32");
+    matrix_store(c, (0, 0), matrix_mad(matrix_load(a, (0, 8), (16, 8), "a", "tf32"), one, acc));
+}
+)",
+                                                            "level-zero"),
+                                                   "matrix_tf32")
+                                .text;
+    INFO(ptx);
+    CHECK(count_of(ptx, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 \t{%f") == 4);
+    // 4 elements a lane of each of three loaded factor tiles, and the fill's value once.
+    CHECK(count_of(ptx, "cvt.rna.tf32.f32") == 3 * 4 + 1);
+    CHECK(count_of(ptx, "ld.global.f32") == 3 * 4 + 8);
+    CHECK(count_of(ptx, "st.global.f32") == 8);
+    // The lane's t (and.b32 lane, 3) for the tf32 tiles.
+    CHECK(contains(ptx, ", 3;"));
 }

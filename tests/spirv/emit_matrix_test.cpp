@@ -235,3 +235,71 @@ kernel k(c: f32[:, ::1]) {
         CHECK(instructions(words, spv::Op::OpLoopMerge).size() == (native ? 0u : 4u));
     });
 }
+
+TEST_CASE("matrices: i8 and u8 factors with i32 accumulators: signed-component operands") {
+    // i8 x i8 marks A, B, C and the result signed (0xF); u8 x u8 only C and the result (0xC).
+    for_both_kinds(R"(
+kernel k(a: i8[:, ::1], b: i8[:, ::1], ua: u8[:, ::1], ub: u8[::1, :], c: i32[:, ::1]) {
+    let s = matrix_mad(matrix_load(a, (0, 0), (16, 32), "a"), matrix_load(b, (0, 0), (32, 16), "b"),
+                       matrix_load(c, (0, 0), (16, 16), "acc"));
+    let u = matrix_mad(matrix_load(ua, (0, 0), (16, 32), "a"),
+                       matrix_load(ub, (0, 0), (32, 16), "b"), matrix_fill(0i32, (16, 16), "acc"));
+    matrix_store(c, (0, 0), s);
+    matrix_store(c, (16, 0), u);
+}
+)",
+                   [](const std::vector<std::uint32_t>& w, bool native) {
+                       const auto mads = instructions(w, spirv_khr::kOpCooperativeMatrixMulAdd);
+                       if (!native) {
+                           CHECK(mads.empty());
+                           return;
+                       }
+                       // i8 and u8 are one SPIR-V type (OpTypeInt 8 0): a, b, acc.
+                       CHECK(instructions(w, spirv_khr::kOpTypeCooperativeMatrix).size() == 3);
+                       REQUIRE(mads.size() == 2);
+                       CHECK(mads[0].size() == 6);  // type, result, A, B, C, operands
+                       CHECK(mads[0][5] == 0xFu);
+                       CHECK(mads[1][5] == 0xCu);
+                   });
+}
+
+TEST_CASE("matrices: the validator checks the multiply-add's signed-component operands") {
+    compiler::source::Diagnostics diags;
+    auto image = build(kGemm, TargetProfile::level_zero(), diags);
+    REQUIRE(image);
+    std::vector<std::uint32_t> w;
+    // Float factors with MatrixASignedComponentsKHR: the multiply-add gets a sixth word.
+    const std::vector<std::uint32_t>& in = image->spirv;
+    for (std::size_t i = 0; i < in.size();) {
+        const std::uint32_t count = i < 5 ? 1 : in[i] >> spv::WordCountShift;
+        const bool mad = i >= 5 && static_cast<spv::Op>(in[i] & spv::OpCodeMask) ==
+                                       spirv_khr::kOpCooperativeMatrixMulAdd;
+        w.push_back(mad ? in[i] + (1u << spv::WordCountShift) : in[i]);
+        w.insert(w.end(), in.begin() + static_cast<std::ptrdiff_t>(i + 1),
+                 in.begin() + static_cast<std::ptrdiff_t>(i + count));
+        if (mad) w.push_back(spirv_khr::kMatrixASigned);
+        i += count;
+    }
+    auto error = compiler::spirv::validate(w);
+    REQUIRE(error);
+    CHECK(error->find("signed-component and saturation operands are for integer matrices") !=
+          std::string::npos);
+}
+
+TEST_CASE("matrices: an i8 tile of another shape is an error listing the device's types") {
+    compiler::source::Diagnostics diags;
+    CHECK(!build(R"(
+kernel k(a: i8[:, ::1], c: i32[:, ::1]) {
+    let x = matrix_load(a, (0, 0), (16, 16), "a");
+    let y = matrix_load(a, (0, 0), (16, 16), "b");
+    matrix_store(c, (0, 0), matrix_mad(x, y, matrix_fill(0i32, (16, 16), "acc")));
+}
+)",
+                 TargetProfile::level_zero(), diags));
+    CHECK(diags.render().find("has no cooperative matrix of type matrix(i8, rows=16, cols=16, "
+                              "use=\"a\"); its matrix types are ") != std::string::npos);
+    CHECK(diags.render().find("matrix(i8, rows=16, cols=32, use=\"a\"), matrix(i8, rows=32, "
+                              "cols=16, use=\"b\"), matrix(u8, rows=16, cols=32, use=\"a\"), "
+                              "matrix(u8, rows=32, cols=16, use=\"b\"), matrix(i32, rows=16, "
+                              "cols=16, use=\"acc\")") != std::string::npos);
+}

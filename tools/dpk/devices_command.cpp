@@ -74,8 +74,9 @@ void print_device(std::ostream& out, const runtime::Device& d) {
         if (f == DeviceFeature::CooperativeMatrix && i.has(f)) {
             out << " (";
             for (const auto& m : spirv_khr::kMatrixTypes)
-                out << (&m == &spirv_khr::kMatrixTypes[0] ? "" : ", ") << dtype_name(m.component)
-                    << " " << m.rows << "x" << m.cols << " "
+                out << (&m == &spirv_khr::kMatrixTypes[0] ? "" : ", ")
+                    << (m.tf32 ? "tf32" : dtype_name(m.component)) << " " << m.rows << "x" << m.cols
+                    << " "
                     << (m.use == spirv_khr::MatrixUse::A   ? "a"
                         : m.use == spirv_khr::MatrixUse::B ? "b"
                                                            : "acc");

@@ -142,13 +142,24 @@ private:
     void float_binary(spv::Op op, const Scalar& s, const std::string& d, const std::string& a,
                       const std::string& b);
     /// A cooperative matrix value's registers (select_matrix.cpp): its work-item's elements.
-    using Fragment = std::array<std::string, kMatrixFragmentElements>;
+    /// (as many as the type's per_item: 8, or 16 of an 8-bit integer factor).
+    using Fragment = std::vector<std::string>;
     /// The registers of `inst`'s matrix result, allocated on first request.
     const Fragment& def_fragment(const SpirvInstruction& inst);
     /// The registers of matrix value `id` (a constant's made in the prologue on first use).
     const Fragment& use_fragment(Id id, const SpirvInstruction& inst);
     /// The use of matrix type `type`; unsupported(inst) when it is not a supported matrix.
     MatrixUse matrix_of(Id type, const SpirvInstruction& inst);
+    /// OpCooperativeMatrixMulAddKHR of 8-bit integer factors (s8 x s8 or u8 x u8, by the
+    /// Cooperative Matrix Operands `operands`) and an i32 accumulator: two mma.sync.m16n8k32.
+    void select_integer_mad(const SpirvInstruction& inst, std::uint32_t operands);
+    /// OpCooperativeMatrixMulAddKHR of tf32 factors (f32 16x8 MatrixA, 8x16 MatrixB) and an f32
+    /// accumulator: two mma.sync.m16n8k8 .tf32.
+    void select_tf32_mad(const SpirvInstruction& inst);
+    /// f32 register `f` rounded to tf32 in place (cvt.rna.tf32.f32: to nearest, ties away).
+    void round_to_tf32(const std::string& f);
+    /// The kMatrixTypes entry of matrix type `type`; unsupported(inst) when it is none.
+    const spirv_khr::MatrixType& matrix_kind(Id type, const SpirvInstruction& inst);
     /// Whether `inst` makes, reads or holds a matrix (only asked when the module has matrix
     /// types).
     bool involves_matrix(const SpirvInstruction& inst) const;
@@ -167,8 +178,8 @@ private:
     };
     /// `rows` (optional, loads only) gets the ldmatrix operands where they apply.
     Fragment matrix_addresses(const SpirvInstruction& inst, Id pointer, Id layout, Id stride,
-                              MatrixUse kind, const Scalar& element, std::string* space,
-                              std::string* paired, MatrixRows* rows = nullptr);
+                              const spirv_khr::MatrixType& kind, const Scalar& element,
+                              std::string* space, std::string* paired, MatrixRows* rows = nullptr);
     /// `d = a OP b` for an integer/float min/max/add or an integer and/or/xor, as sub-group
     /// combines and clamps use it.
     enum class Combine : std::uint8_t {

@@ -41,25 +41,35 @@ bool is_matrix_type(const SpirvModule& module, Id type) {
     return it != module.types.end() && it->second.opcode == kOpTypeCooperativeMatrixKHR;
 }
 
-std::optional<MatrixUse> matrix_use(const SpirvModule& module, Id type) {
-    if (!is_matrix_type(module, type)) return std::nullopt;
+const spirv_khr::MatrixType* matrix_type(const SpirvModule& module, Id type) {
+    if (!is_matrix_type(module, type)) return nullptr;
     const SpirvType& t = module.type(type);
     const auto scope = constant_bits(module, t.matrix_operands.at(0));
     const auto rows = constant_bits(module, t.matrix_operands.at(1));
     const auto columns = constant_bits(module, t.matrix_operands.at(2));
     const auto use = constant_bits(module, t.matrix_operands.at(3));
-    if (scope != kSubgroupScope || !rows || !columns || !use) return std::nullopt;
+    if (scope != kSubgroupScope || !rows || !columns || !use) return nullptr;
     auto component = scalar_of(module, t.element);
-    if (!component || !component->is_float()) return std::nullopt;
-    const DType element = component->bfloat16     ? DType::BF16
+    if (!component || (!component->is_float() && !component->is_int())) return nullptr;
+    // OpTypeInt 8 is i8 or u8 (the multiply-add's operands say which): the same fragments.
+    const DType element = component->is_int()     ? (component->bits == 8    ? DType::I8
+                                                     : component->bits == 32 ? DType::I32
+                                                                             : DType::I64)
+                          : component->bfloat16   ? DType::BF16
                           : component->bits == 16 ? DType::F16
                           : component->bits == 32 ? DType::F32
                                                   : DType::F64;
     for (const spirv_khr::MatrixType& m : spirv_khr::kMatrixTypes)
         if (m.rows == *rows && m.cols == *columns && static_cast<std::uint64_t>(m.use) == *use &&
             m.component == element)
-            return m.use;
-    return std::nullopt;
+            return &m;
+    return nullptr;
+}
+
+std::optional<MatrixUse> matrix_use(const SpirvModule& module, Id type) {
+    const spirv_khr::MatrixType* m = matrix_type(module, type);
+    if (!m) return std::nullopt;
+    return m->use;
 }
 
 bool Scalar::is_narrow_int() const {

@@ -27,7 +27,7 @@ void FunctionTranslator::emit_phi_copies(Id target, const SpirvInstruction& inst
         if (matrix) {  // each of the lane's elements
             const Fragment& from = use_fragment(value, phi);
             const Fragment& to = def_fragment(phi);
-            for (std::size_t e = 0; e < kMatrixFragmentElements; ++e) {
+            for (std::size_t e = 0; e < to.size(); ++e) {
                 const std::string temp = new_reg(reg_class(s));
                 emit("mov" + bit_type(s), {temp, from[e]});
                 moves.push_back({to[e], temp, bit_type(s)});

@@ -10,6 +10,19 @@
 // (for example lane 5: g = 1, t = 1; its A elements are (1,2) (1,3) (9,2) (9,3) (1,10) (1,11)
 // (9,10) (9,11), its B elements (2,1) (3,1) (10,1) (11,1) (2,9) (3,9) (10,9) (11,9), its
 // accumulator elements (1,2) (1,3) (9,2) (9,3) (1,10) (1,11) (9,10) (9,11)).
+// 8-bit integer factors (i8 or u8; mma.sync.aligned.m16n8k32.row.col.s32.{s8,u8}.{s8,u8}.s32)
+// have 16 elements a lane, four to a .b32 register of the mma (the lowest-numbered in the low
+// byte); register r = e >> 2 holds elements 4r..4r+3, j = e & 3:
+//   MatrixA (16 rows M x 32 columns K, 8-bit):  row g + 8*(r&1), column 4t + j + 16*(r>>1)
+//   MatrixB (32 rows K x 16 columns N, 8-bit):  with h = e>>3, i = e&7:
+//                                               row 4t + (i&3) + 16*(i>>2), column g + 8h
+//   MatrixAccumulator (16x16, i32):             as the f32 accumulator
+// (PTX ISA, "Matrix Fragments for mma.m16n8k32", .s8/.u8). The sums wrap in i32 (no .satfinite).
+// tf32 factors (f32 MatrixA 16x8 and MatrixB 8x16, rounded to tf32 by cvt.rna.tf32.f32 where
+// loaded or filled; mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32) have 4 elements a lane:
+//   MatrixA (16 rows M x 8 columns K):  row g + 8*(e&1), column t + 4*(e>>1)
+//   MatrixB (8 rows K x 16 columns N):  row t + 4*(e&1), column g + 8*(e>>1)
+// (PTX ISA, "Matrix Fragments for mma.m16n8k8", .tf32), with f32 accumulators.
 // A multiply-add is two mma.sync, one per 8-column half h of B, C and D. Loads and stores are
 // per-lane scalar accesses of the 8 elements, their addresses from the layout (row- or
 // column-major, known at translation) and the stride (in elements, known at run time or not).
@@ -24,7 +37,6 @@ namespace {
 
 constexpr auto kRowMajor = static_cast<std::uint32_t>(spirv_khr::MatrixLayout::RowMajor);
 constexpr auto kColumnMajor = static_cast<std::uint32_t>(spirv_khr::MatrixLayout::ColumnMajor);
-constexpr std::size_t kHalfSide = 8;  // mma.sync's n: the columns of one half of B, C and D
 
 /// An element's row and column, less its lane's (row g or 2t, column 2t or g).
 struct Displacement {
@@ -32,7 +44,33 @@ struct Displacement {
     std::uint32_t column;
 };
 
-Displacement displacement(MatrixUse use, std::size_t e) {
+bool byte_factor(const spirv_khr::MatrixType& m) {
+    return m.component == DType::I8 || m.component == DType::U8;
+}
+
+/// The lane's part of an element's row or column: g = lane >> 2, t, 2t or 4t with t = lane & 3.
+enum class LanePart : std::uint8_t { G, T, T2, T4 };
+
+/// The lane's part of the rows and of the columns of matrices of type `m`.
+std::pair<LanePart, LanePart> lane_parts(const spirv_khr::MatrixType& m) {
+    const LanePart t = byte_factor(m) ? LanePart::T4 : m.tf32 ? LanePart::T : LanePart::T2;
+    return m.use == MatrixUse::B ? std::pair{t, LanePart::G} : std::pair{LanePart::G, t};
+}
+
+Displacement displacement(const spirv_khr::MatrixType& m, std::size_t e) {
+    const MatrixUse use = m.use;
+    if (m.tf32) {
+        const auto low = static_cast<std::uint32_t>(e & 1),
+                   high = static_cast<std::uint32_t>(e >> 1);
+        return use == MatrixUse::A ? Displacement{8 * low, 4 * high}
+                                   : Displacement{4 * low, 8 * high};
+    }
+    if (byte_factor(m)) {
+        const auto r = static_cast<std::uint32_t>(e >> 2), j = static_cast<std::uint32_t>(e & 3);
+        if (use == MatrixUse::A) return {8 * (r & 1), j + 16 * (r >> 1)};
+        const auto i = static_cast<std::uint32_t>(e & 7);
+        return {(i & 3) + 16 * (i >> 2), 8 * static_cast<std::uint32_t>(e >> 3)};
+    }
     const auto h = static_cast<std::uint32_t>(e >> 2);
     const auto i = static_cast<std::uint32_t>(e & 3);
     switch (use) {
@@ -57,18 +95,21 @@ std::string vector_operand(std::initializer_list<std::string> regs) {
 }  // namespace
 
 MatrixUse FunctionTranslator::matrix_of(Id type, const SpirvInstruction& inst) {
-    auto use = matrix_use(module_, type);
-    if (!use)
-        unsupported(inst, type_text(module_, type) + " is not a supported cooperative matrix");
-    return *use;
+    return matrix_kind(type, inst).use;
+}
+
+const spirv_khr::MatrixType& FunctionTranslator::matrix_kind(Id type,
+                                                             const SpirvInstruction& inst) {
+    const spirv_khr::MatrixType* m = matrix_type(module_, type);
+    if (!m) unsupported(inst, type_text(module_, type) + " is not a supported cooperative matrix");
+    return *m;
 }
 
 const FunctionTranslator::Fragment& FunctionTranslator::def_fragment(const SpirvInstruction& inst) {
     if (auto it = fragments_.find(inst.result); it != fragments_.end()) return it->second;
     const Scalar s = scalar(module_.type(inst.result_type).element, inst);
-    matrix_of(inst.result_type, inst);
+    Fragment f(matrix_kind(inst.result_type, inst).per_item);
     types_[inst.result] = inst.result_type;
-    Fragment f;
     for (auto& r : f) r = new_reg(reg_class(s));
     return fragments_[inst.result] = f;
 }
@@ -84,7 +125,7 @@ const FunctionTranslator::Fragment& FunctionTranslator::use_fragment(Id id,
         unsupported(inst, "%" + std::to_string(id) + " is not a cooperative matrix value");
     // A constant: every element is zero (OpConstantNull, OpUndef) or its one constituent.
     const SpirvConstant& k = c->second;
-    matrix_of(k.type, inst);
+    const std::size_t count = matrix_kind(k.type, inst).per_item;
     const Scalar s = scalar(module_.type(k.type).element, inst);
     std::string value = "0";
     if (k.opcode == spv::Op::OpConstantComposite && k.constituents.size() == 1) {
@@ -93,7 +134,7 @@ const FunctionTranslator::Fragment& FunctionTranslator::use_fragment(Id id,
         unsupported(inst, "matrix constant " + id_text(module_, id) +
                               " is neither null, undefined nor a fill with one constituent");
     }
-    Fragment f;
+    Fragment f(count);
     for (auto& r : f) {
         r = new_reg(reg_class(s));
         emit_prologue("mov" + bit_type(s), {r, value});
@@ -140,12 +181,15 @@ bool FunctionTranslator::involves_matrix(const SpirvInstruction& inst) const {
 }
 
 FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
-    const SpirvInstruction& inst, Id pointer, Id layout, Id stride, MatrixUse kind,
-    const Scalar& element, std::string* space, std::string* paired, MatrixRows* ldmatrix) {
+    const SpirvInstruction& inst, Id pointer, Id layout, Id stride,
+    const spirv_khr::MatrixType& matrix, const Scalar& element, std::string* space,
+    std::string* paired, MatrixRows* ldmatrix) {
+    const MatrixUse kind = matrix.use;
+    const std::size_t count = matrix.per_item;
     const Scalar p = value_scalar(pointer, inst);
     if (!p.is_pointer()) unsupported(inst, "the pointer operand is not a pointer");
     const auto pointee = scalar_of(module_, p.pointee);
-    if (!pointee || !pointee->is_float() || pointee->bits != element.bits ||
+    if (!pointee || pointee->kind != element.kind || pointee->bits != element.bits ||
         pointee->bfloat16 != element.bfloat16)
         unsupported(inst, "the pointer points to " + type_text(module_, p.pointee) +
                               ", not to the matrix's component type");
@@ -157,28 +201,34 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     const Scalar ss = value_scalar(stride, inst);
     if (!ss.is_int()) unsupported(inst, "the stride is not an integer");
     const std::uint64_t bytes = element.bits / 8;
-    const std::string shift = bytes == 2 ? "1" : "2";
+    const std::string shift = bytes == 1 ? "0" : bytes == 2 ? "1" : "2";
 
-    // The lane's part of the row and column: (g, 2t) for A and the accumulator, (2t, g) for B.
-    auto lane_part = [&](bool g) {
-        auto& r = prologue_cache_[g ? "matrix_g" : "matrix_2t"];
+    // The lane's part of the row and column: (g, 2t) for A and the accumulator, (2t, g) for B;
+    // 4t for 2t with 8-bit factors.
+    auto lane_part = [&](LanePart which) {
+        auto& r = prologue_cache_[which == LanePart::G    ? "matrix_g"
+                                  : which == LanePart::T  ? "matrix_t"
+                                  : which == LanePart::T2 ? "matrix_2t"
+                                                          : "matrix_4t"];
         if (!r.empty()) return r;
         const std::string part = new_reg(RegClass::B32);
-        if (g) {
+        if (which == LanePart::G) {
             emit_prologue("shr.u32", {part, lane_id(), "2"});
+        } else if (which == LanePart::T) {
+            emit_prologue("and.b32", {part, lane_id(), "3"});
         } else {
             const std::string t = new_reg(RegClass::B32);
             emit_prologue("and.b32", {t, lane_id(), "3"});
-            emit_prologue("shl.b32", {part, t, "1"});
+            emit_prologue("shl.b32", {part, t, which == LanePart::T2 ? "1" : "2"});
         }
         r = new_reg(RegClass::B64);
         emit_prologue("cvt.u64.u32", {r, part});
         return r;
     };
-    const bool row_is_g = kind != MatrixUse::B;
+    const auto [row_part, column_part] = lane_parts(matrix);
     // Major: the index that the stride multiplies (the row of a row-major matrix).
-    const std::string major_lane = lane_part(row_is_g == row_major);
-    const std::string minor_lane = lane_part(row_is_g != row_major);
+    const std::string major_lane = lane_part(row_major ? row_part : column_part);
+    const std::string minor_lane = lane_part(row_major ? column_part : row_part);
     auto major_of = [&](Displacement d) { return row_major ? d.row : d.column; };
     auto minor_of = [&](Displacement d) { return row_major ? d.column : d.row; };
 
@@ -209,21 +259,20 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     emit("mad.lo.s64", {row0, major_lane, step, base});
     emit("mad.lo.s64", {lane_base, minor_lane, std::to_string(bytes), row0});
 
-    // Each element: lane_base + major * step + minor * bytes, major in {0, 1, 8, 9} (9 only
-    // with 8); with a run-time stride the majors other than 0 get a register each.
+    // Each element: lane_base + major * step + minor * bytes (major in {0, 1, 8, 9} for 16- and
+    // 32-bit elements); with a run-time stride the majors other than 0 get a register each,
+    // one step past the previous major where that is one less, else major * step past the
+    // lane's base.
     std::map<std::uint32_t, std::string> rows{{0, lane_base}};
     if (!fixed) {
-        for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
-            rows[major_of(displacement(kind, e))];
+        for (std::size_t e = 0; e < count; ++e) rows[major_of(displacement(matrix, e))];
         for (auto& [m, r] : rows) {
             if (m == 0) continue;
             r = new_reg(RegClass::B64);
-            if (m == 1)
-                emit("add.s64", {r, lane_base, step});
-            else if (m == kHalfSide)
+            if (auto before = rows.find(m - 1); before != rows.end())
+                emit("add.s64", {r, before->second, step});
+            else
                 emit("mad.lo.s64", {r, step, std::to_string(m), lane_base});
-            else  // kHalfSide + 1
-                emit("add.s64", {r, rows.at(kHalfSide), step});
         }
     }
     // Elements 2j and 2j + 1 side by side in memory (the minor index of A and the accumulator
@@ -231,9 +280,10 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     // which holds for every lane and pair when the base and the stride in bytes are multiples
     // of it (the lane's minor index and the pairs' minor displacements are even).
     paired->clear();
-    bool adjacent = true;
-    for (std::size_t e = 0; e < kMatrixFragmentElements; e += 2) {
-        const Displacement lo = displacement(kind, e), hi = displacement(kind, e + 1);
+    // (Not for 8-bit elements: each is its own access.)
+    bool adjacent = bytes > 1;
+    for (std::size_t e = 0; e < count; e += 2) {
+        const Displacement lo = displacement(matrix, e), hi = displacement(matrix, e + 1);
         adjacent = adjacent && major_of(lo) == major_of(hi) && minor_of(hi) == minor_of(lo) + 1;
     }
     const std::uint64_t pair_mask = 2 * bytes - 1;
@@ -297,9 +347,9 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
         ldmatrix->address = "[" + at + "]";
         ldmatrix->transposed = !adjacent;
     }
-    Fragment addresses;
-    for (std::size_t e = 0; e < kMatrixFragmentElements; ++e) {
-        const Displacement d = displacement(kind, e);
+    Fragment addresses(count);
+    for (std::size_t e = 0; e < count; ++e) {
+        const Displacement d = displacement(matrix, e);
         auto offset = static_cast<std::int64_t>(minor_of(d) * bytes);
         std::string reg = lane_base;
         if (fixed)
@@ -312,14 +362,87 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     return addresses;
 }
 
+void FunctionTranslator::select_integer_mad(const SpirvInstruction& inst, std::uint32_t operands) {
+    const Id a_id = inst.operand(0), b_id = inst.operand(1), c_id = inst.operand(2);
+    const spirv_khr::MatrixType& a_kind = matrix_kind(type_of(a_id), inst);
+    if (a_kind.component != DType::I8 && a_kind.component != DType::U8)
+        unsupported(inst, "integer factors are 8-bit");
+    if (matrix_kind(type_of(c_id), inst).component != DType::I32 ||
+        matrix_kind(inst.result_type, inst).component != DType::I32)
+        unsupported(inst, "8-bit factors take an i32 accumulator");
+    constexpr std::uint32_t kSignedAccumulator =
+        spirv_khr::kMatrixCSigned | spirv_khr::kMatrixResultSigned;
+    if ((operands & kSignedAccumulator) != kSignedAccumulator)
+        unsupported(inst,
+                    "the accumulator and the result must be signed (MatrixCSignedComponentsKHR "
+                    "and MatrixResultSignedComponentsKHR): mma.sync accumulates in s32");
+    if ((operands & spirv_khr::kSaturatingAccumulation) != 0)
+        unsupported(inst, "SaturatingAccumulationKHR is not supported");
+    const bool a_signed = (operands & spirv_khr::kMatrixASigned) != 0;
+    const bool b_signed = (operands & spirv_khr::kMatrixBSigned) != 0;
+    if (a_signed != b_signed)
+        unsupported(inst, "MatrixA and MatrixB must be both signed (s8) or both unsigned (u8)");
+    const std::string factor = a_signed ? ".s8" : ".u8";
+    const std::string mma = "mma.sync.aligned.m16n8k32.row.col.s32" + factor + factor + ".s32";
+    const Fragment& a = use_fragment(a_id, inst);
+    const Fragment& b = use_fragment(b_id, inst);
+    const Fragment& c = use_fragment(c_id, inst);
+    const Fragment& d = def_fragment(inst);
+    // Four 8-bit elements (the low byte of each register) in a .b32, the lowest-numbered in
+    // the low byte.
+    auto pack = [&](const Fragment& f, std::size_t first) {
+        std::string word = f[first];
+        for (std::size_t k = 1; k < 4; ++k) {
+            const std::string r = new_reg(RegClass::B32);
+            emit("bfi.b32", {r, f[first + k], word, std::to_string(8 * k), "8"});
+            word = r;
+        }
+        return word;
+    };
+    const std::string a_regs = vector_operand({pack(a, 0), pack(a, 4), pack(a, 8), pack(a, 12)});
+    for (std::size_t h = 0; h < 2; ++h) {
+        const std::size_t e = 4 * h;
+        emit(mma, {vector_operand({d[e], d[e + 1], d[e + 2], d[e + 3]}), a_regs,
+                   vector_operand({pack(b, 8 * h), pack(b, 8 * h + 4)}),
+                   vector_operand({c[e], c[e + 1], c[e + 2], c[e + 3]})});
+    }
+}
+
+void FunctionTranslator::round_to_tf32(const std::string& f) {
+    const std::string bits = new_reg(RegClass::B32);
+    emit("cvt.rna.tf32.f32", {bits, f});
+    emit("mov.b32", {f, bits});
+}
+
+void FunctionTranslator::select_tf32_mad(const SpirvInstruction& inst) {
+    const Fragment& a = use_fragment(inst.operand(0), inst);
+    const Fragment& b = use_fragment(inst.operand(1), inst);
+    const Fragment& c = use_fragment(inst.operand(2), inst);
+    const Fragment& d = def_fragment(inst);
+    // The factors' .b32 registers (their f32 registers hold tf32 values).
+    auto word = [&](const std::string& f) {
+        const std::string r = new_reg(RegClass::B32);
+        emit("mov.b32", {r, f});
+        return r;
+    };
+    const std::string a_regs = vector_operand({word(a[0]), word(a[1]), word(a[2]), word(a[3])});
+    for (std::size_t h = 0; h < 2; ++h) {
+        const std::size_t e = 4 * h;
+        emit("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+             {vector_operand({d[e], d[e + 1], d[e + 2], d[e + 3]}), a_regs,
+              vector_operand({word(b[2 * h]), word(b[2 * h + 1])}),
+              vector_operand({c[e], c[e + 1], c[e + 2], c[e + 3]})});
+    }
+}
+
 bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
     if (!involves_matrix(inst)) return false;
     const spv::Op op = inst.opcode;
     if (op == kOpCooperativeMatrixLengthKHR) {
-        matrix_of(inst.operand(0), inst);
+        const std::uint32_t length = matrix_kind(inst.operand(0), inst).per_item;
         const Scalar s = scalar(inst.result_type, inst);
         if (!s.is_int()) unsupported(inst, "the result is not an integer");
-        emit("mov" + bit_type(s), {def(inst), std::to_string(kMatrixFragmentElements)});
+        emit("mov" + bit_type(s), {def(inst), std::to_string(length)});
         return true;
     }
     if (op == kOpCooperativeMatrixLoadKHR || op == kOpCooperativeMatrixStoreKHR) {
@@ -328,7 +451,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             unsupported(inst, "memory operands are not supported");
         const Id pointer = inst.operand(0);
         const Id matrix_type = load ? inst.result_type : type_of(inst.operand(1));
-        const MatrixUse kind = matrix_of(matrix_type, inst);
+        const spirv_khr::MatrixType& kind = matrix_kind(matrix_type, inst);
         const Scalar element = scalar(module_.type(matrix_type).element, inst);
         const std::size_t at = load ? 1 : 2;
         std::string space, paired;
@@ -338,9 +461,10 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                              &space, &paired, load ? &rows : nullptr);
         const std::string type = memory_type(element);
         const bool half = element.bits == 16;
-        // Paired: a .b32 access of two f16 elements, a .v2.f32 of two f32, when `paired` holds;
+        // Paired: a .b32 access of two f16 elements, a .v2.f32 of two f32 (.v2.u32 of two i32),
+        // when `paired` holds;
         // one access per element otherwise.
-        const std::string pair_type = half ? ".b32" : ".v2.f32";
+        const std::string pair_type = half ? ".b32" : element.is_int() ? ".v2.u32" : ".v2.f32";
         const std::string on_pair = "@" + paired, off_pair = "@!" + paired;
         if (load) {
             const bool read_only = space == ".global" && read_only_pointers_.count(pointer);
@@ -355,7 +479,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 emit_if("@" + rows.aligned, "bra", {fast});
             }
             const bool only_rows = !rows.address.empty() && rows.aligned.empty();
-            for (std::size_t e = 0; e < kMatrixFragmentElements && !only_rows; e += 2) {
+            for (std::size_t e = 0; e < d.size() && !only_rows; e += 2) {
                 if (paired.empty()) {
                     emit(ld + type, {d[e], addresses[e]});
                     emit(ld + type, {d[e + 1], addresses[e + 1]});
@@ -377,7 +501,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                     emit("bra", {done});
                     emit_label(fast);
                 }
-                std::array<std::string, kMatrixFragmentElements / 2> words;
+                std::array<std::string, 4> words;
                 for (auto& w : words) w = new_reg(RegClass::B32);
                 emit(std::string("ldmatrix.sync.aligned.m8n8.x4") +
                          (rows.transposed ? ".trans" : "") + ".shared.b16",
@@ -386,10 +510,12 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                     emit("mov.b32", {vector_operand({d[2 * m], d[2 * m + 1]}), words[m]});
                 if (!fast.empty()) emit_label(done);
             }
+            if (kind.tf32)
+                for (const std::string& r : d) round_to_tf32(r);
         } else {
             const std::string st = "st" + space;
             const Fragment& v = use_fragment(inst.operand(1), inst);
-            for (std::size_t e = 0; e < kMatrixFragmentElements; e += 2) {
+            for (std::size_t e = 0; e < v.size(); e += 2) {
                 if (paired.empty()) {
                     emit(st + type, {addresses[e], v[e]});
                     emit(st + type, {addresses[e + 1], v[e + 1]});
@@ -410,7 +536,8 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
         return true;
     }
     if (op == kOpCooperativeMatrixMulAddKHR) {
-        if (inst.operands.size() != 3) unsupported(inst, "matrix operands are not supported");
+        if (inst.operands.size() > 4) unsupported(inst, "too many operands");
+        const std::uint32_t operands = inst.operands.size() == 4 ? inst.operand(3) : 0;
         const Id a_id = inst.operand(0), b_id = inst.operand(1), c_id = inst.operand(2);
         if (matrix_of(type_of(a_id), inst) != MatrixUse::A ||
             matrix_of(type_of(b_id), inst) != MatrixUse::B ||
@@ -419,8 +546,22 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             unsupported(inst, "the operands are not MatrixA, MatrixB and MatrixAccumulator");
         const Scalar a_element = scalar(module_.type(type_of(a_id)).element, inst);
         const Scalar b_element = scalar(module_.type(type_of(b_id)).element, inst);
-        if (a_element.bfloat16 != b_element.bfloat16)
+        const Scalar c_element = scalar(module_.type(type_of(c_id)).element, inst);
+        if (a_element.kind != b_element.kind || a_element.bits != b_element.bits ||
+            a_element.bfloat16 != b_element.bfloat16)
             unsupported(inst, "MatrixA and MatrixB have different component types");
+        if (a_element.is_int()) {
+            select_integer_mad(inst, operands);
+            return true;
+        }
+        if (operands != 0 || c_element.is_int())
+            unsupported(inst,
+                        "float factors take no Cooperative Matrix Operands and a float "
+                        "accumulator");
+        if (matrix_kind(type_of(a_id), inst).tf32) {
+            select_tf32_mad(inst);
+            return true;
+        }
         // f16 or bf16 factors: one fragment layout, the mma's type names them.
         const std::string mma = a_element.bfloat16
                                     ? "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"
@@ -452,20 +593,20 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             const Id type = module_.type(inst.result_type).pointee;
             if (static_cast<spv::StorageClass>(inst.operand(0)) != spv::StorageClass::Function)
                 unsupported(inst, "matrix variables must be in Function storage");
-            matrix_of(type, inst);
+            const std::size_t count = matrix_kind(type, inst).per_item;
             types_[inst.result] = inst.result_type;
             matrix_variables_.insert(inst.result);
             auto it = fragments_.find(inst.result);
             if (it == fragments_.end()) {
                 const Scalar s = scalar(module_.type(type).element, inst);
-                Fragment f;
+                Fragment f(count);
                 for (auto& r : f) r = new_reg(reg_class(s));
                 it = fragments_.emplace(inst.result, f).first;
             }
             if (inst.operands.size() > 1) {
                 const Scalar s = scalar(module_.type(type).element, inst);
                 const Fragment& init = use_fragment(inst.operand(1), inst);
-                for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
+                for (std::size_t e = 0; e < count; ++e)
                     emit("mov" + bit_type(s), {it->second[e], init[e]});
             }
             return true;
@@ -485,13 +626,13 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             const Fragment& var = fragments_.at(pointer);
             if (load) {
                 const Fragment& d = def_fragment(inst);
-                for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
+                for (std::size_t e = 0; e < d.size(); ++e)
                     emit("mov" + bit_type(s), {d[e], var[e]});
             } else {
                 if (type_of(inst.operand(1)) != type)
                     unsupported(inst, "the stored value's type is not the variable's");
                 const Fragment& v = use_fragment(inst.operand(1), inst);
-                for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
+                for (std::size_t e = 0; e < var.size(); ++e)
                     emit("mov" + bit_type(s), {var[e], v[e]});
             }
             return true;
@@ -502,17 +643,23 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 unsupported(inst, "a matrix is made of one scalar that fills it");
             const Scalar s = scalar(module_.type(inst.result_type).element, inst);
             const Scalar v = value_scalar(inst.operand(0), inst);
-            if (!v.is_float() || v.bits != s.bits || v.bfloat16 != s.bfloat16)
+            if (v.kind != s.kind || v.bits != s.bits || v.bfloat16 != s.bfloat16)
                 unsupported(inst, "the fill value is not of the matrix's component type");
-            const std::string value = use(inst.operand(0));
+            std::string value = use(inst.operand(0));
+            if (matrix_kind(inst.result_type, inst).tf32) {  // rounded once
+                const std::string rounded = new_reg(RegClass::F32);
+                emit("mov.b32", {rounded, value});
+                round_to_tf32(rounded);
+                value = rounded;
+            }
             const Fragment& d = def_fragment(inst);
             for (const std::string& r : d) emit("mov" + bit_type(s), {r, value});
             return true;
         }
         case spv::Op::OpCompositeExtract: {
             const Fragment& m = use_fragment(inst.operand(0), inst);
-            if (inst.operands.size() != 2 || inst.operand(1) >= kMatrixFragmentElements)
-                unsupported(inst, "the element index is not a literal below 8");
+            if (inst.operands.size() != 2 || inst.operand(1) >= m.size())
+                unsupported(inst, "the element index is not a literal below the matrix's length");
             const Scalar s = scalar(module_.type(type_of(inst.operand(0))).element, inst);
             const Scalar r = scalar(inst.result_type, inst);
             if (!r.is_float() || r.bits != s.bits || r.bfloat16 != s.bfloat16)
@@ -521,8 +668,9 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             return true;
         }
         case spv::Op::OpCompositeInsert: {
-            if (inst.operands.size() != 3 || inst.operand(2) >= kMatrixFragmentElements)
-                unsupported(inst, "the element index is not a literal below 8");
+            if (inst.operands.size() != 3 ||
+                inst.operand(2) >= matrix_kind(inst.result_type, inst).per_item)
+                unsupported(inst, "the element index is not a literal below the matrix's length");
             if (type_of(inst.operand(1)) != inst.result_type)
                 unsupported(inst, "the composite is not of the result's type");
             const Scalar s = scalar(module_.type(inst.result_type).element, inst);
@@ -532,7 +680,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             const std::string value = use(inst.operand(0));
             const Fragment& m = use_fragment(inst.operand(1), inst);
             const Fragment& d = def_fragment(inst);
-            for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
+            for (std::size_t e = 0; e < d.size(); ++e)
                 emit("mov" + bit_type(s), {d[e], e == inst.operand(2) ? value : m[e]});
             return true;
         }
@@ -552,7 +700,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             const Fragment& a = use_fragment(inst.operand(0), inst);
             const Fragment* b = unary ? nullptr : &use_fragment(inst.operand(1), inst);
             const Fragment& d = def_fragment(inst);
-            for (std::size_t e = 0; e < kMatrixFragmentElements; ++e) {
+            for (std::size_t e = 0; e < d.size(); ++e) {
                 if (op == spv::Op::OpCopyObject)
                     emit("mov" + bit_type(s), {d[e], a[e]});
                 else if (op == spv::Op::OpFNegate)
@@ -574,7 +722,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             const Fragment& a = use_fragment(inst.operand(0), inst);
             const std::string scale = use(inst.operand(1));
             const Fragment& d = def_fragment(inst);
-            for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
+            for (std::size_t e = 0; e < d.size(); ++e)
                 float_binary(spv::Op::OpFMul, s, d[e], a[e], scale);
             return true;
         }
@@ -589,7 +737,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             const Fragment& a = use_fragment(inst.operand(1), inst);
             const Fragment& b = use_fragment(inst.operand(2), inst);
             const Fragment& d = def_fragment(inst);
-            for (std::size_t e = 0; e < kMatrixFragmentElements; ++e)
+            for (std::size_t e = 0; e < d.size(); ++e)
                 emit("selp" + bit_type(s), {d[e], a[e], b[e], c});
             return true;
         }
