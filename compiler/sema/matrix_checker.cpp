@@ -322,22 +322,12 @@ Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
                                    " and " + bm->str());
                 return Operand::failed();
             }
-            // The accumulator's type by the factors': i32 for 8-bit integers (the products and
-            // sums wrap in i32), an integer one for other integers, a float one for floats.
-            const bool byte_factors = a->dtype == DType::I8 || a->dtype == DType::U8;
-            const bool acc_ok = byte_factors ? c->dtype == DType::I32
-                                : a->tf32    ? c->dtype == DType::F32
-                                             : is_integer(a->dtype) == is_integer(c->dtype);
-            if (!acc_ok) {
+            // tf32 factors accumulate in f32. Other pairings are the device's to decide: the
+            // emulation takes any (products and sums in the accumulator's type, as it always
+            // has), matrix units only theirs (the emitter checks them: accumulator_fits).
+            if (a->tf32 && c->dtype != DType::F32) {
                 error(e.args[2]->range,
-                      name + " of " +
-                          (a->tf32 ? std::string("tf32") : std::string(dtype_name(a->dtype))) +
-                          " factors " +
-                          (byte_factors           ? std::string("accumulates in i32")
-                           : a->tf32              ? std::string("accumulates in f32")
-                           : is_integer(a->dtype) ? std::string("needs an integer accumulator")
-                                                  : std::string("needs a float accumulator")) +
-                          "; found " + c->str());
+                      name + " of tf32 factors accumulates in f32; found " + c->str());
                 return Operand::failed();
             }
             result = c;

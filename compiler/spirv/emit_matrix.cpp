@@ -61,6 +61,21 @@ bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e
     return false;
 }
 
+bool FunctionEmitter::accumulator_fits(const types::Type* factor, const types::Type* acc,
+                                       const ast::Call& e) {
+    // Matrix units accumulate 8-bit integer factors in i32 (wrapping) and float ones (f16, bf16,
+    // tf32) in f32; the emulation takes any pairing.
+    if (!native_matrices()) return true;
+    const bool bytes = factor->dtype == DType::I8 || factor->dtype == DType::U8;
+    if (bytes ? acc->dtype == DType::I32 : acc->dtype == DType::F32) return true;
+    error_at(e.args[2]->range,
+             std::string(sema::builtin_name(fn_.info(e).builtin)) + " of " +
+                 (factor->tf32 ? std::string("tf32") : std::string(dtype_name(factor->dtype))) +
+                 " factors accumulates in " + (bytes ? "i32" : "f32") + " on " +
+                 m_.b.target().subject() + "; found " + acc->str());
+    return false;
+}
+
 Id FunctionEmitter::matrix_access(const ast::Call& e, ArrayValue& a, const types::Type* matrix,
                                   Id type, const MatrixAccess& access) {
     // The array's contiguous dimension makes the layout: rows of a C-ordered array, columns of an
@@ -268,6 +283,8 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
         case Builtin::MatrixMad: {
             for (std::size_t i = 0; i < 3; ++i)
                 if (!check_matrix_type(fn_.info(*e.args[i]).type, e)) return 0;
+            if (!accumulator_fits(fn_.info(*e.args[0]).type, fn_.info(*e.args[2]).type, e))
+                return 0;
             const Id x = emit_value(*e.args[0]);
             const Id y = emit_value(*e.args[1]);
             const Id c = emit_value(*e.args[2]);

@@ -346,6 +346,10 @@ private:
     Id emit_matrix_negation(const ast::Unary& e);
     /// Whether the target multiplies matrices of type `t` (an error names the device's types).
     bool check_matrix_type(const types::Type* t, const ast::Call& e);
+    /// Whether matrix units accumulate `factor`'s elements in `acc`'s (i32 for 8-bit integers,
+    /// f32 for floats; any pairing where matrices are emulated); false with an error at the
+    /// accumulator argument otherwise.
+    bool accumulator_fits(const types::Type* factor, const types::Type* acc, const ast::Call& e);
     /// Whether matrices are the target's (SPV_KHR_cooperative_matrix) or emulated: on a target
     /// without them a matrix is an array of rows * cols elements that every work item of the
     /// sub-group holds whole, and the builtins are loops (matrix_emulation.cpp).

@@ -303,3 +303,24 @@ kernel k(a: i8[:, ::1], c: i32[:, ::1]) {
                               "matrix(u8, rows=32, cols=16, use=\"b\"), matrix(i32, rows=16, "
                               "cols=16, use=\"acc\")") != std::string::npos);
 }
+
+TEST_CASE("matrices: the emulation takes any accumulator; matrix units only theirs") {
+    // Programs written when every pairing was the emulation's keep compiling there (products and
+    // sums in the accumulator's type); a target with matrix units has no i16 accumulator (its
+    // pairings are checked by tests/errors/matrix_mad_*_accumulator.dpk).
+    const char* source = R"(
+kernel k(a: i8[:, ::1], c: i16[:, ::1]) {
+    let x = matrix_load(a, (0, 0), (16, 32), "a");
+    let y = matrix_load(a, (0, 0), (32, 16), "b");
+    matrix_store(c, (0, 0), matrix_mad(x, y, matrix_fill(0i16, (16, 16), "acc")));
+}
+)";
+    compiler::source::Diagnostics emulated;
+    auto image = build(source, *TargetProfile::parse("opencl+sub_groups"), emulated);
+    INFO(emulated.render());
+    CHECK(image);
+    compiler::source::Diagnostics native;
+    CHECK(!build(source, TargetProfile::level_zero(), native));
+    CHECK(native.render().find("has no cooperative matrix of type matrix(i16") !=
+          std::string::npos);
+}
