@@ -102,7 +102,7 @@ Id FunctionEmitter::index_i64(const ast::Expr& e) {
     if (!t || !t->is_scalar() || !is_integer(t->dtype) || dtype_bits(t->dtype) >= 64 ||
         info.constant || !m_.avoids(DriverDefect::PairedGatherIndex))
         return to_i64(emit_value(e), info.result());
-    Id value = emit_value_as(e, t);
+    Id value = emit_raw(e);  // at its own type (t), not widened first
     // A zero of the launch, not of the work-item: an index the same in every work-item stays so
     // (a load, not a gather), but the driver no longer knows where it came from.
     if (!m_.b.constant_bits(value)) {
