@@ -46,6 +46,10 @@ struct Scalar {
     bool is_pointer() const { return kind == Kind::Pointer; }
     /// An integer narrower than its 32-bit register.
     bool is_narrow_int() const;
+    /// The same number type as `o`: kind, width, and bf16 or not.
+    bool same_number(const Scalar& o) const {
+        return kind == o.kind && bits == o.bits && bfloat16 == o.bfloat16;
+    }
 };
 
 /// The scalar `type`, or nullopt when it is not a bool, int (8..64), float (16..64) or pointer.

@@ -189,8 +189,7 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     const Scalar p = value_scalar(pointer, inst);
     if (!p.is_pointer()) unsupported(inst, "the pointer operand is not a pointer");
     const auto pointee = scalar_of(module_, p.pointee);
-    if (!pointee || pointee->kind != element.kind || pointee->bits != element.bits ||
-        pointee->bfloat16 != element.bfloat16)
+    if (!pointee || !pointee->same_number(element))
         unsupported(inst, "the pointer points to " + type_text(module_, p.pointee) +
                               ", not to the matrix's component type");
     const std::string base = address_of(pointer, inst, space);
@@ -547,8 +546,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
         const Scalar a_element = scalar(module_.type(type_of(a_id)).element, inst);
         const Scalar b_element = scalar(module_.type(type_of(b_id)).element, inst);
         const Scalar c_element = scalar(module_.type(type_of(c_id)).element, inst);
-        if (a_element.kind != b_element.kind || a_element.bits != b_element.bits ||
-            a_element.bfloat16 != b_element.bfloat16)
+        if (!a_element.same_number(b_element))
             unsupported(inst, "MatrixA and MatrixB have different component types");
         if (a_element.is_int()) {
             select_integer_mad(inst, operands);
@@ -643,7 +641,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 unsupported(inst, "a matrix is made of one scalar that fills it");
             const Scalar s = scalar(module_.type(inst.result_type).element, inst);
             const Scalar v = value_scalar(inst.operand(0), inst);
-            if (v.kind != s.kind || v.bits != s.bits || v.bfloat16 != s.bfloat16)
+            if (!v.same_number(s))
                 unsupported(inst, "the fill value is not of the matrix's component type");
             std::string value = use(inst.operand(0));
             if (matrix_kind(inst.result_type, inst).tf32) {  // rounded once
@@ -662,7 +660,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 unsupported(inst, "the element index is not a literal below the matrix's length");
             const Scalar s = scalar(module_.type(type_of(inst.operand(0))).element, inst);
             const Scalar r = scalar(inst.result_type, inst);
-            if (!r.is_float() || r.bits != s.bits || r.bfloat16 != s.bfloat16)
+            if (!r.is_float() || !r.same_number(s))
                 unsupported(inst, "the result is not of the matrix's component type");
             emit("mov" + bit_type(s), {def(inst), m[inst.operand(1)]});
             return true;
@@ -675,7 +673,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                 unsupported(inst, "the composite is not of the result's type");
             const Scalar s = scalar(module_.type(inst.result_type).element, inst);
             const Scalar v = value_scalar(inst.operand(0), inst);
-            if (!v.is_float() || v.bits != s.bits || v.bfloat16 != s.bfloat16)
+            if (!v.is_float() || !v.same_number(s))
                 unsupported(inst, "the object is not of the matrix's component type");
             const std::string value = use(inst.operand(0));
             const Fragment& m = use_fragment(inst.operand(1), inst);
@@ -717,7 +715,7 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             if (s.bfloat16)
                 unsupported(inst, "SPV_KHR_bfloat16 has no arithmetic on bf16 matrices");
             const Scalar v = value_scalar(inst.operand(1), inst);
-            if (!v.is_float() || v.bits != s.bits || v.bfloat16 != s.bfloat16)
+            if (!v.is_float() || !v.same_number(s))
                 unsupported(inst, "the scalar is not of the matrix's component type");
             const Fragment& a = use_fragment(inst.operand(0), inst);
             const std::string scale = use(inst.operand(1));
