@@ -600,8 +600,9 @@ Event radix_sort_one_sweep(const Queue& q, const UsmArray& keys, const UsmArray*
         const Scalar s = Scalar::from_uint(rk.bits, static_cast<std::uint64_t>(pass * kSweepBits));
         e = launch(
             kernels().radix_sweep_pass, q, tiles, kSweepGroupSize,
-            {b.k0, b.k1, b.v0, b.v1, starts, states, counter, pass, tiles, s, rk.kind, b.sign_bit,
-             b.with_values, flag_shift, tile_keys, tile_keys, tile_values, ranks, counts},
+            {b.k0, b.k1, b.v0, b.v1, starts, states, counter, pass, passes, tiles, s, rk.kind,
+             b.sign_bit, b.with_values, flag_shift, tile_keys, tile_keys, tile_values, ranks,
+             counts},
             {});
         std::swap(b.k0, b.k1);
         std::swap(b.v0, b.v1);
