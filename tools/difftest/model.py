@@ -2,8 +2,9 @@
 
 Integers wrap at their type's width; `/` truncates; x / 0 == x, x % 0 == 0, MIN / -1 == MIN,
 MIN % -1 == 0; abs(MIN) == MIN; shift counts are taken modulo the width; float -> int casts
-truncate, saturate, NaN -> 0. f32 and f64 use numpy scalars (IEEE round-to-nearest per
-operation: the device program is compiled without fp contraction). The work-items of a group run
+truncate, saturate, NaN -> 0; float min/max of a NaN give the other argument, of +0.0 and -0.0
+either (a program that depends on which is not a valid test). f32 and f64 use numpy scalars
+(IEEE round-to-nearest per operation: the device program is compiled without fp contraction). The work-items of a group run
 as Python generators that yield at each barrier, phase by phase; local memory checks for races
 and uninitialized reads (a program that has one is not a valid test)."""
 
@@ -17,7 +18,8 @@ np.seterr(all='ignore')
 
 
 class InvalidProgram(Exception):
-    """The program's result is not defined (a race, an uninitialized read, divergent barriers)."""
+    """The program's result is not defined (a race, an uninitialized read, divergent barriers,
+    min/max of zeros of both signs)."""
 
 
 def make_wrap(t):
@@ -56,11 +58,18 @@ def float_to_int(x, t):
     return max(tmin(t), min(tmax(t), v))
 
 
+def zeros_of_both_signs(a, b):
+    """min/max of +0.0 and -0.0 may give either (IEEE 754 minNum/maxNum; devices differ)."""
+    if a == 0 and b == 0 and math.copysign(1.0, a) != math.copysign(1.0, b):
+        raise InvalidProgram('min/max of +0.0 and -0.0 (either may be returned)')
+
+
 def fmin(a, b):
     if a != a:
         return b
     if b != b:
         return a
+    zeros_of_both_signs(a, b)
     return b if b < a else a
 
 
@@ -69,6 +78,7 @@ def fmax(a, b):
         return b
     if b != b:
         return a
+    zeros_of_both_signs(a, b)
     return b if b > a else a
 
 
