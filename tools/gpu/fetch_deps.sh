@@ -72,10 +72,12 @@ cp "$manifest_tmp" MANIFEST
 chmod 644 MANIFEST
 
 # The Python package's build and test tools (pure-Python wheels, any Python 3), for building
-# the module on the GPU machine (docs/python.md, "GPU tests"): pip install --no-index wheels/*.
-python_wheels=(nanobind==2.9.2 pytest==9.2.0)
-if ! ls wheels/nanobind-2.9.2-*.whl wheels/pytest-9.2.0-*.whl >/dev/null 2>&1; then
-    echo "fetch_deps: downloading ${python_wheels[*]} (and pytest's dependencies) into wheels/"
+# the module on the GPU machine (docs/python.md, "GPU tests"): pip install --no-index wheels/*,
+# and scikit-build-core for `pip install .` there (tools/gpu/pip_install_test.sh).
+python_wheels=(nanobind==2.9.2 pytest==9.2.0 scikit-build-core==1.1.2)
+if ! ls wheels/nanobind-2.9.2-*.whl wheels/pytest-9.2.0-*.whl \
+        wheels/scikit_build_core-1.1.2-*.whl >/dev/null 2>&1; then
+    echo "fetch_deps: downloading ${python_wheels[*]} (and their dependencies) into wheels/"
     /opt/dpk/python/bin/python -m pip download -q --disable-pip-version-check --only-binary=:all: \
         -d wheels "${python_wheels[@]}"
 fi

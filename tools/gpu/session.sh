@@ -16,6 +16,8 @@
 #              tools/gpu/native_backtrace.sh so that its native frames are named
 #   tuning     bench/tuning/{reduce,scan,sort}_variants.py (DPK_TUNING picks; needs the python
 #              phase's module)
+#   pip        tools/gpu/pip_install_test.sh: `pip install .` of a fresh copy into a new virtual
+#              environment, and the Python tests against the installed package
 #   matrix     bench/matmul_tensor.py: the cooperative-matrix GEMMs next to cuBLAS (needs the
 #              python phase's module), and the PTX of bench/kernels/gemm_f16.dpk
 #   profile    tools/gpu/profile.sh: Nsight Compute on dpk's radix sorts and GEMM next to CUB's and
@@ -68,6 +70,13 @@ if has bench && (( $(left) > 90 )); then
     timeout 120 build-gpu/bench/bench_algorithms 10 268435456 67108864 > "$logs/algorithms.log" 2>&1
     timeout 120 "$python" bench/algorithms_peers.py 10 268435456 67108864 >> "$logs/algorithms.log" 2>&1
     grep -E " us " "$logs/algorithms.log" | tee -a "$logs/summary.txt"
+fi
+
+if has pip && (( $(left) > 120 )); then
+    say "pip install . and pytest"
+    timeout $(( $(left) - 30 )) bash tools/gpu/pip_install_test.sh > "$logs/pip.log" 2>&1
+    grep -E "^pip_install_test|passed|failed|error" "$logs/pip.log" | tail -8 |
+        tee -a "$logs/summary.txt"
 fi
 
 if has python && (( $(left) > 90 )); then
