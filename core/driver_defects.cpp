@@ -27,8 +27,8 @@ constexpr DefectFacts kFacts[] = {
      "Intel OpenCL CPU: zero divided by an integer converted to float is taken as zero where "
      "the divisor is zero too (0 / 0 is NaN)"},
     {"lost_strided_stores",
-     "Intel OpenCL CPU: after a barrier, a strided store is made by 16 work-items of a group "
-     "only (in a kernel that reads at a wrapping index and stores before the barrier)"},
+     "Intel OpenCL CPU: in a kernel that reads at a wrapping index of the global id, a store "
+     "with a stride of 3 or more after a barrier is lost or stores another work-item's value"},
     {"uniform_private_fill",
      "Intel OpenCL CPU: a private array filled with one value by its only store, read at an "
      "index that differs between work-items, reads garbage"},

@@ -181,9 +181,12 @@ Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
         if (dim) return inst(spv::Op::OpCompositeExtract, m_.i64(), {vec, *dim});
         return inst(spv::Op::OpVectorExtractDynamic, m_.i64(), {vec, dynamic});
     };
-    if (builtin == spv::BuiltIn::GlobalInvocationId && m_.avoids(DriverDefect::NotOfGlobalId)) {
+    if (builtin == spv::BuiltIn::GlobalInvocationId &&
+        (m_.avoids(DriverDefect::NotOfGlobalId) || m_.avoids(DriverDefect::LostStridedStores))) {
         // group id * local size + local id: the driver's own global id feeds a miscompiled
-        // fold (dpk/core/driver_defects.h). Launches have no global offset.
+        // fold (not_of_global_id) and, in a kernel with a barrier, a wrapping index whose load
+        // or strided store after the barrier it vectorizes wrongly (lost_strided_stores;
+        // dpk/core/driver_defects.h). Launches have no global offset.
         Id group = component(spv::BuiltIn::WorkgroupId);
         Id size = component(spv::BuiltIn::WorkgroupSize);
         return inst(spv::Op::OpIAdd, m_.i64(),

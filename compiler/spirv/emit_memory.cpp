@@ -183,22 +183,7 @@ void FunctionEmitter::store_element(const ArrayValue& a, Id pointer, Id value) {
         value =
             inst(spv::Op::OpSelect, byte, {value, m_.b.constant(byte, 1), m_.b.constant(byte, 0)});
     }
-    if (a.type->space != types::AddressSpace::Global ||
-        !m_.avoids(DriverDefect::LostStridedStores)) {
-        store(pointer, value, alignment_of(t));
-        return;
-    }
-    // Under a condition that always holds but that the driver cannot see through, the store
-    // is no longer one it turns into a lost strided store after a barrier.
-    const Id always = inst(spv::Op::OpIEqual, m_.bool_type(), {launch_zero(64), m_.const_i64(0)});
-    const Id write = m_.b.next_id();
-    const Id done = m_.b.next_id();
-    inst_void(spv::Op::OpSelectionMerge, {done, operand(spv::SelectionControlMask::MaskNone)});
-    branch_conditional(always, write, done);
-    begin_block(write);
     store(pointer, value, alignment_of(t));
-    branch(done);
-    begin_block(done);
 }
 
 Id FunctionEmitter::emit_index(const ast::Index& e) {

@@ -366,6 +366,41 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("lost_strided_stores: a wrapped load stored with a stride after a barrier") {
+        // The second form (no store before the barrier): the value stored is another
+        // work-item's, not lost.
+        std::vector<std::int32_t> x(64);
+        for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<std::int32_t>(i * i) - 100;
+        auto run = [&x](const Device& dev, const std::string& target) {
+            Queue q(dev);
+            UsmArray in = UsmArray::from_host<std::int32_t>(q, x);
+            UsmArray o = UsmArray::zeros(q, DType::I32, {576});
+            LoadedKernel k =
+                tests::dpk_kernel(dev, kFile, "strided_store_of_wrapped_load", "", target);
+            launch(q, k, Range(192), Range(64), {in, o}).wait();
+            return o.to_vector<std::int32_t>();
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            const std::vector<std::int32_t> o = run(dev, "");
+            for (std::size_t i = 0; i < 192; ++i) {
+                INFO("work-item " << i);
+                CHECK(o[3 * i] == x[(i + 1) & 63]);
+                CHECK(o[3 * i + 1] == 0);
+            }
+            if (has_defect(dev, DriverDefect::LostStridedStores)) {
+                // Still there: some work-items store nothing or another's value (which, and
+                // how, follows the processor's vector width; when this fails, the driver was
+                // fixed).
+                const std::vector<std::int32_t> bad = run(dev, kNoWorkarounds);
+                std::size_t wrong = 0;
+                for (std::size_t i = 0; i < 192; ++i) wrong += bad[3 * i] != x[(i + 1) & 63];
+                MESSAGE("without the workaround " << wrong << " of 192 work-items store wrong");
+                CHECK(wrong > 0);
+            }
+        }
+    }
+
     TEST_CASE("uniform_private_fill: a private array filled by its only store") {
         auto run = [](const Device& dev, const std::string& target) {
             Queue q(dev);

@@ -48,11 +48,12 @@ enum class DriverDefect : std::uint8_t {
     /// 0 / 0 out, is xor'ed as an integer with a zero the driver cannot see (global_size(0) >>
     /// 63; it folds local_id(0) >> 63 too soon).
     ZeroQuotient,
-    /// Intel's OpenCL CPU runtime: in a kernel that reads at an index that wraps (`(i + 1) &
-    /// 63`) and stores before a barrier, a store with a stride of 3 or more after the barrier
-    /// is made by the first 16 work-items of a group only. Avoided in kernels with a barrier:
-    /// each store to a global array is made under a condition that is always true but that the
-    /// driver cannot see (global_size(0) >> 63 == 0).
+    /// Intel's OpenCL CPU runtime: in a kernel that reads at an index that wraps the global id
+    /// (`(i + 1) & 63`), a store with a stride of 3 or more after a barrier is made by the first
+    /// 16 work-items of a group only (when the kernel also stores before the barrier) or, on an
+    /// 8-wide processor, stores the value the work-item 8 before it loaded. Avoided in kernels
+    /// with a barrier: the global id is computed as group id * local size + local id (as for
+    /// NotOfGlobalId), not read from the driver's built-in.
     LostStridedStores,
     /// Intel's OpenCL CPU runtime: a private array that one statement alone stores, with a value
     /// that is the same in every element (a fill the driver turns into a memset), read at an
