@@ -133,11 +133,12 @@ Id FunctionEmitter::negate_float(Id x, DType t) {
     if (!m_.avoids(DriverDefect::NegationAcrossBarrier))
         return inst(spv::Op::OpFNegate, m_.value_type(t), {x});
     // The sign bit flipped by a mask the driver cannot see is constant, so that no fold of the
-    // negation (into fabs, fmin, ...) happens.
+    // negation (into fabs, fmin, ...) happens: a zero of the launch, as the driver bounds the
+    // local id where bounds checks compare it (k98126_55).
     const auto bits = static_cast<std::uint32_t>(dtype_bits(t));
     const Id int_type = m_.b.type_int(bits);
     Id mask = inst(spv::Op::OpBitwiseXor, int_type,
-                   {m_.b.constant(int_type, std::uint64_t{1} << (bits - 1)), work_item_zero(bits)});
+                   {m_.b.constant(int_type, std::uint64_t{1} << (bits - 1)), launch_zero(bits)});
     return xor_float_bits(x, t, mask);
 }
 

@@ -261,6 +261,46 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("negation_across_barrier: bounds-checked, a negated difference in a loop") {
+        auto run = [](const Device& dev, const std::string& target) {
+            compiler::source::Diagnostics diags;
+            compiler::CompileOptions options;
+            options.check_bounds = true;
+            if (!target.empty()) options.target = *compiler::spirv::TargetProfile::parse(target);
+            auto program = compiler::Program::from_file(
+                tests::source_path("tests/kernels/dpk/driver_defects.dpk"), diags, options);
+            REQUIRE_MESSAGE(program, diags.render());
+            auto image =
+                program->compile(*program->find_kernel("negated_difference_checked"), {});
+            REQUIRE_MESSAGE(image, diags.render());
+            Queue q(dev);
+            std::vector<std::uint8_t> x(64);
+            for (std::size_t i = 0; i < x.size(); ++i)
+                x[i] = static_cast<std::uint8_t>((i * 37 + 127) & 255);
+            UsmArray in = UsmArray::from_host<std::uint8_t>(q, x);
+            UsmArray o = UsmArray::zeros(q, DType::I16, {136});
+            launch(q, LoadedKernel(dev, *image), Range(34), Range(17), {in, o}).wait();
+            return o.to_vector<std::int16_t>();
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            // Work-item 0 of each group negates a[0] - a[0]: every work-item reads back 0.
+            const std::vector<std::int16_t> o = run(dev, "");
+            for (std::size_t i = 0; i < 34; ++i) {
+                INFO("work-item " << i);
+                CHECK(o[4 * i] == 0);
+            }
+            if (has_defect(dev, DriverDefect::NegationAcrossBarrier)) {
+                // Still there: the group reads the last work-item's value (when this fails, the
+                // driver was fixed).
+                const std::vector<std::int16_t> bad = run(dev, kNoWorkarounds);
+                std::size_t wrong = 0;
+                for (std::size_t i = 0; i < 34; ++i) wrong += bad[4 * i] != 0;
+                CHECK(wrong > 0);
+            }
+        }
+    }
+
     TEST_CASE("anchored_returns: a varying return in a function called after a barrier") {
         // pick(0, 0) = max(0, 0) ^ 0 = 0 into out0[1]; out0[0] keeps its 7.
         for (const Device& dev : tests::devices_under_test()) {

@@ -24,7 +24,8 @@ enum class DriverDefect : std::uint8_t {
     /// Intel's OpenCL CPU runtime: a float negation whose operand is live across a barrier,
     /// folded into fabs/fmin/fmax, gives every work-item the last one's value. Avoided in
     /// kernels with a barrier: float negation flips the sign bit as an integer, with a mask the
-    /// driver cannot fold.
+    /// driver cannot fold (0x80... ^ (global_size(0) >> 63); it folds local_id(0) >> 63 where
+    /// bounds checks bound the local id).
     NegationAcrossBarrier,
     /// Intel's OpenCL CPU runtime: `~get_global_id(d) + get_local_id(d)` (any form the driver
     /// folds to it, e.g. `-i - 1 + l`) takes the group's first id for every vector of
