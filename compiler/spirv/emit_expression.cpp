@@ -134,7 +134,7 @@ Id FunctionEmitter::negate_float(Id x, DType t) {
         return inst(spv::Op::OpFNegate, m_.value_type(t), {x});
     // The sign bit flipped by a mask the driver cannot see is constant, so that no fold of the
     // negation (into fabs, fmin, ...) happens: a zero of the launch, as the driver bounds the
-    // local id where bounds checks compare it (k98126_55).
+    // local id where bounds checks compare it (driver_defects' negated_difference_checked).
     const auto bits = static_cast<std::uint32_t>(dtype_bits(t));
     const Id int_type = m_.b.type_int(bits);
     Id mask = inst(spv::Op::OpBitwiseXor, int_type,
