@@ -4,9 +4,10 @@ Integers wrap at their type's width; `/` truncates; x / 0 == x, x % 0 == 0, MIN 
 MIN % -1 == 0; abs(MIN) == MIN; shift counts are taken modulo the width; float -> int casts
 truncate, saturate, NaN -> 0; float min/max of a NaN give the other argument, of +0.0 and -0.0
 either (a program that depends on which is not a valid test). f32 and f64 use numpy scalars
-(IEEE round-to-nearest per operation: the device program is compiled without fp contraction). The work-items of a group run
-as Python generators that yield at each barrier, phase by phase; local memory checks for races
-and uninitialized reads (a program that has one is not a valid test)."""
+(IEEE round-to-nearest per operation: the device program is compiled without fp contraction).
+The work-items of a group run as Python generators that yield at each barrier, phase by phase;
+local memory checks for races and uninitialized reads (a program that has one is not a valid
+test)."""
 
 import math
 
