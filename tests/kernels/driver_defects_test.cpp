@@ -48,6 +48,23 @@ std::size_t intel_vector_width() {
 #endif
 }
 
+/// Kernel `name` of kFile compiled bounds-checked for `target` (empty: the default target, which
+/// avoids every defect), rounding every operation on its own where `fp_contract` is false.
+LoadedKernel checked_kernel(const Device& dev, const char* name, const std::string& target,
+                            bool fp_contract = true) {
+    compiler::source::Diagnostics diags;
+    compiler::CompileOptions options;
+    options.fp_contract = fp_contract;
+    options.check_bounds = true;
+    if (!target.empty()) options.target = *compiler::spirv::TargetProfile::parse(target);
+    auto program = compiler::Program::from_file(
+        tests::source_path(std::string("tests/kernels/dpk/") + kFile), diags, options);
+    REQUIRE_MESSAGE(program, diags.render());
+    auto image = program->compile(*program->find_kernel(name), {});
+    REQUIRE_MESSAGE(image, diags.render());
+    return LoadedKernel(dev, *image);
+}
+
 /// Set in the environment of a copy of this test binary that runs a reproducer which crashes
 /// the driver (see run_in_child()).
 constexpr const char* kChildVariable = "DPK_DRIVER_DEFECTS_CHILD";
@@ -263,23 +280,14 @@ TEST_SUITE("driver_defects") {
 
     TEST_CASE("negation_across_barrier: bounds-checked, a negated difference in a loop") {
         auto run = [](const Device& dev, const std::string& target) {
-            compiler::source::Diagnostics diags;
-            compiler::CompileOptions options;
-            options.check_bounds = true;
-            if (!target.empty()) options.target = *compiler::spirv::TargetProfile::parse(target);
-            auto program = compiler::Program::from_file(
-                tests::source_path("tests/kernels/dpk/driver_defects.dpk"), diags, options);
-            REQUIRE_MESSAGE(program, diags.render());
-            auto image =
-                program->compile(*program->find_kernel("negated_difference_checked"), {});
-            REQUIRE_MESSAGE(image, diags.render());
+            LoadedKernel k = checked_kernel(dev, "negated_difference_checked", target);
             Queue q(dev);
             std::vector<std::uint8_t> x(64);
             for (std::size_t i = 0; i < x.size(); ++i)
                 x[i] = static_cast<std::uint8_t>((i * 37 + 127) & 255);
             UsmArray in = UsmArray::from_host<std::uint8_t>(q, x);
             UsmArray o = UsmArray::zeros(q, DType::I16, {136});
-            launch(q, LoadedKernel(dev, *image), Range(34), Range(17), {in, o}).wait();
+            launch(q, k, Range(34), Range(17), {in, o}).wait();
             return o.to_vector<std::int16_t>();
         };
         for (const Device& dev : tests::devices_under_test()) {
@@ -349,20 +357,11 @@ TEST_SUITE("driver_defects") {
 
     TEST_CASE("zero_quotient: bounds-checked, without contraction, in a device function") {
         auto run = [](const Device& dev, const std::string& target) {
-            compiler::source::Diagnostics diags;
-            compiler::CompileOptions options;
-            options.fp_contract = false;
-            options.check_bounds = true;
-            if (!target.empty()) options.target = *compiler::spirv::TargetProfile::parse(target);
-            auto program = compiler::Program::from_file(
-                tests::source_path("tests/kernels/dpk/driver_defects.dpk"), diags, options);
-            REQUIRE_MESSAGE(program, diags.render());
-            auto image = program->compile(*program->find_kernel("zero_quotient_checked"), {});
-            REQUIRE_MESSAGE(image, diags.render());
+            LoadedKernel k = checked_kernel(dev, "zero_quotient_checked", target, false);
             Queue q(dev);
             UsmArray in1 = UsmArray::from_host<std::int32_t>(q, {0, 0, 0, 0});
             UsmArray out1 = UsmArray::zeros(q, DType::F64, {13});
-            launch(q, LoadedKernel(dev, *image), Range(13), Range(13), {in1, out1}).wait();
+            launch(q, k, Range(13), Range(13), {in1, out1}).wait();
             return out1.to_vector<double>();
         };
         for (const Device& dev : tests::devices_under_test()) {
