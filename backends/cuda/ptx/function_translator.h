@@ -153,9 +153,13 @@ private:
     /// OpCooperativeMatrixMulAddKHR of 8-bit integer factors (s8 x s8 or u8 x u8, by the
     /// Cooperative Matrix Operands `operands`) and an i32 accumulator: two mma.sync.m16n8k32.
     void select_integer_mad(const SpirvInstruction& inst, std::uint32_t operands);
-    /// OpCooperativeMatrixMulAddKHR of tf32 factors (f32 16x8 MatrixA, 8x16 MatrixB) and an f32
-    /// accumulator: two mma.sync.m16n8k8 .tf32.
-    void select_tf32_mad(const SpirvInstruction& inst);
+    /// How a factor's elements fill the .b32 operand words of an mma.sync: one tf32 value (in
+    /// an f32 register), two 16-bit or four 8-bit elements a word.
+    enum class FactorWords : std::uint8_t { OneF32, TwoHalves, FourBytes };
+    /// OpCooperativeMatrixMulAddKHR `inst` (operands A, B, C) as two `mma`, one per 8-column
+    /// half of B, C and D: A's fragment as four words and each half of B's as two.
+    void emit_mma_pair(const SpirvInstruction& inst, const std::string& mma,
+                       FactorWords packing);
     /// f32 register `f` rounded to tf32 in place (cvt.rna.tf32.f32: to nearest, ties away).
     void round_to_tf32(const std::string& f);
     /// The kMatrixTypes entry of matrix type `type`; unsupported(inst) when it is none.

@@ -362,7 +362,7 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
 }
 
 void FunctionTranslator::select_integer_mad(const SpirvInstruction& inst, std::uint32_t operands) {
-    const Id a_id = inst.operand(0), b_id = inst.operand(1), c_id = inst.operand(2);
+    const Id a_id = inst.operand(0), c_id = inst.operand(2);
     const spirv_khr::MatrixType& a_kind = matrix_kind(type_of(a_id), inst);
     if (a_kind.component != DType::I8 && a_kind.component != DType::U8)
         unsupported(inst, "integer factors are 8-bit");
@@ -382,29 +382,8 @@ void FunctionTranslator::select_integer_mad(const SpirvInstruction& inst, std::u
     if (a_signed != b_signed)
         unsupported(inst, "MatrixA and MatrixB must be both signed (s8) or both unsigned (u8)");
     const std::string factor = a_signed ? ".s8" : ".u8";
-    const std::string mma = "mma.sync.aligned.m16n8k32.row.col.s32" + factor + factor + ".s32";
-    const Fragment& a = use_fragment(a_id, inst);
-    const Fragment& b = use_fragment(b_id, inst);
-    const Fragment& c = use_fragment(c_id, inst);
-    const Fragment& d = def_fragment(inst);
-    // Four 8-bit elements (the low byte of each register) in a .b32, the lowest-numbered in
-    // the low byte.
-    auto pack = [&](const Fragment& f, std::size_t first) {
-        std::string word = f[first];
-        for (std::size_t k = 1; k < 4; ++k) {
-            const std::string r = new_reg(RegClass::B32);
-            emit("bfi.b32", {r, f[first + k], word, std::to_string(8 * k), "8"});
-            word = r;
-        }
-        return word;
-    };
-    const std::string a_regs = vector_operand({pack(a, 0), pack(a, 4), pack(a, 8), pack(a, 12)});
-    for (std::size_t h = 0; h < 2; ++h) {
-        const std::size_t e = 4 * h;
-        emit(mma, {vector_operand({d[e], d[e + 1], d[e + 2], d[e + 3]}), a_regs,
-                   vector_operand({pack(b, 8 * h), pack(b, 8 * h + 4)}),
-                   vector_operand({c[e], c[e + 1], c[e + 2], c[e + 3]})});
-    }
+    emit_mma_pair(inst, "mma.sync.aligned.m16n8k32.row.col.s32" + factor + factor + ".s32",
+                  FactorWords::FourBytes);
 }
 
 void FunctionTranslator::round_to_tf32(const std::string& f) {
@@ -413,24 +392,40 @@ void FunctionTranslator::round_to_tf32(const std::string& f) {
     emit("mov.b32", {f, bits});
 }
 
-void FunctionTranslator::select_tf32_mad(const SpirvInstruction& inst) {
+void FunctionTranslator::emit_mma_pair(const SpirvInstruction& inst, const std::string& mma,
+                                       FactorWords packing) {
     const Fragment& a = use_fragment(inst.operand(0), inst);
     const Fragment& b = use_fragment(inst.operand(1), inst);
     const Fragment& c = use_fragment(inst.operand(2), inst);
     const Fragment& d = def_fragment(inst);
-    // The factors' .b32 registers (their f32 registers hold tf32 values).
-    auto word = [&](const std::string& f) {
+    const std::size_t per_word = packing == FactorWords::OneF32      ? 1
+                                 : packing == FactorWords::TwoHalves ? 2
+                                                                     : 4;
+    // The .b32 word of elements first .. first + per_word - 1 of `f`, the lowest-numbered in
+    // the low bits (an f32 register holding a tf32 value is its own word).
+    auto word = [&](const Fragment& f, std::size_t first) {
+        if (packing == FactorWords::FourBytes) {
+            std::string w = f[first];
+            for (std::size_t k = 1; k < 4; ++k) {
+                const std::string r = new_reg(RegClass::B32);
+                emit("bfi.b32", {r, f[first + k], w, std::to_string(8 * k), "8"});
+                w = r;
+            }
+            return w;
+        }
         const std::string r = new_reg(RegClass::B32);
-        emit("mov.b32", {r, f});
+        emit("mov.b32", {r, packing == FactorWords::TwoHalves
+                                ? vector_operand({f[first], f[first + 1]})
+                                : f[first]});
         return r;
     };
-    const std::string a_regs = vector_operand({word(a[0]), word(a[1]), word(a[2]), word(a[3])});
+    const std::string a_regs = vector_operand(
+        {word(a, 0), word(a, per_word), word(a, 2 * per_word), word(a, 3 * per_word)});
     for (std::size_t h = 0; h < 2; ++h) {
         const std::size_t e = 4 * h;
-        emit("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
-             {vector_operand({d[e], d[e + 1], d[e + 2], d[e + 3]}), a_regs,
-              vector_operand({word(b[2 * h]), word(b[2 * h + 1])}),
-              vector_operand({c[e], c[e + 1], c[e + 2], c[e + 3]})});
+        emit(mma, {vector_operand({d[e], d[e + 1], d[e + 2], d[e + 3]}), a_regs,
+                   vector_operand({word(b, 2 * h * per_word), word(b, (2 * h + 1) * per_word)}),
+                   vector_operand({c[e], c[e + 1], c[e + 2], c[e + 3]})});
     }
 }
 
@@ -557,33 +552,15 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                         "float factors take no Cooperative Matrix Operands and a float "
                         "accumulator");
         if (matrix_kind(type_of(a_id), inst).tf32) {
-            select_tf32_mad(inst);
+            emit_mma_pair(inst, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",
+                          FactorWords::OneF32);
             return true;
         }
         // f16 or bf16 factors: one fragment layout, the mma's type names them.
-        const std::string mma = a_element.bfloat16
-                                    ? "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"
-                                    : "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
-        const Fragment& a = use_fragment(a_id, inst);
-        const Fragment& b = use_fragment(b_id, inst);
-        const Fragment& c = use_fragment(c_id, inst);
-        const Fragment& d = def_fragment(inst);
-        // Pairs of 16-bit elements in a .b32 register, the lower-numbered in the low half.
-        auto pack = [&](const std::string& lo, const std::string& hi) {
-            const std::string r = new_reg(RegClass::B32);
-            emit("mov.b32", {r, vector_operand({lo, hi})});
-            return r;
-        };
-        const std::string a01 = pack(a[0], a[1]), a23 = pack(a[2], a[3]);
-        const std::string a45 = pack(a[4], a[5]), a67 = pack(a[6], a[7]);
-        const std::string a_regs = vector_operand({a01, a23, a45, a67});
-        for (std::size_t h = 0; h < 2; ++h) {
-            const std::size_t e = 4 * h;
-            const std::string b01 = pack(b[e], b[e + 1]), b23 = pack(b[e + 2], b[e + 3]);
-            emit(mma, {vector_operand({d[e], d[e + 1], d[e + 2], d[e + 3]}), a_regs,
-                       vector_operand({b01, b23}),
-                       vector_operand({c[e], c[e + 1], c[e + 2], c[e + 3]})});
-        }
+        emit_mma_pair(inst,
+                      a_element.bfloat16 ? "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"
+                                         : "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+                      FactorWords::TwoHalves);
         return true;
     }
     switch (op) {
