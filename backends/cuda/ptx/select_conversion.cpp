@@ -95,10 +95,24 @@ bool FunctionTranslator::select_conversion(const SpirvInstruction& inst) {
                 emit("mov" + bit_type(to), {d, use(inst.operand(0))});
             else if (to.bits > from.bits)  // exact: no rounding modifier
                 emit("cvt" + float_type(to) + float_type(from), {d, use(inst.operand(0))});
-            else
+            else {
+                const std::string x = use(inst.operand(0));
                 emit("cvt" + rounding(module_, inst.result, false, ".rn") + float_type(to) +
                          float_type(from),
-                     {d, use(inst.operand(0))});
+                     {d, x});
+                // cvt gives one canonical NaN for every NaN; dpk's bf16 of a NaN is the quiet
+                // NaN 0x7fc0 with the NaN's sign (docs/language.md), as on the other devices.
+                if (to.bfloat16) {
+                    const std::string low = new_reg(RegClass::B16);
+                    const std::string high = new_reg(RegClass::B16);
+                    const std::string nan = new_reg(RegClass::Pred);
+                    emit("mov.b32", {"{" + low + ", " + high + "}", x});
+                    emit("and.b16", {high, high, "0x8000"});
+                    emit("or.b16", {high, high, "0x7fc0"});
+                    emit("setp.nan.f32", {nan, x, x});
+                    emit("selp.b16", {d, high, d, nan});
+                }
+            }
             return true;
         }
         case spv::Op::OpSConvert:
