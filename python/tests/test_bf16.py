@@ -80,3 +80,22 @@ def test_no_cuda_array_interface_for_bf16(queue):
         return
     with pytest.raises(AttributeError, match="bf16 array has none"):
         a.__cuda_array_interface__
+
+
+ROUNDING = """
+kernel to_bf16(x: f32[::1], y: bf16[::1]) {
+    let i = global_id(0);
+    y[i] = bf16(x[i]);
+}
+"""
+
+
+def test_f32_to_bf16_rounds_to_nearest_even_and_a_nan_keeps_its_sign(queue):
+    # f32 bits -> the bf16 bits they round to: ties to even, the tie above the largest bf16 to
+    # infinity, a subnormal tie, and NaNs (quiet, signalling, negative) -> 0x7fc0 with the sign.
+    cases = {0x3F808000: 0x3F80, 0x3F818000: 0x3F82, 0x7F7F8000: 0x7F80, 0x00018000: 0x0002,
+             0x7FC00000: 0x7FC0, 0x7F800001: 0x7FC0, 0xFFC00001: 0xFFC0, 0xFFFFFFFF: 0xFFC0}
+    x = dpk.asarray(np.array(list(cases), np.uint32).view(np.float32), queue)
+    y = dpk.empty(len(cases), "bfloat16", queue)
+    dpk.Program.from_string(ROUNDING).kernel("to_bf16").launch(queue, len(cases), [x, y]).wait()
+    np.testing.assert_array_equal(y.to_numpy(), list(cases.values()))
