@@ -38,6 +38,9 @@ constexpr DefectFacts kFacts[] = {
     {"paired_gather_index",
      "Intel OpenCL CPU without AVX-512: a load at a narrow index the same in every work-item, "
      "from a loaded value through min/max and a mask, faults (a gather of two lanes' index)"},
+    {"remainder_of_nan",
+     "Intel OpenCL CPU: a float remainder of a NaN the driver takes for a finite number (an "
+     "integer converted to float, remainder by zero) is a finite number"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

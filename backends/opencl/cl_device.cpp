@@ -69,7 +69,7 @@ DriverDefects driver_defects(const DeviceInfo& d) {
                 DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops,
                 DriverDefect::ZeroQuotient, DriverDefect::LostStridedStores,
                 DriverDefect::UniformPrivateFill, DriverDefect::SignOfNegation,
-                DriverDefect::PairedGatherIndex};
+                DriverDefect::PairedGatherIndex, DriverDefect::RemainderOfNan};
     return {};
 }
 

@@ -287,6 +287,8 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, DType dt) {
             r = divisor(l, r, dt);
             break;
         case BinaryOp::Rem:  // C rule: the result has the dividend's sign (OpSRem, OpFRem)
+            if (flt && m_.avoids(DriverDefect::RemainderOfNan))  // the same rule as OpFRem's
+                return ext(OpenCLLIB::Fmod, type, {l, r});
             o = flt ? spv::Op::OpFRem : (sgn ? spv::Op::OpSRem : spv::Op::OpUMod);
             if (!flt) r = divisor(l, r, dt);
             break;

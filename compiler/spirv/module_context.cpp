@@ -22,7 +22,8 @@ bool ModuleContext::avoids(DriverDefect d) const {
         case DriverDefect::NotOfMinMax:
         case DriverDefect::ZeroQuotient:
         case DriverDefect::SignOfNegation:
-        case DriverDefect::PairedGatherIndex: return true;
+        case DriverDefect::PairedGatherIndex:
+        case DriverDefect::RemainderOfNan: return true;
     }
     return true;
 }

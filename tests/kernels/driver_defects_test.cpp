@@ -494,6 +494,30 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("remainder_of_nan: a float remainder of a NaN from a remainder by zero") {
+        auto run = [](const Device& dev, const std::string& target) {
+            Queue q(dev);
+            UsmArray out0 = UsmArray::zeros(q, DType::F64, {2});
+            UsmArray out1 = UsmArray::zeros(q, DType::F32, {2});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "remainder_of_nan", "", target);
+            launch(q, k, Range(1), Range(1), {std::uint32_t{33}, std::uint32_t{0}, out0, out1})
+                .wait();
+            return std::pair{out0.to_vector<double>(), out1.to_vector<float>()};
+        };
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            const auto [f64s, f32s] = run(dev, "");
+            for (double v : f64s) CHECK(std::isnan(v));
+            for (float v : f32s) CHECK(std::isnan(v));
+            if (has_defect(dev, DriverDefect::RemainderOfNan)) {
+                // Still there: finite numbers (when this fails, the driver was fixed).
+                const auto [bad64, bad32] = run(dev, kNoWorkarounds);
+                CHECK(bad64[0] == -1.0);
+                CHECK(bad32[0] == -1.0f);
+            }
+        }
+    }
+
     TEST_CASE("paired_gather_index: a uniform 32-bit index from a loaded value") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));

@@ -97,6 +97,24 @@ kernel k(a: i32[::1], u: u32[::1], n: i32, o: i32[::1], p: u32[::1]) {
     CHECK(count(plain, spv::Op::OpBitwiseXor) == 0);
 }
 
+TEST_CASE("emitter: remainder_of_nan makes a float remainder OpenCL.std's fmod") {
+    const char* src = R"(
+kernel k(a: f64[::1], b: f32[::1], c: i32[::1]) {
+    let i = global_id(0);
+    a[i] = a[i] % a[i + 1];
+    b[i] = b[i] % 3.0;
+    c[i] = c[i] % c[i + 1];
+}
+)";
+    const auto avoided = spirv_for(src, "opencl/avoids=remainder_of_nan");
+    CHECK(count(avoided, spv::Op::OpFRem) == 0);
+    CHECK(count(avoided, spv::Op::OpExtInst) == 2);
+    CHECK(count(avoided, spv::Op::OpSRem) == 1);
+    const auto plain = spirv_for(src, "opencl/avoids=none");
+    CHECK(count(plain, spv::Op::OpFRem) == 2);
+    CHECK(count(plain, spv::Op::OpExtInst) == 0);
+}
+
 TEST_CASE("emitter: paired_gather_index anchors array indices narrower than 64 bits") {
     // b[j] and b[k] (i32, u16) are xor'ed with a zero of the launch before they are widened;
     // a[i] (i64) and a[3i32] (a constant) stay plain.

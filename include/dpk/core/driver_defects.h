@@ -75,15 +75,21 @@ enum class DriverDefect : std::uint8_t {
     /// 64 bits that is not a constant is xor'ed, before it is widened, with a zero the driver
     /// cannot see (global_size(0) >> 63).
     PairedGatherIndex,
+    /// Intel's OpenCL CPU runtime: a float remainder `x % c` (OpFRem) of a NaN that the driver
+    /// takes for a finite number (the remainder of an integer converted to float by zero,
+    /// `(f64(u) % 0.0) % 7.0`) is a finite number (-1.0 there) instead of NaN. Avoided: float `%`
+    /// is OpenCL.std's fmod, which the driver computes right.
+    RemainderOfNan,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 10> kDriverDefects = {
+inline constexpr std::array<DriverDefect, 11> kDriverDefects = {
     DriverDefect::VaryingLoopExit,   DriverDefect::NegationAcrossBarrier,
     DriverDefect::NotOfGlobalId,     DriverDefect::NotOfMinMax,
     DriverDefect::ReassociatedLoops, DriverDefect::ZeroQuotient,
     DriverDefect::LostStridedStores, DriverDefect::UniformPrivateFill,
-    DriverDefect::SignOfNegation,    DriverDefect::PairedGatherIndex};
+    DriverDefect::SignOfNegation,    DriverDefect::PairedGatherIndex,
+    DriverDefect::RemainderOfNan};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);
