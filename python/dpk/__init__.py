@@ -17,6 +17,11 @@ from pathlib import Path as _Path
 
 import os as _os
 
+# numpy (a dependency) before the native module: on a machine whose OpenCL platforms include
+# PoCL 5.0 (LLVM 16), a process that listed them before numpy was loaded died inside LLVM's
+# std::call_once (pthread_once through a null pointer); after numpy the same listing ran.
+import numpy as _numpy  # noqa: F401
+
 # The JIT module, or the runtime alone (AOT bundles only) where it is all there is or asked for.
 if _os.environ.get("DPK_PYTHON_RUNTIME_ONLY") == "1":
     from . import _dpk_runtime as _native

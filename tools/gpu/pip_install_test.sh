@@ -28,12 +28,21 @@ echo "pip_install_test: fresh copy in $work/src ($(du -sh "$work/src" | cut -f1)
 
 "$python" -m venv --system-site-packages "$work/venv"
 venv_python="$work/venv/bin/python"
+# A virtual environment made from another one's Python sees the system's packages, not that
+# one's (numpy, CuPy, PyTorch on the GPU machine live in one): a .pth file adds its folders.
+"$python" -c 'import site; print("\n".join(site.getsitepackages()))' > \
+    "$("$venv_python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/parent.pth"
 export CMAKE_PREFIX_PATH="$prefix/usr"
 export LD_LIBRARY_PATH="$prefix/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PATH="$PATH:$prefix/usr/bin"
 start=$SECONDS
+# No network: the build runs in this environment (--no-build-isolation) with the carried
+# scikit-build-core and nanobind, and CMake and Ninja as the machine has them (there, Python
+# packages of the first environment, which an isolated build would ask pip for again).
+"$venv_python" -m pip install -q --no-index --find-links "$root/.gpu-deps/wheels" \
+    scikit-build-core==1.1.2 nanobind==2.9.2
 if ! "$venv_python" -m pip install --no-index --find-links "$root/.gpu-deps/wheels" \
-        --config-settings=cmake.define.DPK_WITH_LLVM=OFF \
+        --no-build-isolation --config-settings=cmake.define.DPK_WITH_LLVM=OFF \
         --config-settings=cmake.define.DPK_WERROR=OFF "$work/src" > "$work/pip.log" 2>&1; then
     echo "pip_install_test: pip install failed; its log's tail:"
     tail -n 60 "$work/pip.log"
