@@ -100,8 +100,8 @@ bool FunctionTranslator::select_conversion(const SpirvInstruction& inst) {
                 emit("cvt" + rounding(module_, inst.result, false, ".rn") + float_type(to) +
                          float_type(from),
                      {d, x});
-                // cvt gives one canonical NaN for every NaN; dpk's bf16 of a NaN is the quiet
-                // NaN 0x7fc0 with the NaN's sign (docs/language.md), as on the other devices.
+                // dpk's bf16 of a NaN is the quiet NaN 0x7fc0 with the NaN's sign
+                // (docs/language.md), as on the other devices, whatever NaN cvt gives.
                 if (to.bfloat16) {
                     const std::string low = new_reg(RegClass::B16);
                     const std::string high = new_reg(RegClass::B16);
