@@ -916,6 +916,30 @@ kernel k(x: i64[::1], y: i32[::1], u: u32[::1]) {
     }
 }
 
+TEST_CASE("ptx: a negation of 32 bits or fewer is ~x + 1; of 64 bits, neg") {
+    // ptxas folds neg (0 - x, x * -1) into a three-operand min/max and drops it there.
+    const std::string source = R"(
+kernel k(a: i32[::1], h: i16[::1], e: i8[::1], l: i64[::1]) {
+    let i = global_id(0);
+    a[i] = max(a[i + 1], max(a[i + 2], -a[i])) + (0i32 - a[i + 3]) + (a[i + 4] * -1i32);
+    h[i] = -h[i];
+    e[i] = 0i8 - e[i];
+    l[i] = -l[i] + (0i64 - l[i + 1]);
+})";
+    const std::string ptx = translate_to_ptx(spirv_of(source)).text;
+    INFO(ptx);
+    CHECK(!contains(ptx, "neg.s32"));
+    CHECK(!contains(ptx, "neg.s16"));
+    CHECK(!contains(ptx, "mul.lo.s32"));
+    CHECK(count_of(ptx, "not.b32") == 5);
+    CHECK(contains(ptx, "neg.s64"));
+    if (ptxas()) {
+        auto errors = ptxas_errors(ptx, "negations");
+        INFO(errors.value_or(""));
+        CHECK(!errors.has_value());
+    }
+}
+
 TEST_CASE("ptx: the math library's leaf functions are inlined, sin/cos/tan stay calls") {
     auto m = translate_and_assemble(
         spirv_of("kernel k(x: f32[::1], y: f64[::1]) {\n"
@@ -1064,7 +1088,7 @@ kernel k(a: i8[::1], b: i8[::1], x: i32[::1], y: i32[::1], u: u64[::1], f: f32[:
     CHECK(contains(ptx, "div.u64"));
     CHECK(contains(ptx, "0x80000000"));  // i32 MIN, compared with the dividend
     CHECK(!contains(ptx, "abs."));       // abs is a negation and a select
-    CHECK(contains(ptx, "neg.s32"));
+    CHECK(contains(ptx, "not.b32"));  // the negation, as ~x + 1
     CHECK(contains(ptx, "and.b32"));         // masked counts
     CHECK(contains(ptx, "cvt.rzi.u8.f32"));  // saturating to 0 .. 255, NaN -> 0
     CHECK(contains(ptx, "cvt.rzi.u32.f32"));

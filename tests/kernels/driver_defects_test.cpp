@@ -518,6 +518,46 @@ TEST_SUITE("driver_defects") {
         }
     }
 
+    TEST_CASE("negated_min_max: a negation in two chained signed min or max") {
+        // c = -a - 5 .. positive, so that the negation decides where it is dropped.
+        constexpr std::size_t n = 64;
+        std::vector<std::int32_t> a(n), b(n), c(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto s = static_cast<std::int32_t>(i);
+            a[i] = 2 - s % 7;
+            b[i] = -9 + s % 5;
+            c[i] = s % 2 == 0 ? -11 - s : 3 + s;
+        }
+        std::vector<std::int32_t> want(6 * n);
+        std::vector<std::int16_t> want16(n);
+        std::vector<std::int8_t> want8(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            want[6 * i + 0] = std::max({a[i], b[i], -c[i]});
+            want[6 * i + 1] = std::min({a[i], b[i], -c[i]});
+            want[6 * i + 2] = std::max({a[i], b[i], -c[i]});
+            want[6 * i + 3] = std::min({a[i], b[i], -c[i]});
+            want[6 * i + 4] = std::max({-a[i], -b[i], -c[i]});
+            want[6 * i + 5] = std::max({a[i], b[i], -c[i]});
+            want16[i] = static_cast<std::int16_t>(std::min({a[i], b[i], -c[i]}));
+            want8[i] = static_cast<std::int8_t>(std::max({a[i], b[i], -c[i]}));
+        }
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            Queue q(dev);
+            UsmArray da = UsmArray::from_host<std::int32_t>(q, a);
+            UsmArray db = UsmArray::from_host<std::int32_t>(q, b);
+            UsmArray dc = UsmArray::from_host<std::int32_t>(q, c);
+            UsmArray o = UsmArray::zeros(q, DType::I32, {6 * n});
+            UsmArray h = UsmArray::zeros(q, DType::I16, {n});
+            UsmArray e = UsmArray::zeros(q, DType::I8, {n});
+            LoadedKernel k = tests::dpk_kernel(dev, kFile, "negated_min_max", "", "");
+            launch(q, k, Range(n), Range(32), {da, db, dc, o, h, e}).wait();
+            CHECK(o.to_vector<std::int32_t>() == want);
+            CHECK(h.to_vector<std::int16_t>() == want16);
+            CHECK(e.to_vector<std::int8_t>() == want8);
+        }
+    }
+
     TEST_CASE("paired_gather_index: a uniform 32-bit index from a loaded value") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));

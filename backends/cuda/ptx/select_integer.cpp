@@ -5,6 +5,11 @@
 // low bits whatever the high bits hold; division, remainder and right shifts extend their
 // operands first. Division by zero does not trap (PTX gives an unspecified value, as OpenCL
 // allows). Shift counts are masked to the operand's width, as in OpenCL C.
+//
+// A 32-bit (or narrower) negation is written out as ~x + 1: ptxas (CUDA 12.9 and 13, sm_90)
+// folds a `neg` (or 0 - x, or x * -1) that feeds a chain of two signed min or max into one
+// three-operand min/max and drops the negation there, so that max(a, max(b, -c)) comes out as
+// max(a, b, c). It leaves ~x + 1 as it is.
 #include "backends/cuda/ptx/function_translator.h"
 
 namespace dpk::backends::cuda {
@@ -61,6 +66,30 @@ bool FunctionTranslator::divide_by_power_of_two(const SpirvInstruction& inst, co
     return true;
 }
 
+bool FunctionTranslator::negate_as_complement(const SpirvInstruction& inst, const Scalar& s) {
+    if (s.bits > kWordBits) return false;
+    const std::uint64_t mask = (std::uint64_t{1} << s.bits) - 1;
+    auto is = [&](std::uint32_t k, std::uint64_t value) {
+        const std::optional<std::uint64_t> c = constant_value(inst.operand(k));
+        return c && (*c & mask) == (value & mask);
+    };
+    std::uint32_t x = 0;
+    if (inst.opcode == spv::Op::OpSNegate)
+        x = 0;
+    else if (inst.opcode == spv::Op::OpISub && is(0, 0))
+        x = 1;
+    else if (inst.opcode == spv::Op::OpIMul && is(1, ~std::uint64_t{0}))
+        x = 0;
+    else if (inst.opcode == spv::Op::OpIMul && is(0, ~std::uint64_t{0}))
+        x = 1;
+    else
+        return false;
+    const std::string complement = new_reg(RegClass::B32);
+    emit("not.b32", {complement, use(inst.operand(x))});
+    emit("add.s32", {def(inst), complement, "1"});
+    return true;
+}
+
 bool FunctionTranslator::select_integer(const SpirvInstruction& inst) {
     const spv::Op op = inst.opcode;
     switch (op) {
@@ -84,6 +113,7 @@ bool FunctionTranslator::select_integer(const SpirvInstruction& inst) {
     }
     const Scalar s = scalar(inst.result_type, inst);
     if (!s.is_int()) unsupported(inst, "only scalar integer operands are supported");
+    if (negate_as_complement(inst, s)) return true;
     const std::string d = def(inst);
     const std::string bits = bit_type(s);
     // add/sub/mul compute the right low bits whatever an 8/16-bit operand's high bits hold.
