@@ -212,9 +212,28 @@ UsmArray from_interface(nb::handle owner, nb::dict iface, const Queue& queue, bo
     return view;
 }
 
+/// The DLPack capsule of `obj` for `queue`: on a CUDA queue, CUDA memory is asked for with the
+/// queue's stream (1 for the legacy default stream), so that the producer orders its pending work
+/// before the queue's, as the protocol asks of producers; a producer that takes no `stream` is
+/// asked without one.
+nb::object dlpack_capsule(nb::handle obj, const Queue& queue) {
+    if (queue.device().backend() != "cuda" || !nb::hasattr(obj, "__dlpack_device__"))
+        return nb::borrow(obj);
+    nb::tuple dev = nb::cast<nb::tuple>(obj.attr("__dlpack_device__")());
+    const auto type = nb::cast<std::int32_t>(dev[0]);
+    if (type != kDLCUDA && type != kDLCUDAManaged) return nb::borrow(obj);
+    const auto stream = reinterpret_cast<std::uintptr_t>(queue.native_handle());
+    try {
+        return obj.attr("__dlpack__")(nb::arg("stream") = stream == 0 ? 1 : stream);
+    } catch (nb::python_error& e) {
+        if (!e.matches(PyExc_TypeError)) throw;
+        return obj.attr("__dlpack__")();
+    }
+}
+
 /// A zero-copy view through DLPack (nanobind imports the capsule and keeps its owner alive).
 UsmArray from_dlpack(nb::handle obj, const Queue& queue) {
-    auto view = nb::cast<nb::ndarray<>>(obj);
+    auto view = nb::cast<nb::ndarray<>>(dlpack_capsule(obj, queue));
     std::vector<std::int64_t> shape(view.ndim()), strides(view.ndim());
     for (std::size_t d = 0; d < view.ndim(); ++d) {
         shape[d] = static_cast<std::int64_t>(view.shape(d));
@@ -248,9 +267,14 @@ std::optional<UsmArray> foreign_view(nb::handle obj, const Queue& queue) {
     if (nb::hasattr(obj, "__sycl_usm_array_interface__"))
         return from_interface(obj, nb::cast<nb::dict>(obj.attr("__sycl_usm_array_interface__")),
                               queue, false, "__sycl_usm_array_interface__");
-    if (nb::hasattr(obj, "__cuda_array_interface__"))
-        return from_interface(obj, nb::cast<nb::dict>(obj.attr("__cuda_array_interface__")), queue,
-                              true, "__cuda_array_interface__");
+    if (nb::hasattr(obj, "__cuda_array_interface__")) {
+        auto iface = nb::cast<nb::dict>(obj.attr("__cuda_array_interface__"));
+        // PyTorch describes bfloat16 as raw bytes ("<V2"); its DLPack names the type.
+        const bool raw_bytes =
+            nb::cast<std::string>(iface["typestr"]).find('V') != std::string::npos;
+        if (!raw_bytes || !nb::hasattr(obj, "__dlpack__"))
+            return from_interface(obj, iface, queue, true, "__cuda_array_interface__");
+    }
     if (nb::hasattr(obj, "__dlpack__") && !is_host_array(obj)) return from_dlpack(obj, queue);
     return std::nullopt;
 }

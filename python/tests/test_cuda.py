@@ -103,3 +103,22 @@ def test_another_devices_memory_is_refused():
 
     with pytest.raises(dpk.UsmError, match="is not USM of device"):
         dpk.asarray(Lent(), dpk.Queue(CUDA[0]))
+
+
+def test_torch_bf16_tensor_in_place_through_dlpack(cuda_queue):
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    if not torch.cuda.is_available():
+        pytest.skip("torch sees no CUDA device")
+    # torch's __cuda_array_interface__ calls bfloat16 raw bytes ("<V2"): dpk reads its DLPack.
+    x = torch.tensor([1.0, -2.5, 3.0, 0.5], dtype=torch.bfloat16, device="cuda")
+    y = torch.zeros(4, dtype=torch.bfloat16, device="cuda")
+    view = dpk.asarray(x, cuda_queue)
+    assert view.dtype == "bfloat16" and view.is_external and view.data_ptr == x.data_ptr()
+    k = dpk.Program.from_string("""
+kernel twice(x: bf16[::1], y: bf16[::1]) {
+    let i = global_id(0);
+    y[i] = x[i] + x[i];
+}
+""").kernel("twice")
+    k.launch(cuda_queue, 4, [view, dpk.asarray(y, cuda_queue)]).wait()
+    assert y.tolist() == [2.0, -5.0, 6.0, 1.0]
