@@ -240,10 +240,15 @@ UsmArray from_dlpack(nb::handle obj, const Queue& queue) {
         strides[d] = view.stride(d);
     }
     const DType dtype = dtype_from_dlpack(view.dtype(), "__dlpack__");
-    // The nb::ndarray holds the DLPack tensor (and through it the producer) alive.
-    nb::object holder = nb::cast(view);
+    // The nb::ndarray holds the DLPack tensor (and through it the producer) alive; it is let go
+    // with the GIL held, as the producer's deleter may run Python.
+    std::shared_ptr<const void> holder(new nb::ndarray<>(view), [](const void* p) {
+        if (!Py_IsInitialized()) return;  // the interpreter is gone, and the producer with it
+        nb::gil_scoped_acquire gil;
+        delete static_cast<const nb::ndarray<>*>(p);
+    });
     return UsmArray::from_external(queue, view.data(), dtype, std::move(shape), std::move(strides),
-                                   keep_alive(holder));
+                                   std::move(holder));
 }
 
 /// One queue per process on the default device, made on first use and kept until exit.
