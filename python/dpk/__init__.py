@@ -19,8 +19,13 @@ import os as _os
 
 # numpy (a dependency) before the native module: on a machine whose OpenCL platforms include
 # PoCL 5.0 (LLVM 16), a process that listed them before numpy was loaded died inside LLVM's
-# std::call_once (pthread_once through a null pointer); after numpy the same listing ran.
-import numpy as _numpy  # noqa: F401
+# std::call_once (pthread_once through a null pointer); after numpy the same listing ran. The
+# build imports the module without its dependencies (nanobind's stub generator, in pip's isolated
+# build environment): there numpy may be missing, and nothing lists devices.
+try:
+    import numpy as _numpy  # noqa: F401
+except ImportError:
+    pass
 
 # The JIT module, or the runtime alone (AOT bundles only) where it is all there is or asked for.
 if _os.environ.get("DPK_PYTHON_RUNTIME_ONLY") == "1":
