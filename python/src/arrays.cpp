@@ -231,7 +231,7 @@ nb::object dlpack_capsule(nb::handle obj, const Queue& queue) {
     }
 }
 
-/// A zero-copy view through DLPack (nanobind imports the capsule and keeps its owner alive).
+/// A zero-copy view through DLPack (nanobind imports the capsule; the view holds the tensor).
 UsmArray from_dlpack(nb::handle obj, const Queue& queue) {
     auto view = nb::cast<nb::ndarray<>>(dlpack_capsule(obj, queue));
     std::vector<std::int64_t> shape(view.ndim()), strides(view.ndim());

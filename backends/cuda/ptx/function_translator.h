@@ -85,11 +85,11 @@ private:
     /// source operand, where ptxas folds it (a division by a constant becomes a multiply or a
     /// shift; in a register it is a 64-bit division routine).
     std::string extended_or_immediate(Id id, bool is_signed, const SpirvInstruction& inst);
-    /// Division or remainder of `a` (the dividend, extended) by a constant power of two as
-    /// shifts and masks (select_integer.cpp); false when the divisor is not one.
     /// -x, 0 - x or x * -1 of 32 bits or fewer as ~x + 1 (select_integer.cpp says why); false
     /// for any other instruction.
     bool negate_as_complement(const SpirvInstruction& inst, const Scalar& s);
+    /// Division or remainder of `a` (the dividend, extended) by a constant power of two as
+    /// shifts and masks (select_integer.cpp); false when the divisor is not one.
     bool divide_by_power_of_two(const SpirvInstruction& inst, const Scalar& s, const std::string& a,
                                 bool is_signed, bool is_div);
     /// `value` (8/16-bit in a 32-bit register) extended in place into a new register.
