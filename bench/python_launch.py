@@ -47,6 +47,20 @@ def per_launch_us(launch, finish, launches, rounds):
     return statistics.median(samples)
 
 
+def per_launch_us_side_by_side(launches_by_name, finish, launches, rounds):
+    """per_launch_us of several launch functions, their batches taken in turn (one batch of each,
+    then the next round), so that each sees the same machine: {name: median us}."""
+    samples = {name: [] for name in launches_by_name}
+    for _ in range(rounds * max(1, launches // BATCH)):
+        for name, launch in launches_by_name.items():
+            t0 = time.perf_counter_ns()
+            for _ in range(BATCH):
+                launch()
+            samples[name].append((time.perf_counter_ns() - t0) / BATCH / 1000.0)
+            finish()
+    return {name: statistics.median(s) for name, s in samples.items()}
+
+
 def sync_us(launch_and_wait, launches):
     """Median of single launch + wait times."""
     samples = []
@@ -81,8 +95,10 @@ def bench_dpk(device, launches, rounds, cpp):
     args = [a, b, c]
     for _ in range(200):  # warm-up (PoCL compiles the work-group function at the first run)
         kernel.launch(q, N, args).wait()
-    k_async = per_launch_us(lambda: kernel.launch(q, N, args), q.wait, launches, rounds)
-    ck_async = per_launch_us(lambda: ck.launch(q, N, args), q.wait, launches, rounds)
+    timed = per_launch_us_side_by_side(
+        {"kernel": lambda: kernel.launch(q, N, args), "compiled": lambda: ck.launch(q, N, args)},
+        q.wait, launches, rounds)
+    k_async, ck_async = timed["kernel"], timed["compiled"]
     k_sync = sync_us(lambda: kernel.launch(q, N, args).wait(), launches)
     f = device.filter_string
     line = (f"python_launch_async device={f} dpk_python_us={k_async:.2f} "
