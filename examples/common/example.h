@@ -17,13 +17,14 @@ inline std::string path(const char* file) {
     return std::string(DPK_EXAMPLE_DIR) + "/" + file;
 }
 
-/// The largest |got - want| / max(1, |want|).
+/// The largest |got - want| / max(1, |want|); infinity where one of them is NaN.
 template <typename T, typename U>
 double max_error(const std::vector<T>& got, const std::vector<U>& want) {
     double worst = got.size() == want.size() ? 0.0 : INFINITY;
     for (std::size_t i = 0; i < std::min(got.size(), want.size()); ++i) {
         const double w = static_cast<double>(want[i]);
         const double error = std::abs(static_cast<double>(got[i]) - w) / std::max(1.0, std::abs(w));
+        if (std::isnan(error)) return INFINITY;  // a NaN where a number is wanted, or the reverse
         worst = std::max(worst, error);
     }
     return worst;
