@@ -549,6 +549,10 @@ void register_arrays(nb::module_& m) {
             "data_ptr",
             [](const UsmArray& a) { return reinterpret_cast<std::uintptr_t>(a.data()); },
             "The USM address of the first element.")
+        .def_prop_ro("T", &UsmArray::transpose,
+                     "The array with its dimensions reversed: a view, no copy (numpy's `T`).")
+        .def("transpose", &UsmArray::transpose,
+             "The array with its dimensions reversed: a view, no copy.")
         .def("to_numpy", &to_numpy,
              "A numpy copy (blocks until the array's commands finished). bf16: its bits, as "
              "uint16 (numpy has no bfloat16).")

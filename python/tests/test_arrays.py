@@ -140,3 +140,22 @@ def test_keep_alive_holds_the_owner(checking_queue):
     del view
     gc.collect()
     assert ref() is None
+
+
+def test_transpose_is_a_view_in_the_other_order(queue):
+    host = np.arange(12, dtype=np.float32).reshape(3, 4)
+    a = dpk.asarray(host, queue)
+    t = a.T
+    assert t.shape == (4, 3) and t.strides == (1, 4) and t.layout == "F"
+    assert t.data_ptr == a.data_ptr and a.transpose().shape == (4, 3)
+    np.testing.assert_array_equal(t.to_numpy(), host.T)
+    # A kernel that takes column-major arrays reads the view in place.
+    k = dpk.Program.from_string("""
+kernel first_column(x: f32[::1, :], out: f32[::1]) {
+    let i = global_id(0);
+    out[i] = x[i, 0];
+}
+""").kernel("first_column")
+    out = dpk.zeros(4, "float32", queue)
+    k.launch(queue, 4, [t, out]).wait()
+    np.testing.assert_array_equal(out.to_numpy(), host[0])
