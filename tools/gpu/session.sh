@@ -19,7 +19,8 @@
 #   pip        tools/gpu/pip_install_test.sh: `pip install .` of a fresh copy into a new virtual
 #              environment, and the Python tests against the installed package
 #   matrix     bench/matmul_tensor.py: the cooperative-matrix GEMMs next to cuBLAS (needs the
-#              python phase's module), and the PTX of bench/kernels/gemm_f16.dpk
+#              python phase's module), the PTX of bench/kernels/gemm_f16.dpk, and
+#              bench/attention.py: examples/attention next to torch's scaled_dot_product_attention
 #   profile    tools/gpu/profile.sh: Nsight Compute on dpk's radix sorts and GEMM next to CUB's and
 #              cuBLAS's (the GEMM needs the python phase's module)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
@@ -126,6 +127,9 @@ if has matrix && (( $(left) > 60 )); then
     DPK_BUILD_DIR="$root/build-gpu-python" timeout $(( $(left) - 30 )) \
         python3 bench/matmul_tensor.py cuda:gpu:0 10 ${DPK_MATRIX_SIZES:-2048 4096 8192} 2>&1 |
         tee "$logs/matmul_tensor.log" | tee -a "$logs/summary.txt"
+    DPK_BUILD_DIR="$root/build-gpu-python" timeout $(( $(left) > 40 ? $(left) - 30 : 10 )) \
+        python3 bench/attention.py cuda:gpu:0 10 1024 4096 2>&1 |
+        tee "$logs/attention.log" | tee -a "$logs/summary.txt"
 fi
 
 if has tuning && (( $(left) > 60 )); then
