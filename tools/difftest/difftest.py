@@ -33,7 +33,34 @@ import model  # noqa: E402
 from program import Module  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
+# A kernel hangs when the runner has spent KERNEL_TIMEOUT_S seconds of processor time on it (a
+# loop that does not end), or KERNEL_WALL_TIMEOUT_S seconds of wall time (a kernel that waits
+# for ever). Processor time, not wall time, for the first: on a busy machine (a build beside the
+# tester at a lower nice value) a runner can wait minutes for a core without hanging.
 KERNEL_TIMEOUT_S = 60
+KERNEL_WALL_TIMEOUT_S = 900
+
+
+def cpu_seconds(pid):
+    """Processor time (user + system, all threads) process `pid` has used, or None where /proc
+    does not say."""
+    try:
+        with open('/proc/%d/stat' % pid) as f:
+            fields = f.read().rsplit(')', 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def hung(pid, since_wall, since_cpu):
+    """Whether the kernel started at wall time `since_wall` (processor time `since_cpu`) hangs."""
+    waited = time.time() - since_wall
+    if waited > KERNEL_WALL_TIMEOUT_S:
+        return True
+    used = cpu_seconds(pid)
+    if used is None or since_cpu is None:
+        return waited > KERNEL_TIMEOUT_S
+    return used - since_cpu > KERNEL_TIMEOUT_S
 
 
 def find_tool(path, name):
@@ -128,9 +155,9 @@ def run_runner(runner, device, bounds, manifest, n, log):
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                              bufsize=1)
         current = None
-        last = time.time()
+        last, last_cpu = time.time(), cpu_seconds(p.pid)
         buf = ''
-        hung = False
+        killed = False
         while True:
             r, _, _ = select.select([p.stdout], [], [], 1.0)
             if r:
@@ -145,7 +172,7 @@ def run_runner(runner, device, bounds, manifest, n, log):
                     w = line.split(' ', 4)
                     if w[0] == 'START':
                         current = int(w[1])
-                        last = time.time()
+                        last, last_cpu = time.time(), cpu_seconds(p.pid)
                     elif w[0] == 'OK':
                         results[int(w[1])] = ('ok', ' '.join(w[3:]))
                         current = None
@@ -155,9 +182,9 @@ def run_runner(runner, device, bounds, manifest, n, log):
                     elif w[0] == 'ERROR':
                         results.setdefault(current if current is not None else start,
                                            ('error', line))
-            elif current is not None and time.time() - last > KERNEL_TIMEOUT_S:
+            elif current is not None and hung(p.pid, last, last_cpu):
                 p.kill()
-                hung = True
+                killed = True
                 break
         p.wait()
         if current is None:
@@ -165,8 +192,8 @@ def run_runner(runner, device, bounds, manifest, n, log):
                 for i in range(start, n):
                     results[i] = ('error', 'runner exited %d' % p.returncode)
             break
-        results[current] = ('hang' if hung else 'crash',
-                            'runner %s at this kernel (exit %s)' % ('hung' if hung else 'died',
+        results[current] = ('hang' if killed else 'crash',
+                            'runner %s at this kernel (exit %s)' % ('hung' if killed else 'died',
                                                                    p.returncode))
         start = current + 1
     return results
