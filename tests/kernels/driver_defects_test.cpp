@@ -528,7 +528,7 @@ TEST_SUITE("driver_defects") {
             const auto s = static_cast<std::int32_t>(i);
             a[i] = 2 - s % 7;
             b[i] = -9 + s % 5;
-            c[i] = s % 2 == 0 ? -11 - s : 3 + s;
+            c[i] = s % 2 == 0 ? -11 - s : 20 + s;
         }
         std::vector<std::int32_t> want(6 * n);
         std::vector<std::int16_t> want16(n);
