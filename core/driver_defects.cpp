@@ -41,6 +41,9 @@ constexpr DefectFacts kFacts[] = {
     {"remainder_of_nan",
      "Intel OpenCL CPU: a float remainder of a NaN the driver takes for a finite number (an "
      "integer converted to float, remainder by zero) is a finite number"},
+    {"copy_under_branch",
+     "PoCL: a work-group copy under a branch, in a kernel with a loop with barriers, copies "
+     "without end (the kernel faults)"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

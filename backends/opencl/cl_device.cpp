@@ -63,7 +63,7 @@ std::string svm_capability_names(std::uint64_t caps) {
 /// version of the two drivers, until a fixed one is known.
 DriverDefects driver_defects(const DeviceInfo& d) {
     if (d.platform_name.find(kPoclPlatform) != std::string::npos)
-        return {DriverDefect::VaryingLoopExit};
+        return {DriverDefect::VaryingLoopExit, DriverDefect::CopyUnderBranch};
     if (d.kind == DeviceKind::Cpu && d.platform_name.starts_with("Intel(R) OpenCL"))
         return {DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
                 DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops,

@@ -29,12 +29,37 @@ Id FunctionEmitter::copies_event() {
     return event_variable(copies_event_, "copies");
 }
 
-void FunctionEmitter::start_group_copy(Id to, Id from, Id count, Id stride) {
+void FunctionEmitter::start_group_copy(Id to, Id from, Id count, Id stride, Id element) {
+    if (m_.avoids(DriverDefect::CopyUnderBranch)) {
+        copy_by_work_items(to, from, count, stride, element);
+        return;
+    }
     const Id event = m_.b.type_event();
     const Id joined = inst(spv::Op::OpGroupAsyncCopy, event,
                            {m_.const_i32(operand(spv::Scope::Workgroup)), to, from, count, stride,
                             load(event, copies_event())});
     store(copies_event(), joined);
+}
+
+void FunctionEmitter::copy_by_work_items(Id to, Id from, Id count, Id stride, Id element) {
+    const Id i64 = m_.i64();
+    // Every dimension's id and size, without counting them as used by the kernel: a dimension
+    // the launch leaves out has id 0 and size 1, which is right here.
+    const Id id = builtin_vector(spv::BuiltIn::LocalInvocationId);
+    const Id size = builtin_vector(spv::BuiltIn::WorkgroupSize);
+    auto at = [&](Id v, std::uint32_t d) { return inst(spv::Op::OpCompositeExtract, i64, {v, d}); };
+    auto add = [&](Id a, Id b) { return inst(spv::Op::OpIAdd, i64, {a, b}); };
+    auto mul = [&](Id a, Id b) { return inst(spv::Op::OpIMul, i64, {a, b}); };
+    const Id sx = at(size, 0), sy = at(size, 1);
+    const Id linear = add(at(id, 0), mul(sx, add(at(id, 1), mul(sy, at(id, 2)))));
+    const Id items = mul(mul(sx, sy), at(size, 2));
+    const Id to_type = m_.pointer(spv::StorageClass::Workgroup, element);
+    const Id from_type = m_.pointer(spv::StorageClass::CrossWorkgroup, element);
+    counted_loop(linear, count, items, [&](Id e) {
+        const Id source = inst(spv::Op::OpInBoundsPtrAccessChain, from_type, {from, mul(e, stride)});
+        const Id target = inst(spv::Op::OpInBoundsPtrAccessChain, to_type, {to, e});
+        store(target, load(element, source));
+    });
 }
 
 Id FunctionEmitter::emit_async_copy(const ast::Call& e) {
@@ -60,7 +85,7 @@ Id FunctionEmitter::emit_async_copy(const ast::Call& e) {
         const std::vector<Id> at_dst{dst_start}, at_src{src_start};
         start_group_copy(element_pointer(dst, std::span<const Id>(at_dst)),
                          element_pointer(src, std::span<const Id>(at_src)), count,
-                         stride_of(src, 0));
+                         stride_of(src, 0), m_.storage_type(dst.type->dtype));
     };
     if (!checks_bounds()) {
         start_copy();
@@ -125,7 +150,7 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
             const Id from[2] = {inst(spv::Op::OpIAdd, i64, {src_at[0], r}), src_at[1]};
             start_group_copy(element_pointer(dst, std::span<const Id>(to)),
                              element_pointer(src, std::span<const Id>(from)), m_.const_i64(cols),
-                             m_.const_i64(1));
+                             m_.const_i64(1), m_.storage_type(dst.type->dtype));
         });
     };
     // One copy of the whole tile where a row of it is one element of 4 to 32 bytes and the
@@ -176,7 +201,8 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
                     // The row stride in rows' sizes: exact (checked just above), so a shift.
                     inst(spv::Op::OpShiftRightArithmetic, i64,
                          {row_stride,
-                          m_.const_i64(std::countr_zero(static_cast<std::uint64_t>(row_bytes)))}));
+                          m_.const_i64(std::countr_zero(static_cast<std::uint64_t>(row_bytes)))}),
+                    row_type);
             },
             by_rows);
     };
@@ -228,6 +254,16 @@ void FunctionEmitter::emit_wait_copies(const ast::Call& e) {
         }
     }
     if (!copies_event_) return;  // nothing started in this function: nothing to wait for
+    if (m_.avoids(DriverDefect::CopyUnderBranch)) {
+        // The work-items copied with loads and stores: a barrier makes their stores visible.
+        const auto semantics =
+            static_cast<std::uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent) |
+            operand(spv::MemorySemanticsMask::WorkgroupMemory);
+        inst_void(spv::Op::OpControlBarrier,
+                  {m_.const_i32(operand(spv::Scope::Workgroup)),
+                   m_.const_i32(operand(spv::Scope::Workgroup)), m_.const_i32(semantics)});
+        return;
+    }
     inst_void(spv::Op::OpGroupWaitEvents,
               {m_.const_i32(operand(spv::Scope::Workgroup)), m_.const_i32(1), copies_event_});
     store(copies_event_, m_.b.constant_null(m_.b.type_event()));

@@ -217,9 +217,13 @@ private:
     Id emit_async_copy(const ast::Call& e);
     /// async_copy of a rows x cols tile between 2-d arrays (shape: constants, sema).
     void emit_async_copy_tile(const ast::Call& e);
-    /// Starts OpGroupAsyncCopy of `count` elements from `from` (every `stride`-th) to `to` and
-    /// joins its event to the function's.
-    void start_group_copy(Id to, Id from, Id count, Id stride);
+    /// Starts OpGroupAsyncCopy of `count` elements (of type `element`) from `from` (every
+    /// `stride`-th) to `to` and joins its event to the function's.
+    void start_group_copy(Id to, Id from, Id count, Id stride, Id element);
+    /// start_group_copy's copy as plain loads and stores spread over the work-group
+    /// (DriverDefect::CopyUnderBranch): element e by the work-item whose linear local id is e
+    /// modulo the local size. `element` is the type `to` and `from` point to.
+    void copy_by_work_items(Id to, Id from, Id count, Id stride, Id element);
     /// `then()` where `condition` holds, else `otherwise()`: a structured selection.
     void either(Id condition, const std::function<void()>& then,
                 const std::function<void()>& otherwise);

@@ -23,7 +23,8 @@ bool ModuleContext::avoids(DriverDefect d) const {
         case DriverDefect::ZeroQuotient:
         case DriverDefect::SignOfNegation:
         case DriverDefect::PairedGatherIndex:
-        case DriverDefect::RemainderOfNan: return true;
+        case DriverDefect::RemainderOfNan:
+        case DriverDefect::CopyUnderBranch: return true;
     }
     return true;
 }

@@ -107,6 +107,21 @@ void run_paired_gather_index(const Device& dev, const std::string& target) {
     CHECK(out.to_vector<std::int32_t>() == std::vector<std::int32_t>(64, x[32]));
 }
 
+/// Launches copy_under_branch bounds-checked (one group of 4, one turn of its loop); a fault
+/// ends the process.
+std::vector<std::uint16_t> run_copy_under_branch(const Device& dev, const std::string& target) {
+    Queue q(dev);
+    std::vector<std::uint16_t> a(64);
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] = static_cast<std::uint16_t>(1000 + i);
+    UsmArray da = UsmArray::from_host<std::uint16_t>(q, a);
+    UsmArray db = UsmArray::from_host<std::uint8_t>(q, std::vector<std::uint8_t>(8, 5));
+    UsmArray out = UsmArray::zeros(q, DType::U16, {4});
+    LoadedKernel k = checked_kernel(dev, "copy_under_branch", target);
+    launch(q, k, Range(4), Range(4), {da, db, std::int64_t{5}, out}).wait();
+    // The tile holds a[23 .. 33]; b[0] = 5 picks a[28].
+    return out.to_vector<std::uint16_t>();
+}
+
 std::vector<std::uint64_t> run_varying_loop_exit(const Device& dev, const std::string& target) {
     Queue q(dev);
     std::vector<std::int32_t> a(32);
@@ -558,6 +573,27 @@ TEST_SUITE("driver_defects") {
             CHECK(h.to_vector<std::int16_t>() == want16);
             CHECK(e.to_vector<std::int8_t>() == want8);
         }
+    }
+
+    TEST_CASE("copy_under_branch: a bounds-checked copy in a loop with barriers") {
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            CHECK(run_copy_under_branch(dev, "") == std::vector<std::uint16_t>(4, 1028));
+            // Without the workaround PoCL's kernel faults, so it runs in a copy of this binary.
+            if (has_defect(dev, DriverDefect::CopyUnderBranch)) {
+                const int status = run_in_child("copy_under_branch: without the workaround*");
+                // Still there: a segmentation fault (when this fails, the driver was fixed).
+                CHECK(WIFSIGNALED(status));
+                if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == SIGSEGV);
+            }
+        }
+    }
+
+    TEST_CASE("copy_under_branch: without the workaround (in a child process only)") {
+        if (!std::getenv(kChildVariable)) return;  // run_in_child() runs it
+        for (const Device& dev : tests::devices_under_test())
+            if (has_defect(dev, DriverDefect::CopyUnderBranch))
+                run_copy_under_branch(dev, kNoWorkarounds);
     }
 
     TEST_CASE("paired_gather_index: a uniform 32-bit index from a loaded value") {

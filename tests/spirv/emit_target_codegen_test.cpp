@@ -115,6 +115,29 @@ kernel k(a: f64[::1], b: f32[::1], c: i32[::1]) {
     CHECK(count(plain, spv::Op::OpExtInst) == 0);
 }
 
+TEST_CASE("emitter: copy_under_branch makes copies loads and stores, their wait a barrier") {
+    // A copy of 1-d elements and a whole tile (rows of 32 bytes; its row-by-row form too).
+    const char* src = R"(
+kernel k(a: f32[::1], m: f16[:, ::1], o: f32[::1]) {
+    let t = local_array(f32, 64);
+    let s = local_array(f16, (32, 16));
+    async_copy(t, 0, a, 0, 64);
+    async_copy(s, (0, 0), m, (0, 0), (32, 16));
+    wait_copies();
+    o[global_id(0)] = t[local_id(0)] + f32(s[local_id(0), 0]);
+}
+)";
+    const auto avoided = spirv_for(src, "opencl+fp16/avoids=copy_under_branch");
+    CHECK(count(avoided, spv::Op::OpGroupAsyncCopy) == 0);
+    CHECK(count(avoided, spv::Op::OpGroupWaitEvents) == 0);
+    CHECK(count(avoided, spv::Op::OpControlBarrier) == 1);
+    CHECK(count(avoided, spv::Op::OpLoopMerge) == 4);  // 1-d, whole tile, by rows + its rows
+    const auto plain = spirv_for(src, "opencl+fp16/avoids=none");
+    CHECK(count(plain, spv::Op::OpGroupAsyncCopy) == 3);
+    CHECK(count(plain, spv::Op::OpGroupWaitEvents) == 1);
+    CHECK(count(plain, spv::Op::OpControlBarrier) == 0);
+}
+
 TEST_CASE("emitter: paired_gather_index anchors array indices narrower than 64 bits") {
     // b[j] and b[k] (i32, u16) are xor'ed with a zero of the launch before they are widened;
     // a[i] (i64) and a[3i32] (a constant) stay plain.

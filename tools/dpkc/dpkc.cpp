@@ -61,7 +61,8 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           varying_loop_exit negation_across_barrier not_of_global_id
                           not_of_min_max reassociated_loops zero_quotient
                           lost_strided_stores uniform_private_fill sign_of_negation
-                          paired_gather_index remainder_of_nan; opencl avoids all); or
+                          paired_gather_index remainder_of_nan copy_under_branch; opencl
+                          avoids all); or
                           BACKEND:ARCH for a backend that translates SPIR-V (cuda:sm_90):
                           its devices' features
       -Werror             make warnings errors (they are printed on stderr and do not stop

@@ -80,16 +80,23 @@ enum class DriverDefect : std::uint8_t {
     /// `(f64(u) % 0.0) % 7.0`) is a finite number (-1.0 there) instead of NaN. Avoided: float `%`
     /// is OpenCL.std's fmod, which the driver computes right.
     RemainderOfNan,
+    /// PoCL: a work-group copy (its async_work_group_strided_copy runs as one work-item's loop)
+    /// under a branch, in a kernel with a loop with barriers, can be compiled into a copy loop
+    /// without an exit test: the kernel writes on until it faults (bounds-checked copies are
+    /// under one). Avoided: a copy is a loop of plain loads and stores spread over the
+    /// work-group (element e by the work-item whose linear local id is e modulo the local size),
+    /// and waiting for copies a work-group barrier.
+    CopyUnderBranch,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 11> kDriverDefects = {
+inline constexpr std::array<DriverDefect, 12> kDriverDefects = {
     DriverDefect::VaryingLoopExit,   DriverDefect::NegationAcrossBarrier,
     DriverDefect::NotOfGlobalId,     DriverDefect::NotOfMinMax,
     DriverDefect::ReassociatedLoops, DriverDefect::ZeroQuotient,
     DriverDefect::LostStridedStores, DriverDefect::UniformPrivateFill,
     DriverDefect::SignOfNegation,    DriverDefect::PairedGatherIndex,
-    DriverDefect::RemainderOfNan};
+    DriverDefect::RemainderOfNan,    DriverDefect::CopyUnderBranch};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);
