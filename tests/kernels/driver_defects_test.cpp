@@ -94,6 +94,14 @@ int run_in_child(const std::string& test_case) {
     return status;
 }
 
+/// Runs `test_case` in a copy of this binary (run_in_child()) and checks that it died of a
+/// segmentation fault: the defect is still there (when this fails, the driver was fixed).
+void check_faults_in_child(const std::string& test_case) {
+    const int status = run_in_child(test_case);
+    CHECK(WIFSIGNALED(status));
+    if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == SIGSEGV);
+}
+
 /// Launches paired_gather_index; a fault ends the process.
 void run_paired_gather_index(const Device& dev, const std::string& target) {
     Queue q(dev);
@@ -580,12 +588,8 @@ TEST_SUITE("driver_defects") {
             INFO("device " << tests::device_label(dev));
             CHECK(run_copy_under_branch(dev, "") == std::vector<std::uint16_t>(4, 1028));
             // Without the workaround PoCL's kernel faults, so it runs in a copy of this binary.
-            if (has_defect(dev, DriverDefect::CopyUnderBranch)) {
-                const int status = run_in_child("copy_under_branch: without the workaround*");
-                // Still there: a segmentation fault (when this fails, the driver was fixed).
-                CHECK(WIFSIGNALED(status));
-                if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == SIGSEGV);
-            }
+            if (has_defect(dev, DriverDefect::CopyUnderBranch))
+                check_faults_in_child("copy_under_branch: without the workaround*");
         }
     }
 
@@ -602,12 +606,8 @@ TEST_SUITE("driver_defects") {
             run_paired_gather_index(dev, "");
             // Without the workaround the kernel faults (8-wide vectors; with 16 not seen), so
             // it runs in a copy of this binary.
-            if (has_defect(dev, DriverDefect::PairedGatherIndex) && intel_vector_width() == 8) {
-                const int status = run_in_child("paired_gather_index: without the workaround*");
-                // Still there: a segmentation fault (when this fails, the driver was fixed).
-                CHECK(WIFSIGNALED(status));
-                if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == SIGSEGV);
-            }
+            if (has_defect(dev, DriverDefect::PairedGatherIndex) && intel_vector_width() == 8)
+                check_faults_in_child("paired_gather_index: without the workaround*");
         }
     }
 
