@@ -207,15 +207,25 @@ void FunctionEmitter::emit_barrier(const ast::Call& e, bool control, spv::Scope 
         }
         flags = c->as_int();
     }
-    auto semantics = static_cast<std::uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent);
-    if (flags & kFlagLocal) semantics |= operand(spv::MemorySemanticsMask::WorkgroupMemory);
-    if (flags & kFlagGlobal) semantics |= operand(spv::MemorySemanticsMask::CrossWorkgroupMemory);
-    const Id scope = m_.const_i32(operand(memory));
-    if (control)  // memory scope Workgroup also for sub-group barriers, as OpenCL C's
-        inst_void(spv::Op::OpControlBarrier,
-                  {m_.const_i32(operand(execution)), scope, m_.const_i32(semantics)});
-    else
-        inst_void(spv::Op::OpMemoryBarrier, {scope, m_.const_i32(semantics)});
+    std::uint32_t memories = 0;
+    if (flags & kFlagLocal) memories |= operand(spv::MemorySemanticsMask::WorkgroupMemory);
+    if (flags & kFlagGlobal) memories |= operand(spv::MemorySemanticsMask::CrossWorkgroupMemory);
+    if (control) {  // memory scope Workgroup also for sub-group barriers, as OpenCL C's
+        control_barrier(execution, memory, memories);
+        return;
+    }
+    const auto semantics =
+        static_cast<std::uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent) | memories;
+    inst_void(spv::Op::OpMemoryBarrier, {m_.const_i32(operand(memory)), m_.const_i32(semantics)});
+}
+
+void FunctionEmitter::control_barrier(spv::Scope execution, spv::Scope memory,
+                                      std::uint32_t memories) {
+    const auto semantics =
+        static_cast<std::uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent) | memories;
+    const Id scope = m_.const_i32(operand(memory));  // first: the constants' order is the ids'
+    inst_void(spv::Op::OpControlBarrier,
+              {m_.const_i32(operand(execution)), scope, m_.const_i32(semantics)});
 }
 
 Id FunctionEmitter::emit_math(const ast::Call& e) {

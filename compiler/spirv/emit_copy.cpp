@@ -256,12 +256,8 @@ void FunctionEmitter::emit_wait_copies(const ast::Call& e) {
     if (!copies_event_) return;  // nothing started in this function: nothing to wait for
     if (m_.avoids(DriverDefect::CopyUnderBranch)) {
         // The work-items copied with loads and stores: a barrier makes their stores visible.
-        const auto semantics =
-            static_cast<std::uint32_t>(spv::MemorySemanticsMask::SequentiallyConsistent) |
-            operand(spv::MemorySemanticsMask::WorkgroupMemory);
-        inst_void(spv::Op::OpControlBarrier,
-                  {m_.const_i32(operand(spv::Scope::Workgroup)),
-                   m_.const_i32(operand(spv::Scope::Workgroup)), m_.const_i32(semantics)});
+        control_barrier(spv::Scope::Workgroup, spv::Scope::Workgroup,
+                        operand(spv::MemorySemanticsMask::WorkgroupMemory));
         return;
     }
     inst_void(spv::Op::OpGroupWaitEvents,

@@ -196,6 +196,9 @@ private:
     void emit_barrier(const ast::Call& e, bool control,
                       spv::Scope execution = spv::Scope::Workgroup,
                       spv::Scope memory = spv::Scope::Workgroup);
+    /// OpControlBarrier with sequentially consistent semantics over `memories` (a
+    /// MemorySemanticsMask of storage classes).
+    void control_barrier(spv::Scope execution, spv::Scope memory, std::uint32_t memories);
     Id emit_math(const ast::Call& e);
     Id emit_min_max_clamp_abs(const ast::Call& e);
     /// min / max / clamp / abs of call `e` on its arguments `args`, of scalar type `dt`.
