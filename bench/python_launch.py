@@ -35,20 +35,9 @@ kernel vecadd(a, b, c) {
 """
 
 
-def per_launch_us(launch, finish, launches, rounds):
-    """Median over rounds of (time of BATCH launches) / BATCH; `finish` (untimed) after each."""
-    samples = []
-    for _ in range(rounds * max(1, launches // BATCH)):
-        t0 = time.perf_counter_ns()
-        for _ in range(BATCH):
-            launch()
-        samples.append((time.perf_counter_ns() - t0) / BATCH / 1000.0)
-        finish()
-    return statistics.median(samples)
-
-
 def per_launch_us_side_by_side(launches_by_name, finish, launches, rounds):
-    """per_launch_us of several launch functions, their batches taken in turn (one batch of each,
+    """For each launch function, the median over rounds of (time of BATCH launches) / BATCH,
+    `finish` (untimed) after each batch; the functions' batches taken in turn (one batch of each,
     then the next round), so that each sees the same machine: {name: median us}."""
     samples = {name: [] for name in launches_by_name}
     for _ in range(rounds * max(1, launches // BATCH)):
@@ -59,6 +48,11 @@ def per_launch_us_side_by_side(launches_by_name, finish, launches, rounds):
             samples[name].append((time.perf_counter_ns() - t0) / BATCH / 1000.0)
             finish()
     return {name: statistics.median(s) for name, s in samples.items()}
+
+
+def per_launch_us(launch, finish, launches, rounds):
+    """Median over rounds of (time of BATCH launches) / BATCH; `finish` (untimed) after each."""
+    return per_launch_us_side_by_side({"launch": launch}, finish, launches, rounds)["launch"]
 
 
 def sync_us(launch_and_wait, launches):
