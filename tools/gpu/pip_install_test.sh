@@ -37,10 +37,14 @@ export LD_LIBRARY_PATH="$prefix/usr/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_
 export PATH="$PATH:$prefix/usr/bin"
 start=$SECONDS
 # No network: the build runs in this environment (--no-build-isolation) with the carried
-# scikit-build-core and nanobind, and CMake and Ninja as the machine has them (there, Python
-# packages of the first environment, which an isolated build would ask pip for again).
+# scikit-build-core and nanobind at pyproject.toml's pins, and CMake and Ninja as the machine has
+# them (there, Python packages of the first environment, which an isolated build would ask pip
+# for again).
+read -r -a build_requires < <("$venv_python" -c 'import sys, tomllib
+print(" ".join(tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"]))' \
+    "$work/src/pyproject.toml")
 "$venv_python" -m pip install -q --no-index --find-links "$root/.gpu-deps/wheels" \
-    scikit-build-core==1.1.2 nanobind==2.9.2
+    "${build_requires[@]}"
 if ! "$venv_python" -m pip install --no-index --find-links "$root/.gpu-deps/wheels" \
         --no-build-isolation --config-settings=cmake.define.DPK_WITH_LLVM=OFF \
         --config-settings=cmake.define.DPK_WERROR=OFF "$work/src" > "$work/pip.log" 2>&1; then
