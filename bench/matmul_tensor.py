@@ -28,6 +28,7 @@ KERNELS = {"gemm_simple": (16, 64, 128), "gemm_2x2": (32, 128, 128),
            "gemm_async": (128, 128, 256), "gemm_async64": (128, 128, 128),
            "gemm_async_wide": (128, 256, 256), "gemm_async3": (128, 128, 128)}
 BF16_KERNELS = ("gemm_2x2", "gemm_async64")
+UNSIZED = "gemm_async64 (no @local_size)"
 
 
 def main():
@@ -38,6 +39,11 @@ def main():
     q = dpk.Queue(device)
     program = dpk.Program.from_file(os.path.join(ROOT, "bench", "kernels", "gemm_f16.dpk"))
     kernels = {name: program.kernel(name).specialize(SIGNATURE, device) for name in KERNELS}
+    # gemm_async64 without its @local_size, beside it: what knowing the work-group's size gives.
+    with open(os.path.join(ROOT, "bench", "kernels", "gemm_f16.dpk")) as f:
+        unsized = f.read().replace("@local_size(128)\nkernel gemm_async64(", "kernel gemm_async64(")
+    kernels[UNSIZED] = dpk.Program.from_string(unsized, "gemm_unsized.dpk").kernel(
+        "gemm_async64").specialize(SIGNATURE, device)
     try:
         import torch
     except ImportError:
@@ -56,7 +62,7 @@ def main():
             ta = torch.from_numpy(ha).cuda()
             tb = torch.from_numpy(hb).cuda()
             want = (ta.float() @ tb.float()).cpu().numpy()
-        for name, (rows, cols, wg) in KERNELS.items():
+        for name, (rows, cols, wg) in [*KERNELS.items(), (UNSIZED, KERNELS["gemm_async64"])]:
             k = kernels[name]
             args = [a, b, c]
             grid = (n // cols * wg, n // rows)

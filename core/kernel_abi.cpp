@@ -36,6 +36,10 @@ std::string describe(const KernelAbi& abi) {
         s += "bounds-checked accesses: " + std::to_string(accesses) + "\n";
     if (asserts > 0) s += "asserts: " + std::to_string(asserts) + "\n";
     if (abi.prints) s += "prints: yes (waits flush stdout)\n";
+    if (abi.requires_local_size())
+        s += "local size: " + std::to_string(abi.required_local_size[0]) + " x " +
+             std::to_string(abi.required_local_size[1]) + " x " +
+             std::to_string(abi.required_local_size[2]) + " (@local_size)\n";
     return s;
 }
 

@@ -29,7 +29,12 @@ constDecl
     ;
 
 functionDecl
-    : kind=(FUNC | KERNEL) ID LPAREN paramList? RPAREN (ARROW typeExpr)? block
+    : attribute* kind=(FUNC | KERNEL) ID LPAREN paramList? RPAREN (ARROW typeExpr)? block
+    ;
+
+// `@local_size(128)`, `@local_size(16, 16)`: what the kernel requires of its launches.
+attribute
+    : AT ID LPAREN (expr (COMMA expr)*)? RPAREN
     ;
 
 paramList
@@ -204,6 +209,7 @@ PIPE    : '|';
 CARET   : '^';
 BANG    : '!';
 TILDE   : '~';
+AT      : '@';
 
 // `1.0`, `2.`, `.5`, `1e-3`, `2.5e+10`, optionally suffixed `f32` / `f64` / `f16` / `bf16`
 // (also `1f32`).

@@ -12,8 +12,8 @@ namespace dpk::runtime {
 namespace {
 constexpr FileMagic kMagic = "dpkbundl";
 // 2: payload format, kernel variants, written arrays, bounds-check sites; 3: range guards;
-// 4: asserts, print flag.
-constexpr std::uint32_t kFormatVersion = 4;
+// 4: asserts, print flag; 5: required local size.
+constexpr std::uint32_t kFormatVersion = 5;
 }  // namespace
 
 KernelBundle KernelBundle::read(const std::filesystem::path& path) {

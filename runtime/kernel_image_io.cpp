@@ -115,6 +115,7 @@ void write_kernel_image(ByteWriter& out, const KernelImage& image) {
         out.u8(v.facts.bits());
     }
     out.u8(image.abi.prints ? 1 : 0);
+    for (std::uint32_t e : image.abi.required_local_size) out.u32(e);
     if (!image.abi.checks_bounds()) return;
     out.u32(static_cast<std::uint32_t>(image.abi.bounds_sites.size()));
     for (const BoundsSite& site : image.abi.bounds_sites) write_bounds_site(out, site);
@@ -194,6 +195,12 @@ KernelImage read_kernel_image(ByteReader& in) {
     const std::uint8_t prints = in.u8();
     if (prints > 1) in.fail("invalid print flag " + std::to_string(prints));
     image.abi.prints = prints == 1;
+    for (std::uint32_t& e : image.abi.required_local_size) e = in.u32();
+    const auto& local = image.abi.required_local_size;
+    const bool none = local[0] == 0 && local[1] == 0 && local[2] == 0;
+    if (!none && (local[0] == 0 || local[1] == 0 || local[2] == 0))
+        in.fail("invalid required local size " + std::to_string(local[0]) + " x " +
+                std::to_string(local[1]) + " x " + std::to_string(local[2]));
     if (image.abi.checks_bounds()) {
         const std::uint32_t nsites = in.u32();
         if (nsites > (1u << 24)) in.fail("implausible bounds-check site count");

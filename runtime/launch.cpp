@@ -44,6 +44,25 @@ std::string_view param_name(const LoadedKernel& k, std::size_t i) {
     return i < names.size() ? std::string_view(names[i]) : std::string_view();
 }
 
+/// The local range a launch runs with: `local`, or where it is null the kernel's `@local_size`
+/// in the global range's dimensions (stored in `storage`); null when neither says one.
+const Range* local_for_launch(const LoadedKernel& k, const Range& global, const Range* local,
+                              std::optional<Range>& storage) {
+    const auto& required = k.image().abi.required_local_size;
+    if (local || !k.image().abi.requires_local_size()) return local;
+    switch (global.dims()) {
+        case 1: storage.emplace(required[0]); break;
+        case 2: storage.emplace(required[0], required[1]); break;
+        default: storage.emplace(required[0], required[1], required[2]); break;
+    }
+    return &*storage;
+}
+
+std::string extents_text(const std::array<std::uint32_t, 3>& e) {
+    return "(" + std::to_string(e[0]) + ", " + std::to_string(e[1]) + ", " + std::to_string(e[2]) +
+           ")";
+}
+
 void check_range(const LoadedKernel& k, const Range& global, const Range* local,
                  std::uint64_t launch_local_bytes) {
     const backends::DeviceInfo& dev = k.device().info();
@@ -91,6 +110,22 @@ void check_range(const LoadedKernel& k, const Range& global, const Range* local,
             std::to_string(launch_local_bytes) + " given at launch); the device has " +
             std::to_string(dev.local_mem_size));
     if (!local) return;
+    if (k.image().abi.requires_local_size()) {
+        // `@local_size`: that size or nothing (the kernel's code may be compiled for it alone).
+        const auto& required = k.image().abi.required_local_size;
+        for (std::uint32_t d = 0; d < kMaxDims; ++d) {
+            const std::uint64_t given = d < local->dims() ? (*local)[d] : 1;
+            if (given != required[d])
+                throw InvalidRangeError(
+                    who() + ": local range " + local->str() + " is not the kernel's " +
+                    "@local_size " + extents_text(required) +
+                    (d >= dims ? " (the range has " + std::to_string(dims) +
+                                     " dimension(s); the kernel's size needs " +
+                                     std::to_string(d + 1) + ")"
+                               : "") +
+                    "; launch with that local range, or with none");
+        }
+    }
     if (local->dims() != dims)
         throw InvalidRangeError(who() + ": local range " + local->str() + " has " +
                                 std::to_string(local->dims()) + " dims, global range " +
@@ -300,6 +335,8 @@ Event launch_checked(const CheckedLaunch& checked, const Range& global, const Ra
         Event::wait_all(deps);
         return Event();
     }
+    std::optional<Range> declared;
+    local = local_for_launch(k, global, local, declared);
     check_range(k, global, local, launch_local_bytes);
 
     backends::NdRange range;
@@ -351,7 +388,10 @@ PreparedLaunch prepare_launch(const Queue& queue, const LoadedKernel& k, const R
         out.empty = true;
         return out;
     }
+    std::optional<Range> declared;
+    local = local_for_launch(k, global, local, declared);
     check_range(k, global, local, launch_local_bytes);
+    if (local) out.local = *local;
     out.entry_point = k.entry_point_for(global, args, local);
     struct Collector {
         std::vector<EntryPointArg>& out;

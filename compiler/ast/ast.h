@@ -244,9 +244,18 @@ struct Param {
     VarSymbol var;  // var.type is the annotation; absent for a generic parameter
 };
 
+/// `@name(args)` before a function: `@local_size(128, 2)`.
+struct Attribute {
+    std::string name;
+    SourceRange range;  // from `@` to `)`
+    SourceRange name_range;
+    std::vector<ExprPtr> args;
+};
+
 /// A `func` (device function) or a `kernel`.
 struct Function {
     bool is_kernel = false;
+    std::vector<Attribute> attributes;  // in source order
     std::string name;
     SourceRange range;  // whole item
     SourceRange name_range;

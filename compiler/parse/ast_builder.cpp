@@ -98,6 +98,14 @@ std::unique_ptr<ast::Function> AstBuilder::build_function(P::FunctionDeclContext
     f->range = loc_.range(ctx);
     f->name_range = loc_.range(ctx->ID()->getSymbol());
     f->file = file_;
+    for (auto* a : ctx->attribute()) {
+        ast::Attribute attr;
+        attr.name = a->ID()->getText();
+        attr.range = loc_.range(a);
+        attr.name_range = loc_.range(a->ID()->getSymbol());
+        for (auto* e : a->expr()) attr.args.push_back(build_expr(e));
+        f->attributes.push_back(std::move(attr));
+    }
     if (auto* list = ctx->paramList()) {
         for (auto* p : list->param()) {
             ast::Param param;

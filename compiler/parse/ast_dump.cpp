@@ -176,6 +176,12 @@ std::string dump(const ast::Module& module) {
             out.append(i ? " " : "").append(var_text(f->params[i].var));
         out += ")";
         if (f->return_type) out += " -> " + dump(*f->return_type);
+        for (const auto& a : f->attributes) {
+            out += " @" + a.name + "(";
+            for (std::size_t i = 0; i < a.args.size(); ++i)
+                out.append(i ? " " : "").append(dump(a.args[i].get()));
+            out += ")";
+        }
         out += "\n";
         dump_block(out, f->body.get(), 1);
         out += ")\n";

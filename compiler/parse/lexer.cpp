@@ -222,6 +222,7 @@ std::size_t Scanner::scan(std::size_t& type, std::size_t& channel, bool& skip) c
         case ',': return one(DpkParser::COMMA);
         case ';': return one(DpkParser::SEMI);
         case '~': return one(DpkParser::TILDE);
+        case '@': return one(DpkParser::AT);
         case ':': return two_if(':', DpkParser::COLONCOLON, DpkParser::COLON);
         case '.':
             if (is_digit(n)) {  // '.' DIGITS EXPONENT? FLOAT_SUFFIX?

@@ -25,6 +25,7 @@ void TypeChecker::run_pass() {
             var_class_[id] = new_class(*(*untyped_params_)[i], -1);
         }
     }
+    check_attributes();
     if (fn.body) block(*fn.body);
     finish_returns();
 }

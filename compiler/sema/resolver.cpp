@@ -24,6 +24,9 @@ Resolution Resolver::resolve(const ast::Function& fn) {
     module_ = ctx_.items().module_of(fn);
     scopes_.assign(1, {});
     loop_depth_ = block_depth_ = 0;
+    // An attribute's arguments see the module's names only (consts), not the parameters.
+    for (const auto& a : fn.attributes)
+        for (const auto& e : a.args) expr(*e);
     for (const auto& p : fn.params) declare(p.var);
     if (fn.body) block(*fn.body, /*new_scope=*/false);
     scopes_.clear();

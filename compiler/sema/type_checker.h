@@ -222,6 +222,8 @@ private:
     /// found any.
     void check_body();
     void run_pass();
+    /// The function's `@` attributes: `@local_size` on a kernel, its extents constants.
+    void check_attributes();
     /// A new inference class for a variable of untyped kind `is_float`, joined with `other`.
     int new_class(bool is_float, int other);
     int find(int c);

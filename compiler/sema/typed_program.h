@@ -3,6 +3,7 @@
 // in side tables indexed by ast::Expr::id and ast::VarSymbol::id.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -81,6 +82,8 @@ struct FunctionInstance {
     std::vector<ExprInfo> exprs;                // indexed by ast::Expr::id
     std::vector<const types::Type*> vars;       // indexed by ast::VarSymbol::id
     std::vector<const FunctionInstance*> callees;  // direct callees, each once
+    /// A kernel's `@local_size(x, y, z)` (missing extents 1); all 0 when it declares none.
+    std::array<std::uint32_t, 3> required_local_size{};
 
     const ExprInfo& info(const ast::Expr& e) const { return exprs.at(e.id); }
     const types::Type* var_type(const ast::VarSymbol& v) const { return vars.at(v.id); }

@@ -103,12 +103,18 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
         // add.
         if (!options.fp_contract)
             builder.execution_mode(id, spv::ExecutionMode::ContractionOff, {});
+        // `@local_size`: the driver may compile for that size alone (reqd_work_group_size).
+        const auto& local = kernel.kernel->required_local_size;
+        if (local[0] != 0)
+            builder.execution_mode(id, spv::ExecutionMode::LocalSize,
+                                   {local[0], local[1], local[2]});
     }
 
     result.abi.static_local_bytes = static_local_bytes;
     result.abi.work_dims_used = m.work_dims_used;
     result.abi.bounds_sites = std::move(m.bounds_sites);
     result.abi.prints = m.prints;
+    result.abi.required_local_size = kernel.kernel->required_local_size;
     result.capabilities = builder.capabilities();
     result.requirements = builder.feature_requirements();
     result.errors = std::move(m.errors);

@@ -37,6 +37,10 @@ public:
     return visitChildren(ctx);
   }
 
+  virtual antlrcpp::Any visitAttribute(DpkParser::AttributeContext *ctx) override {
+    return visitChildren(ctx);
+  }
+
   virtual antlrcpp::Any visitParamList(DpkParser::ParamListContext *ctx) override {
     return visitChildren(ctx);
   }

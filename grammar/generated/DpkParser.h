@@ -23,18 +23,18 @@ public:
     AND_AND = 41, OR_OR = 42, EQ = 43, NE = 44, LE = 45, GE = 46, SHL = 47, 
     SHR = 48, LT = 49, GT = 50, ASSIGN = 51, PLUS = 52, MINUS = 53, STAR = 54, 
     SLASH = 55, PERCENT = 56, AMP = 57, PIPE = 58, CARET = 59, BANG = 60, 
-    TILDE = 61, FLOAT = 62, INT = 63, ID = 64, STRING = 65, UNTERMINATED_STRING = 66, 
-    WS = 67, LINE_COMMENT = 68, BLOCK_COMMENT = 69, UNTERMINATED_COMMENT = 70, 
-    ERROR_CHAR = 71
+    TILDE = 61, AT = 62, FLOAT = 63, INT = 64, ID = 65, STRING = 66, UNTERMINATED_STRING = 67, 
+    WS = 68, LINE_COMMENT = 69, BLOCK_COMMENT = 70, UNTERMINATED_COMMENT = 71, 
+    ERROR_CHAR = 72
   };
 
   enum {
     RuleProgram = 0, RuleItem = 1, RuleImportDecl = 2, RuleConstDecl = 3, 
-    RuleFunctionDecl = 4, RuleParamList = 5, RuleParam = 6, RuleTypeExpr = 7, 
-    RuleDim = 8, RuleTypeArg = 9, RuleSignatureEntry = 10, RuleParamTypeEntry = 11, 
-    RuleBlock = 12, RuleStatement = 13, RuleIfStatement = 14, RuleAssignOp = 15, 
-    RuleExpr = 16, RuleBinaryOp = 17, RuleUnaryExpr = 18, RulePostfixExpr = 19, 
-    RulePostfixOp = 20, RulePrimary = 21
+    RuleFunctionDecl = 4, RuleAttribute = 5, RuleParamList = 6, RuleParam = 7, 
+    RuleTypeExpr = 8, RuleDim = 9, RuleTypeArg = 10, RuleSignatureEntry = 11, 
+    RuleParamTypeEntry = 12, RuleBlock = 13, RuleStatement = 14, RuleIfStatement = 15, 
+    RuleAssignOp = 16, RuleExpr = 17, RuleBinaryOp = 18, RuleUnaryExpr = 19, 
+    RulePostfixExpr = 20, RulePostfixOp = 21, RulePrimary = 22
   };
 
   DpkParser(antlr4::TokenStream *input);
@@ -52,6 +52,7 @@ public:
   class ImportDeclContext;
   class ConstDeclContext;
   class FunctionDeclContext;
+  class AttributeContext;
   class ParamListContext;
   class ParamContext;
   class TypeExprContext;
@@ -144,6 +145,8 @@ public:
     BlockContext *block();
     antlr4::tree::TerminalNode *FUNC();
     antlr4::tree::TerminalNode *KERNEL();
+    std::vector<AttributeContext *> attribute();
+    AttributeContext* attribute(size_t i);
     ParamListContext *paramList();
     antlr4::tree::TerminalNode *ARROW();
     TypeExprContext *typeExpr();
@@ -153,6 +156,25 @@ public:
   };
 
   FunctionDeclContext* functionDecl();
+
+  class  AttributeContext : public antlr4::ParserRuleContext {
+  public:
+    AttributeContext(antlr4::ParserRuleContext *parent, size_t invokingState);
+    virtual size_t getRuleIndex() const override;
+    antlr4::tree::TerminalNode *AT();
+    antlr4::tree::TerminalNode *ID();
+    antlr4::tree::TerminalNode *LPAREN();
+    antlr4::tree::TerminalNode *RPAREN();
+    std::vector<ExprContext *> expr();
+    ExprContext* expr(size_t i);
+    std::vector<antlr4::tree::TerminalNode *> COMMA();
+    antlr4::tree::TerminalNode* COMMA(size_t i);
+
+    virtual antlrcpp::Any accept(antlr4::tree::ParseTreeVisitor *visitor) override;
+   
+  };
+
+  AttributeContext* attribute();
 
   class  ParamListContext : public antlr4::ParserRuleContext {
   public:

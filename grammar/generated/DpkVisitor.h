@@ -30,6 +30,8 @@ public:
 
     virtual antlrcpp::Any visitFunctionDecl(DpkParser::FunctionDeclContext *context) = 0;
 
+    virtual antlrcpp::Any visitAttribute(DpkParser::AttributeContext *context) = 0;
+
     virtual antlrcpp::Any visitParamList(DpkParser::ParamListContext *context) = 0;
 
     virtual antlrcpp::Any visitParam(DpkParser::ParamContext *context) = 0;

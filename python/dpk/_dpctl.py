@@ -166,7 +166,7 @@ def launch(kernel, queue, global_size, args, local_size=None, depends_on=None):
                             f"{type(e).__module__}.{type(e).__qualname__}")
     _, dpk_queue = _dpk_side(queue)
     memories = {}
-    compiled, entry_point, slots, empty = kernel._prepare_dpctl(
+    compiled, entry_point, slots, empty, local_size = kernel._prepare_dpctl(
         dpk_queue, global_size, args, local_size, _usm_type_check(queue, memories))
     if empty:  # nothing runs: the event completes with the dependencies
         return queue.submit_barrier(events)
@@ -180,7 +180,8 @@ def launch(kernel, queue, global_size, args, local_size=None, depends_on=None):
             kernel_args.append(_VALUE_TYPES[len(value)].from_buffer_copy(value))
         else:  # "local": bytes of work-group memory
             kernel_args.append(dpctl.LocalAccessor("u1", (value,)))
-    local = None if local_size is None else _sycl_range(local_size)
+    # The local range given, or the kernel's @local_size (the runtime says which).
+    local = None if local_size is None else _sycl_range(list(local_size))
     event = queue.submit_async(sycl_kernel, kernel_args, _sycl_range(global_size), local, events)
     # The arrays (and the memory objects over them) stay alive until the kernel is done.
     _keep_alive.append(queue._submit_keep_args_alive((args, kernel_args), [event]))

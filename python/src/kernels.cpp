@@ -70,8 +70,8 @@ ParamLookup kernel_lookup(const Kernel& k) {
 /// A launch that a dpctl queue submits (dpk/_dpctl.py), checked and laid out by the runtime on
 /// `queue`, dpk's queue of the same device: the arguments converted (dpctl arrays described in
 /// place, usm_type from `usm_type_of`), the specialization `pick(args)` chooses, then
-/// runtime::prepare_launch. Returns (specialization, entry point, entry-point arguments, empty)
-/// with each argument ("pointer", address), ("value", bytes) or ("local", bytes of work-group
+/// runtime::prepare_launch. Returns (specialization, entry point, entry-point arguments, empty,
+/// local range: the one given or the kernel's @local_size, else None) with each argument ("pointer", address), ("value", bytes) or ("local", bytes of work-group
 /// memory).
 template <typename Pick>
 nb::tuple prepare_dpctl(const ParamLookup& lookup, const Queue& queue, nb::handle global,
@@ -106,7 +106,13 @@ nb::tuple prepare_dpctl(const ParamLookup& lookup, const Queue& queue, nb::handl
                     "a dpk queue, or compile it without check_bounds (and asserts)");
         }
     }
-    return nb::make_tuple(k, p.entry_point, out, p.empty);
+    nb::object launch_local = nb::none();
+    if (p.local) {
+        nb::list extents;
+        for (std::uint32_t d = 0; d < p.local->dims(); ++d) extents.append((*p.local)[d]);
+        launch_local = nb::tuple(extents);
+    }
+    return nb::make_tuple(k, p.entry_point, out, p.empty, launch_local);
 }
 
 /// A launch on a queue that is not a dpk.Queue: dpk/_dpctl.py takes dpctl queues.

@@ -734,6 +734,43 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 2);
 }
 
+TEST_CASE("ptx: with @local_size a copy is written out, each work-item's pieces a step apart") {
+    // 128 work-items (.reqntid), 64 rows of 32 bytes: 128 pieces, one each, unguarded; 24 rows:
+    // 48 pieces, guarded; 256 rows: 512 pieces, four each, each the last one's addresses plus a
+    // step. No copy loop. Without @local_size the same copies are loops.
+    const char* const source = R"(
+@local_size(128)
+kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (64, 16));
+    let sb = local_array(f16, (24, 16));
+    let sc = local_array(f16, (256, 16));
+    async_copy(sa, (0, 0), a, (0, 0), (64, 16));
+    async_copy(sb, (0, 0), b, (0, 0), (24, 16));
+    async_copy(sc, (0, 0), a, (0, 0), (256, 16));
+    wait_copies();
+    let y = matrix_load(sb, (0, 0), (16, 16), "b");
+    let acc = matrix_mad(matrix_load(sa, (0, 0), (16, 16), "a"), y,
+                         matrix_fill(0.0f32, (16, 16), "acc"));
+    matrix_store(c, (0, 0), matrix_mad(matrix_load(sc, (0, 0), (16, 16), "a"), y, acc));
+}
+)";
+    const std::string ptx =
+        translate_and_assemble(spirv_of(source, "level-zero"), "known_group_copy").text;
+    INFO(ptx);
+    CHECK(contains(ptx, ".reqntid 128, 1, 1"));
+    CHECK(!contains(ptx, "$Lcopy"));
+    CHECK(count_of(ptx, "cp.async.cg.shared.global 	[") == 1 + 1 + 4);
+    CHECK(count_of(ptx, " cp.async.cg.shared.global 	[") == 1);  // only sb's is guarded
+    CHECK(contains(ptx, ", 48;\n"));                                // j < 48
+    CHECK(count_of(ptx, ", 2048;\n") == 3);                         // 128 pieces of 16 bytes on
+
+    std::string loose = source;
+    loose.erase(loose.find("@local_size(128)"), 16);
+    const std::string loops = translate_and_assemble(spirv_of(loose, "level-zero"), "group_copy").text;
+    CHECK(count_of(loops, "$Lcopy") >= 3);
+    CHECK(!contains(loops, ".reqntid"));
+}
+
 TEST_CASE("ptx: bf16 is .b16, converted by cvt; bf16 matrices multiply by mma.sync .bf16") {
     // level-zero has the bf16 feature, as the CUDA target: SPV_KHR_bfloat16's float type.
     const std::vector<std::uint32_t> spirv = spirv_of(R"(

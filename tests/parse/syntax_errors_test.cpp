@@ -40,12 +40,12 @@ TEST_CASE("missing '}'") {
           "5:1: expected '}' before 'kernel'\n"
           "note: 1:13: to match this '{'\n");
     CHECK(errors_of("kernel k(a) { } }") ==
-          "1:17: unexpected '}', expected 'import', 'const', 'func', 'kernel' or end of file\n");
+          "1:17: unexpected '}', expected 'import', 'const', 'func', 'kernel', '@' or end of file\n");
 }
 
 TEST_CASE("bad tokens") {
     CHECK(errors_of("kernel k(a) { let x = 1 $ 2; }") == "1:25: unexpected character '$'\n");
-    CHECK(errors_of("kernel k(a) {\n  @a[0] = 1;\n}") == "2:3: unexpected character '@'\n");
+    CHECK(errors_of("kernel k(a) {\n  $a[0] = 1;\n}") == "2:3: unexpected character '$'\n");
     CHECK(errors_of("kernel k(a) { let x = #; }") == "1:23: unexpected character '#'\n");
     CHECK(errors_of("kernel k(a) { let x = let; }") ==
           "1:23: unexpected 'let', expected an expression\n");
@@ -55,7 +55,7 @@ TEST_CASE("bad tokens") {
           "1:29: unexpected 'return', expected 'if' or '{'\n");
     CHECK(errors_of("func f(x: 3) {}") == "1:11: unexpected '3', expected a type\n");
     CHECK(errors_of("let x = 1;") ==
-          "1:1: unexpected 'let', expected 'import', 'const', 'func', 'kernel' or end of file\n");
+          "1:1: unexpected 'let', expected 'import', 'const', 'func', 'kernel', '@' or end of file\n");
     // A string is an expression to the parser (print's format, assert's message); sema rejects
     // it anywhere else (tests/errors/debug_string_elsewhere.dpk).
     CHECK(errors_of("kernel k() { x = \"s\"; }").empty());

@@ -421,7 +421,12 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                                                      : kernel.definition_for(args, device);
         runtime::Range global = to_range(request.global);
         std::vector<std::size_t> local = request.local;
-        if (local.empty()) {
+        const KernelAbi& abi = compiled.loaded().image().abi;
+        if (local.empty() && abi.requires_local_size()) {
+            // The kernel's @local_size, in the global range's dimensions.
+            for (std::size_t d = 0; d < request.global.size(); ++d)
+                local.push_back(d < abi.required_local_size.size() ? abi.required_local_size[d] : 1);
+        } else if (local.empty()) {
             const KernelAttributes attributes = compiled.attributes();
             local = choose_local_size(request.global, attributes, device.info());
             err << "dpk run: note: local size " << range_text(local) << " for global size "

@@ -53,6 +53,11 @@ std::string FunctionTranslator::local_linear_id() {
 std::string FunctionTranslator::local_size_total() {
     auto& r = prologue_cache_["local_size"];
     if (!r.empty()) return r;
+    if (auto known = module_.work_group_size()) {  // `@local_size`
+        const std::string total = new_reg(RegClass::B32);
+        emit_prologue("mov.u32", {total, std::to_string(*known)});
+        return r = total;
+    }
     const std::string xy = new_reg(RegClass::B32);
     const std::string total = new_reg(RegClass::B32);
     emit_prologue("mul.lo.u32", {xy, special_u32("%ntid.x"), special_u32("%ntid.y")});

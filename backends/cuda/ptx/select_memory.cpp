@@ -341,6 +341,9 @@ constexpr std::uint32_t kCpAsyncSm = 80;
 constexpr std::uint32_t kCpAsyncLargest = 16;
 /// The most cp.async groups a wait for one event leaves in flight.
 constexpr std::uint32_t kMostCopyGroupsInFlight = 31;
+/// A work-group copy whose size and work-group's size are known is written out where each
+/// work-item copies at most this many pieces; a longer one is a loop.
+constexpr std::uint64_t kMostPiecesUnrolled = 8;
 
 bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     if (inst.opcode == spv::Op::OpGroupWaitEvents) {
@@ -449,60 +452,97 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     // Piece j (of NumElements * pieces) is piece j % pieces of element k = j / pieces, at
     // Source + k * Stride * bytes + (j % pieces) * piece_bytes and Destination + j *
     // piece_bytes. One side is work-group memory (checked above), so j and the number of pieces
-    // fit in 32 bits. A work-item with nothing to copy skips the loop; the loop is tested at its
-    // end, as most work-items copy one piece or none, and its addresses are computed from j
-    // (nothing carried from one turn to the next but j).
-    std::string total;
-    if (auto c = constant_value(inst.operand(3))) {
-        total = std::to_string(static_cast<std::uint32_t>(*c) * pieces);
-    } else {
-        total = new_reg(RegClass::B32);
-        if (wide_count)
-            emit("cvt.u32.u64", {total, use(inst.operand(3))});
-        else
-            emit("mov.u32", {total, extended(inst.operand(3), false, inst)});
-        if (pieces > 1) emit("mul.lo.u32", {total, total, std::to_string(pieces)});
-    }
-    const std::string loop = "$Lcopy" + std::to_string(++labels_made_);
-    const std::string done = loop + "_done";
-    const std::string j = new_reg(RegClass::B32), finished = new_reg(RegClass::Pred);
+    // fit in 32 bits.
     const std::string src_step = new_reg(RegClass::B64);
-    emit("mov.u32", {j, first});
-    emit("setp.ge.u32", {finished, j, total});
-    emit_if("@" + finished, "bra", {done});
-    emit("mul.lo.s64", {src_step, stride, bytes});
-    emit_label(loop);
-    const std::string k = pieces > 1 ? new_reg(RegClass::B32) : j;
-    const std::string k64 = new_reg(RegClass::B64), j64 = new_reg(RegClass::B64);
-    const std::string from = new_reg(RegClass::B64), to = new_reg(RegClass::B64);
-    if (pieces > 1) emit("shr.u32", {k, j, std::to_string(std::countr_zero(pieces))});
-    emit("cvt.u64.u32", {k64, k});
-    emit("mad.lo.s64", {from, k64, src_step, src});
-    if (pieces > 1) {
-        const std::string part = new_reg(RegClass::B32), part64 = new_reg(RegClass::B64);
-        emit("and.b32", {part, j, std::to_string(pieces - 1)});
-        emit("mul.wide.u32", {part64, part, std::to_string(piece_bytes)});
-        emit("add.s64", {from, from, part64});
-    }
-    emit("cvt.u64.u32", {j64, j});
-    emit("mad.lo.s64", {to, j64, std::to_string(piece_bytes), dst});
-    if (async) {
-        emit(piece_bytes == kCpAsyncLargest ? "cp.async.cg.shared.global"
-                                            : "cp.async.ca.shared.global",
-             {"[" + to + "]", "[" + from + "]", std::to_string(piece_bytes)});
-    } else {
+    // The addresses of piece j (after src_step is computed).
+    auto addresses_of = [&](const std::string& j) {
+        const std::string k = pieces > 1 ? new_reg(RegClass::B32) : j;
+        const std::string k64 = new_reg(RegClass::B64), j64 = new_reg(RegClass::B64);
+        const std::string from = new_reg(RegClass::B64), to = new_reg(RegClass::B64);
+        if (pieces > 1) emit("shr.u32", {k, j, std::to_string(std::countr_zero(pieces))});
+        emit("cvt.u64.u32", {k64, k});
+        emit("mad.lo.s64", {from, k64, src_step, src});
+        if (pieces > 1) {
+            const std::string part = new_reg(RegClass::B32), part64 = new_reg(RegClass::B64);
+            emit("and.b32", {part, j, std::to_string(pieces - 1)});
+            emit("mul.wide.u32", {part64, part, std::to_string(piece_bytes)});
+            emit("add.s64", {from, from, part64});
+        }
+        emit("cvt.u64.u32", {j64, j});
+        emit("mad.lo.s64", {to, j64, std::to_string(piece_bytes), dst});
+        return std::pair{from, to};
+    };
+    auto copy_piece = [&](const std::string& guard, const std::string& from, const std::string& to) {
+        if (async) {
+            emit_if(guard,
+                    piece_bytes == kCpAsyncLargest ? "cp.async.cg.shared.global"
+                                                   : "cp.async.ca.shared.global",
+                    {"[" + to + "]", "[" + from + "]", std::to_string(piece_bytes)});
+            return;
+        }
         for (std::uint32_t lane = 0; lane < lanes; ++lane) {
             const std::uint32_t at = lane * elem.bits / 8;
             const std::string value = new_reg(reg_class(elem));
-            emit("ld" + src_space + memory_type(elem), {value, memory_operand(from, at)});
-            emit("st" + dst_space + memory_type(elem), {memory_operand(to, at), value});
+            emit_if(guard, "ld" + src_space + memory_type(elem), {value, memory_operand(from, at)});
+            emit_if(guard, "st" + dst_space + memory_type(elem), {memory_operand(to, at), value});
         }
+    };
+    const std::optional<std::uint64_t> count = constant_value(inst.operand(3));
+    const std::optional<std::uint32_t> group = module_.work_group_size();
+    const std::string loop = "$Lcopy" + std::to_string(++labels_made_);
+    const std::string done = loop + "_done";
+    if (count && group && *group % pieces == 0 && *count * pieces <= kMostPiecesUnrolled * *group) {
+        // The work-group's size is known (`@local_size`) and so is the copy's: each work-item's
+        // pieces j, j + size, ... written out, the addresses of one the last one's plus a
+        // constant step (size is a multiple of pieces: each work-item copies the same part of
+        // its elements), the last one guarded where the size does not divide the pieces.
+        const auto total = static_cast<std::uint32_t>(*count * pieces);
+        const std::uint32_t turns = (total + *group - 1) / *group;
+        emit("mul.lo.s64", {src_step, stride, bytes});
+        auto [from, to] = addresses_of(first);
+        const std::string far = new_reg(RegClass::B64);
+        if (turns > 1) emit("mul.lo.s64", {far, src_step, std::to_string(*group / pieces)});
+        for (std::uint32_t t = 0; t < turns; ++t) {
+            if (t > 0) {
+                emit("add.s64", {from, from, far});
+                emit("add.s64", {to, to, std::to_string(std::uint64_t{*group} * piece_bytes)});
+            }
+            std::string guard;
+            if (std::uint64_t{t + 1} * *group > total) {
+                const std::string in = new_reg(RegClass::Pred);
+                emit("setp.lt.u32", {in, first, std::to_string(total - t * *group)});
+                guard = "@" + in;
+            }
+            copy_piece(guard, from, to);
+        }
+    } else {
+        // The loop is tested at its end, as most work-items copy one piece or none, and its
+        // addresses are computed from j (nothing carried from one turn to the next but j).
+        std::string total;
+        if (count) {
+            total = std::to_string(static_cast<std::uint32_t>(*count) * pieces);
+        } else {
+            total = new_reg(RegClass::B32);
+            if (wide_count)
+                emit("cvt.u32.u64", {total, use(inst.operand(3))});
+            else
+                emit("mov.u32", {total, extended(inst.operand(3), false, inst)});
+            if (pieces > 1) emit("mul.lo.u32", {total, total, std::to_string(pieces)});
+        }
+        const std::string j = new_reg(RegClass::B32), finished = new_reg(RegClass::Pred);
+        emit("mov.u32", {j, first});
+        emit("setp.ge.u32", {finished, j, total});
+        emit_if("@" + finished, "bra", {done});
+        emit("mul.lo.s64", {src_step, stride, bytes});
+        emit_label(loop);
+        auto [from, to] = addresses_of(j);
+        copy_piece("", from, to);
+        const std::string more = new_reg(RegClass::Pred);
+        emit("add.u32", {j, j, size});
+        emit("setp.lt.u32", {more, j, total});
+        emit_if("@" + more, "bra", {loop});
+        emit_label(done);
     }
-    const std::string more = new_reg(RegClass::Pred);
-    emit("add.u32", {j, j, size});
-    emit("setp.lt.u32", {more, j, total});
-    emit_if("@" + more, "bra", {loop});
-    emit_label(done);
     if (async) {
         emit("cp.async.commit_group", {});
         emit("add.u32", {copy_commits(), copy_commits(), "1"});

@@ -130,6 +130,9 @@ struct SpirvModule {
     std::string name_of(Id id) const;
     /// The literals of decoration `d` on `id`, or nullopt when `id` lacks it.
     std::optional<std::vector<std::uint32_t>> decoration(Id id, spv::Decoration d) const;
+    /// The number of work-items a work-group has where every entry point declares the same
+    /// LocalSize (dpk's `@local_size`: every launch has it), else nullopt.
+    std::optional<std::uint32_t> work_group_size() const;
 };
 
 /// Reads a SPIR-V binary (host word order). Throws PtxTranslationError when it is malformed.

@@ -1,6 +1,7 @@
 // read_spirv_module(): SPIR-V words -> SpirvModule, with the structural checks its contract
 // promises (see spirv_module.h).
 #define SPV_ENABLE_UTILITY_CODE
+#include <limits>
 #include <set>
 
 #include "backends/cuda/ptx/spirv_module.h"
@@ -331,6 +332,21 @@ std::optional<std::vector<std::uint32_t>> SpirvModule::decoration(Id id, spv::De
     for (const auto& dec : it->second)
         if (dec.decoration == d) return dec.literals;
     return std::nullopt;
+}
+
+std::optional<std::uint32_t> SpirvModule::work_group_size() const {
+    std::optional<std::uint64_t> size;
+    for (const SpirvEntryPoint& e : entry_points) {
+        std::optional<std::uint64_t> own;
+        for (const SpirvExecutionMode& m : execution_modes)
+            if (m.function == e.function && m.mode == spv::ExecutionMode::LocalSize &&
+                m.literals.size() == 3)
+                own = std::uint64_t{m.literals[0]} * m.literals[1] * m.literals[2];
+        if (!own || (size && *size != *own)) return std::nullopt;
+        size = own;
+    }
+    if (!size || *size == 0 || *size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+    return static_cast<std::uint32_t>(*size);
 }
 
 SpirvModule read_spirv_module(std::span<const std::uint32_t> words) {

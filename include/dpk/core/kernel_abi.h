@@ -2,6 +2,7 @@
 #pragma once
 
 #include <compare>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -110,6 +111,11 @@ struct KernelAbi {
     std::vector<BoundsSite> bounds_sites;
     /// Whether the kernel calls print(...): its waits flush the process's stdout.
     bool prints = false;
+    /// The kernel's `@local_size(x, y, z)` (missing extents 1): every launch's local range must
+    /// be this one, and a launch without one gets it. All 0: the kernel declares none.
+    std::array<std::uint32_t, 3> required_local_size{};
+
+    bool requires_local_size() const { return required_local_size[0] != 0; }
 
     /// Whether the kernel takes a bounds record (its last argument).
     bool checks_bounds() const {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -52,6 +53,9 @@ struct PreparedLaunch {
     std::vector<EntryPointArg> args;
     /// The global range is empty: nothing runs (a launch completes with its dependencies).
     bool empty = false;
+    /// The local range to launch with: the one given, or the kernel's `@local_size` where none
+    /// was given; empty when neither (the submitting runtime picks one).
+    std::optional<Range> local;
 };
 
 /// Runs the host checks `launch` runs — the queue live and on the kernel's device, the
