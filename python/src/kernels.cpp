@@ -167,6 +167,16 @@ void register_kernels(nb::module_& m) {
             "build_options", [](const CompiledKernel& k) { return k.loaded().build_options(); },
             "The driver build options it was built with.")
         .def_prop_ro(
+            "local_size",
+            [](const CompiledKernel& k) -> nb::object {
+                const KernelAbi& abi = k.loaded().image().abi;
+                if (!abi.requires_local_size()) return nb::none();
+                const auto& e = abi.required_local_size;
+                return nb::make_tuple(e[0], e[1], e[2]);
+            },
+            "The kernel's @local_size as (x, y, z), or None: every launch runs work-groups of "
+            "that size.")
+        .def_prop_ro(
             "_identity",
             [](const CompiledKernel& k) {
                 return reinterpret_cast<std::uintptr_t>(&k.loaded().state());

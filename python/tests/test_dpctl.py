@@ -155,6 +155,19 @@ def test_local_memory_parameter(pair):
     assert sums.sum() == expected.sum()
 
 
+def test_declared_local_size_on_a_dpctl_queue(pair):
+    """A launch without local_size runs with the kernel's @local_size; another size is refused."""
+    _, q = pair
+    k = dpk.Program.from_string(
+        "@local_size(4)\nkernel ids(o: i64[::1]) { o[global_id(0)] = local_id(0); }",
+        "ids.dpk").kernel("ids")
+    out = usm(q, np.zeros(8, np.int64), "device")
+    k.launch(q, 8, [out]).wait()
+    assert host(out.memory, np.int64).tolist() == [0, 1, 2, 3, 0, 1, 2, 3]
+    with pytest.raises(dpk.InvalidRangeError, match=r"is not the kernel's @local_size \(4, 1, 1\)"):
+        k.launch(q, 8, [out], local_size=8)
+
+
 def test_depends_on_orders_launches(pair):
     device, q = pair
     src = """

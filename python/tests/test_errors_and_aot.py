@@ -67,6 +67,25 @@ def test_bounds_error_from_a_checked_launch(queue):
         e.wait()
 
 
+def test_declared_local_size(device, queue):
+    """@local_size: the compiled kernel says it; a launch without local_size gets it, one with
+    another size is refused before anything runs."""
+    k = dpk.Program.from_string(
+        "@local_size(4, 2)\nkernel ids(o: i64[:, ::1]) {\n"
+        "    o[global_id(1), global_id(0)] = local_id(0) + 10 * local_id(1);\n}", "ids.dpk"
+    ).kernel("ids")
+    ck = k.specialize("void(i64[:, ::1])", device)
+    assert ck.local_size == (4, 2, 1)
+    o = dpk.zeros((2, 8), "int64", queue)
+    ck.launch(queue, (8, 2), [o]).wait()
+    assert o.to_numpy().tolist() == [[0, 1, 2, 3, 0, 1, 2, 3], [10, 11, 12, 13, 10, 11, 12, 13]]
+    with pytest.raises(dpk.InvalidRangeError,
+                       match=r"local range \(8, 2\) is not the kernel's @local_size \(4, 2, 1\)"):
+        ck.launch(queue, (8, 2), [o], local_size=(8, 2))
+    free = dpk.Program.from_string("kernel f(o: i64[::1]) { o[global_id(0)] = 1; }", "f.dpk")
+    assert free.kernel("f").specialize("void(i64[::1])", device).local_size is None
+
+
 def aot_tool():
     tool = os.environ.get("DPK_AOT") or shutil.which("dpk-aot")
     if not tool:
