@@ -1,6 +1,7 @@
 // FunctionEmitter: work-group copies from global to local memory (OpenCL's
 // async_work_group_strided_copy and wait_group_events): async_copy starts one (OpGroupAsyncCopy),
 // wait_copies waits for every copy the function started (OpGroupWaitEvents).
+#include <algorithm>
 #include <bit>
 
 #include "compiler/spirv/function_emitter.h"
@@ -9,8 +10,9 @@ namespace dpk::compiler::spirv {
 
 namespace {
 
-/// The largest element of a tile copied whole (a row of 32 bytes).
-constexpr std::uint32_t kLargestCopyElement = 32;
+/// The alignment a tile copied whole gives its destination's variable: its row's size, at least
+/// this.
+constexpr std::int64_t kCopyAlignment = 32;
 
 }  // namespace
 
@@ -153,7 +155,7 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
                              m_.const_i64(1), m_.storage_type(dst.type->dtype));
         });
     };
-    // One copy of the whole tile where a row of it is one element of 4 to 32 bytes and the
+    // One copy of the whole tile where a row of it is one element of 4 to 128 bytes and the
     // destination's rows are the tile's (nothing between them): element k is row k, the
     // source's stride is its row stride in those elements. The addresses and the source's row
     // stride must be multiples of the element's size (checked at run time, the same in every
@@ -167,13 +169,17 @@ void FunctionEmitter::emit_async_copy_tile(const ast::Call& e) {
         case 8: row_type = i64; break;
         case 16: row_type = m_.b.type_vector(i64, 2); break;
         case 32: row_type = m_.b.type_vector(i64, 4); break;
+        case 64: row_type = m_.b.type_vector(i64, 8); break;
+        case 128: row_type = m_.b.type_vector(i64, 16); break;
         default: break;
     }
-    // The destination's variable starts at a multiple of the largest element (the drivers and
-    // the PTX translator place it so); the run-time check remains for the tile's own start.
+    // The destination's variable starts at a multiple of the row's size (of 32 bytes at least;
+    // the drivers and the PTX translator place it so, for the first tile copied into it); the
+    // run-time check remains for the tile's own start.
     const bool whole = whole_rows && row_type;
     if (whole && dst.array_var && m_.aligned_variables.insert(dst.array_var).second)
-        m_.b.decorate(dst.array_var, spv::Decoration::Alignment, {kLargestCopyElement});
+        m_.b.decorate(dst.array_var, spv::Decoration::Alignment,
+                      {static_cast<std::uint32_t>(std::max(kCopyAlignment, row_bytes))});
     auto start_copy = [&] {
         if (!whole) {
             by_rows();

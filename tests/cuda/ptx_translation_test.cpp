@@ -725,7 +725,11 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
                                                    "tile_copy")
                                 .text;
     INFO(ptx);
-    CHECK(count_of(ptx, ".shared .align 32 .b8") == 2);
+    // Read by ldmatrix: swizzled (shared_swizzle.h), so aligned to 1024 bytes, and every
+    // address into them mapped: o ^ ((o >> 3) & 112).
+    CHECK(count_of(ptx, ".shared .align 1024 .b8") == 2);
+    CHECK(count_of(ptx, ", 3;\n\tand.b64 \t%rd") >= 4);
+    CHECK(count_of(ptx, ", 112;\n\txor.b64 \t%rd") >= 4);
     CHECK(count_of(ptx, "cp.async.cg.shared.global \t[") == 2);
     CHECK(count_of(ptx, ", 1;\n\tmul.wide.u32 \t") == 2);  // j % 2, times 16
     CHECK(count_of(ptx, ", 16, %rd") == 2);                // the destination: j * 16 + its start

@@ -85,6 +85,20 @@ kernel whole(x, out, si: i64, sj: i64, di: i64) {
     }
 }
 
+kernel whole16(x, out, si: i64, sj: i64, di: i64) {
+    let t = local_array(x.dtype, (16, 16));
+    let l = local_id(0);
+    for e in range(l, 256, local_size(0)) {
+        t[e / 16, e % 16] = -1;
+    }
+    barrier(local);
+    async_copy(t, (di, 0), x, (si, sj), (8, 16));
+    wait_copies();
+    for e in range(l, 256, local_size(0)) {
+        out[e / 16, e % 16] = t[e / 16, e % 16];
+    }
+}
+
 kernel wide(x, out, si: i64, sj: i64, di: i64) {
     let t = local_array(x.dtype, (16, 11));
     let l = local_id(0);
@@ -100,14 +114,15 @@ kernel wide(x, out, si: i64, sj: i64, di: i64) {
 }
 )";
 
-/// What kTileSource's kernels leave in `out` (16 x 8) for `x` (rows x cols, C order).
+/// What kTileSource's kernels leave in `out` (16 x `width`: 8, or 16 for whole16) for `x`
+/// (rows x cols, C order).
 template <typename T>
 std::vector<T> expected_tile(const std::vector<T>& x, std::int64_t cols, std::int64_t si,
-                             std::int64_t sj, std::int64_t di) {
-    std::vector<T> out(128, static_cast<T>(-1));
+                             std::int64_t sj, std::int64_t di, std::int64_t width = 8) {
+    std::vector<T> out(static_cast<std::size_t>(16 * width), static_cast<T>(-1));
     for (std::int64_t r = 0; r < 8; ++r)
-        for (std::int64_t c = 0; c < 8; ++c)
-            out[static_cast<std::size_t>((di + r) * 8 + c)] =
+        for (std::int64_t c = 0; c < width; ++c)
+            out[static_cast<std::size_t>((di + r) * width + c)] =
                 x[static_cast<std::size_t>((si + r) * cols + sj + c)];
     return out;
 }
@@ -131,6 +146,10 @@ void check_tile_copies(const Device& dev, DType dtype) {
             p.kernel(name).launch(q, Range(64), Range(64), {x, out, si, sj, di}).wait();
             CHECK(out.to_vector<T>() == expected_tile<T>(xs, cols, si, sj, di));
         }
+        if (sj + 16 > cols) continue;
+        UsmArray out = UsmArray::zeros(q, dtype, {16, 16});  // tile rows twice as long
+        p.kernel("whole16").launch(q, Range(64), Range(64), {x, out, si, sj, di}).wait();
+        CHECK(out.to_vector<T>() == expected_tile<T>(xs, cols, si, sj, di, 16));
     }
 }
 
@@ -264,10 +283,11 @@ TEST_SUITE("copies") {
     TEST_CASE("async_copy of a tile: 2-d arrays, in one piece where aligned, else row by row") {
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
-            check_tile_copies<float>(dev, DType::F32);         // rows of 32 bytes
-            check_tile_copies<std::int16_t>(dev, DType::I16);  // rows of 16 bytes
-            if (dev.info().has(DeviceFeature::Fp64))
-                check_tile_copies<double>(dev, DType::F64);  // rows of 64 bytes: row by row
+            // Rows of 32 bytes (64 for whole16), 16 (32), 64 (128).
+            check_tile_copies<float>(dev, DType::F32);
+            check_tile_copies<std::int16_t>(dev, DType::I16);
+            check_tile_copies<std::int64_t>(dev, DType::I64);
+            if (dev.info().has(DeviceFeature::Fp64)) check_tile_copies<double>(dev, DType::F64);
         }
     }
 

@@ -128,6 +128,32 @@ kernel gemm_stages(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     matrix_store(c, (row, col), acc);
 }
 
+// Whole rows of b (16 x 64 tiles: rows of 128 bytes) copied while the work-group's size is
+// declared: on CUDA each work-item's pieces written out, and the tiles, read by ldmatrix, laid
+// out swizzled; b's tile is read at the group's columns and one element of a's tile is
+// overwritten in place first (a scalar store into a swizzled array).
+@local_size(32)
+kernel gemm_rows(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (16, 16));
+    let sb = local_array(f16, (16, 64));
+    let row = group_id(1) * 16;
+    let col = group_id(0) * 16;
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    for k in range(0, a.shape[1], 16) {
+        async_copy(sa, (0, 0), a, (row, k), (16, 16));
+        async_copy(sb, (0, 0), b, (k, 0), (16, 64));
+        wait_copies();
+        if local_id(0) == 0 {
+            sa[3, 5] = sa[3, 5] + 1.0f16;
+        }
+        barrier(local);
+        acc = matrix_mad(matrix_load(sa, (0, 0), (16, 16), "a"),
+                         matrix_load(sb, (0, col), (16, 16), "b"), acc);
+        barrier(local);
+    }
+    matrix_store(c, (row, col), acc);
+}
+
 // Three stages: a wait for the older stage's event leaves the newer one in flight.
 kernel gemm_pipelined(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     let sa = local_array(f16, (48, 16));
@@ -304,6 +330,22 @@ TEST_SUITE("matrices") {
                     .launch(q, global, local, {a, b, c})
                     .wait();
                 CHECK(c.to_vector<float>() == product(0.0f));
+            }
+            {
+                // a's element (3, 5) of every 16 x 16 tile plus 1: rows 3, 19, ... of the
+                // product gain b's rows 5, 21, 37, ...
+                std::vector<float> want = product(0.0f);
+                for (std::int64_t r = 3; r < M; r += 16)
+                    for (std::int64_t k = 5; k < K; k += 16)
+                        for (std::int64_t j = 0; j < N; ++j)
+                            want[static_cast<std::size_t>(r * N + j)] +=
+                                static_cast<float>(b_value(k * N + j));
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_rows")
+                    .specialize(plain, dev)
+                    .launch(q, global, local, {a, b, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == want);
             }
             {
                 UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});

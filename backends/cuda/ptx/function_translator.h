@@ -12,6 +12,7 @@
 #include "backends/cuda/ptx/ptx_ir.h"
 #include "backends/cuda/ptx/ptx_translator.h"
 #include "backends/cuda/ptx/ptx_types.h"
+#include "backends/cuda/ptx/shared_swizzle.h"
 #include "backends/cuda/ptx/spirv_module.h"
 
 namespace dpk::backends::cuda {
@@ -29,6 +30,8 @@ struct ModuleState {
     bool uses_dynamic_shared = false;
     bool uses_vprintf = false;
     bool uses_bounds_claim = false;  // kBoundsClaimFunction is called
+    /// The work-group arrays laid out swizzled (shared_swizzle.h) and the pointers into them.
+    SharedSwizzle swizzle;
 };
 
 /// The function that claims a bounds-checked kernel's record (a compare-and-swap on its first
@@ -230,6 +233,11 @@ private:
     std::string lane_id();
     /// The address register of a pointer value and its state space ("global", ...).
     std::string address_of(Id pointer, const SpirvInstruction& inst, std::string* space);
+    /// `address` (a register) of an access through `pointer`: where that points into a swizzled
+    /// work-group array (shared_swizzle.h), the address its chunk has moved to; else itself.
+    std::string mapped_address(Id pointer, const std::string& address);
+    /// shared_swizzle.h's mapping of an address into a swizzled array (a new register).
+    std::string swizzle_address(const std::string& address);
 
     ModuleState& state_;
     const SpirvModule& module_;

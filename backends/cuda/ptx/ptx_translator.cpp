@@ -84,7 +84,7 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
                  " to PTX: cvt.rn.bf16.f32 needs sm_80 or newer, the target is sm_" +
                  std::to_string(target.sm));
 
-    ModuleState state{m, target, {}, {}, {}, {}, false, false};
+    ModuleState state{m, target, {}, {}, {}, {}, false, false, false, plan_shared_swizzle(m, target.sm)};
     std::map<Id, const SpirvEntryPoint*> entries;
     for (const auto& e : m.entry_points) {
         if (!m.function(e.function))
@@ -108,7 +108,9 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
                  " to PTX: shared memory cannot be initialized");
         const Id pointee = m.type(v.pointer_type).pointee;
         const std::string what = "Workgroup variable " + id_text(m, id);
-        shared_layout[id] = {size_of(m, pointee, what), shared_alignment(m, id, what)};
+        std::uint64_t align = shared_alignment(m, id, what);
+        if (state.swizzle.swizzled.count(id)) align = std::max(align, kSwizzlePeriod);
+        shared_layout[id] = {size_of(m, pointee, what), align};
         state.shared_symbols[id] = sanitize(m.name_of(id), "shared") + "$" + std::to_string(id);
     }
 

@@ -343,10 +343,11 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
             emit("and.b64", {low, bits, "15"});
             emit("setp.eq.b64", {ldmatrix->aligned, low, "0"});
         }
-        ldmatrix->address = "[" + at + "]";
+        ldmatrix->address = "[" + mapped_address(pointer, at) + "]";
         ldmatrix->transposed = !adjacent;
     }
     Fragment addresses(count);
+    const bool mapped = state_.swizzle.swizzles(pointer);
     for (std::size_t e = 0; e < count; ++e) {
         const Displacement d = displacement(matrix, e);
         auto offset = static_cast<std::int64_t>(minor_of(d) * bytes);
@@ -356,6 +357,15 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
                 static_cast<std::int64_t>(major_of(d)) * *fixed * static_cast<std::int64_t>(bytes);
         else
             reg = rows.at(major_of(d));
+        if (mapped) {  // each element's own address mapped (a pair lies in one chunk too)
+            if (offset) {
+                const std::string at = new_reg(RegClass::B64);
+                emit("add.s64", {at, reg, std::to_string(offset)});
+                reg = at;
+            }
+            reg = swizzle_address(reg);
+            offset = 0;
+        }
         addresses[e] = memory_operand(reg, offset);
     }
     return addresses;

@@ -100,7 +100,7 @@ void FunctionTranslator::store(const SpirvInstruction& inst, Id pointer, Id obje
         return;
     }
     std::string space;
-    const std::string address = address_of(pointer, inst, &space);
+    const std::string address = mapped_address(pointer, address_of(pointer, inst, &space));
     const std::uint64_t natural = s.is_bool() ? 1 : s.bits / 8;
     if (alignment && alignment < natural)
         unsupported(inst, "stores less aligned than their type are not supported");
@@ -132,6 +132,19 @@ std::string FunctionTranslator::address_of(Id pointer, const SpirvInstruction& i
                     "pointers to " + storage_class_text(p.storage) + " memory are not supported");
     *space = s->empty() ? std::string() : std::string(".").append(*s);
     return use(pointer);
+}
+
+std::string FunctionTranslator::mapped_address(Id pointer, const std::string& address) {
+    return state_.swizzle.swizzles(pointer) ? swizzle_address(address) : address;
+}
+
+std::string FunctionTranslator::swizzle_address(const std::string& address) {
+    // o ^ (((o >> 7) & 7) << 4): the array starts at a multiple of kSwizzlePeriod.
+    const std::string line = new_reg(RegClass::B64), moved = new_reg(RegClass::B64);
+    emit("shr.u64", {line, address, "3"});
+    emit("and.b64", {line, line, "112"});
+    emit("xor.b64", {moved, address, line});
+    return moved;
 }
 
 bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
@@ -195,7 +208,7 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 return true;
             }
             std::string space;
-            const std::string address = address_of(pointer, inst, &space);
+            const std::string address = mapped_address(pointer, address_of(pointer, inst, &space));
             const MemoryAccess access = memory_access(inst, 1);
             const std::uint64_t natural = s.is_bool() ? 1 : s.bits / 8;
             if (access.alignment && access.alignment < natural)
@@ -409,14 +422,14 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     const std::string dst = address_of(inst.operand(1), inst, &dst_space);
     const std::string src = address_of(inst.operand(2), inst, &src_space);
     const Scalar p = value_scalar(inst.operand(1), inst);
-    // An element: a number, or a vector of 64-bit integers (a tile's row of 16 or 32 bytes).
+    // An element: a number, or a vector of 64-bit integers (a tile's row of 16 to 128 bytes).
     const SpirvType& pointee = module_.type(p.pointee);
     const bool vector = pointee.opcode == spv::Op::OpTypeVector;
     const Scalar elem = scalar(vector ? pointee.element : p.pointee, inst);
     if (elem.is_bool() || elem.is_pointer()) unsupported(inst, "the elements are not numbers");
     const auto lanes = static_cast<std::uint32_t>(vector ? pointee.count : 1);
-    if (vector && (elem.bits != 64 || (lanes != 2 && lanes != 4)))
-        unsupported(inst, "vector elements are 2 or 4 64-bit integers");
+    if (vector && (elem.bits != 64 || (lanes != 2 && lanes != 4 && lanes != 8 && lanes != 16)))
+        unsupported(inst, "vector elements are 2, 4, 8 or 16 64-bit integers");
     const std::uint32_t element_bytes = elem.bits / 8 * lanes;
     const std::string bytes = std::to_string(element_bytes);
     // NumElements and Stride: integers of 32 or 64 bits (size_t); the stride as 64 bits.
@@ -429,7 +442,7 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     }
     if (dst_space != ".shared" && src_space != ".shared")
         unsupported(inst, "one side of a work-group copy must be work-group memory");
-    // 4- to 32-byte elements from global to shared memory: cp.async (sm_80 and newer), which
+    // 4- to 128-byte elements from global to shared memory: cp.async (sm_80 and newer), which
     // does not hold a register until the data arrives, one commit group per copy (its wait:
     // OpGroupWaitEvents above). Others through registers. Elements of 16 bytes and more are
     // copied as 16-byte pieces (cp.async's largest; they bypass L1: .cg), the pieces of one
@@ -439,7 +452,7 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
                        dst_space == ".shared" && element_bytes >= 4;
     const std::uint32_t piece_bytes =
         async ? std::min(element_bytes, kCpAsyncLargest) : element_bytes;
-    const std::uint32_t pieces = element_bytes / piece_bytes;  // per element: 1 or 2
+    const std::uint32_t pieces = element_bytes / piece_bytes;  // per element: 1 to 8
     const std::string size = local_size_total();
     const std::string local_address = new_reg(RegClass::B32), r = new_reg(RegClass::B32);
     const std::string first = new_reg(RegClass::B32), wrapped = new_reg(RegClass::Pred);
@@ -472,19 +485,35 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         emit("mad.lo.s64", {to, j64, std::to_string(piece_bytes), dst});
         return std::pair{from, to};
     };
+    // A side in a swizzled array: each piece's (or lane's) address mapped (a piece is at most
+    // 16 bytes at a multiple of its size: it lies in one chunk).
+    const bool dst_mapped = state_.swizzle.swizzles(inst.operand(1));
+    const bool src_mapped = state_.swizzle.swizzles(inst.operand(2));
+    auto operand_at = [&](const std::string& address, bool mapped, std::uint32_t at) {
+        if (!mapped) return memory_operand(address, at);
+        std::string moved = address;
+        if (at) {
+            moved = new_reg(RegClass::B64);
+            emit("add.s64", {moved, address, std::to_string(at)});
+        }
+        return memory_operand(swizzle_address(moved), 0);
+    };
     auto copy_piece = [&](const std::string& guard, const std::string& from, const std::string& to) {
         if (async) {
             emit_if(guard,
                     piece_bytes == kCpAsyncLargest ? "cp.async.cg.shared.global"
                                                    : "cp.async.ca.shared.global",
-                    {"[" + to + "]", "[" + from + "]", std::to_string(piece_bytes)});
+                    {operand_at(to, dst_mapped, 0), operand_at(from, src_mapped, 0),
+                     std::to_string(piece_bytes)});
             return;
         }
         for (std::uint32_t lane = 0; lane < lanes; ++lane) {
             const std::uint32_t at = lane * elem.bits / 8;
             const std::string value = new_reg(reg_class(elem));
-            emit_if(guard, "ld" + src_space + memory_type(elem), {value, memory_operand(from, at)});
-            emit_if(guard, "st" + dst_space + memory_type(elem), {memory_operand(to, at), value});
+            emit_if(guard, "ld" + src_space + memory_type(elem),
+                    {value, operand_at(from, src_mapped, at)});
+            emit_if(guard, "st" + dst_space + memory_type(elem),
+                    {operand_at(to, dst_mapped, at), value});
         }
     };
     const std::optional<std::uint64_t> count = constant_value(inst.operand(3));
