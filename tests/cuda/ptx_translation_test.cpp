@@ -775,6 +775,39 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     CHECK(!contains(loops, ".reqntid"));
 }
 
+TEST_CASE("ptx: a tile at indices known to be multiples needs no alignment check for ldmatrix") {
+    // Rows r * 16 + 16 * i and columns k (a loop counter from 0 by 16) of a 32-column tile:
+    // every row at a multiple of 32 bytes, known while translating (known_zeros.h), so
+    // ldmatrix alone. One row further down (+ 1) the row is at an odd multiple of 64 bytes,
+    // still aligned; one column further (+ 1) it is not known, and a run-time check chooses.
+    const char* const source = R"(
+kernel k(a: f16[:, ::1], c: f32[:, ::1], r: i64) {
+    let sa = local_array(f16, (64, 32));
+    async_copy(sa, (0, 0), a, (0, 0), (64, 32));
+    wait_copies();
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    for k in range(0, 32, 16) {
+        let x = matrix_load(sa, (r * 16 + ROW, k + COLUMN), (16, 16), "a");
+        acc = matrix_mad(x, matrix_load(sa, (r * 16, k), (16, 16), "b"), acc);
+    }
+    matrix_store(c, (0, 0), acc);
+}
+)";
+    auto ptx_for = [&](const char* row, const char* column) {
+        std::string text = source;
+        text.replace(text.find("ROW"), 3, row);
+        text.replace(text.find("COLUMN"), 6, column);
+        return translate_and_assemble(spirv_of(text, "level-zero"), "known_rows").text;
+    };
+    const std::string known = ptx_for("0", "0");
+    INFO(known);
+    CHECK(count_of(known, "ldmatrix.sync.aligned.m8n8.x4") == 2);
+    CHECK(!contains(known, "$Lldmatrix"));
+    CHECK(!contains(ptx_for("1", "0"), "$Lldmatrix"));
+    // One load checked: its branch to ldmatrix, that label, the branch past it and its label.
+    CHECK(count_of(ptx_for("0", "1"), "$Lldmatrix") == 4);
+}
+
 TEST_CASE("ptx: bf16 is .b16, converted by cvt; bf16 matrices multiply by mma.sync .bf16") {
     // level-zero has the bf16 feature, as the CUDA target: SPV_KHR_bfloat16's float type.
     const std::vector<std::uint32_t> spirv = spirv_of(R"(

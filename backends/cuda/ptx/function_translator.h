@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/cuda/ptx/known_zeros.h"
 #include "backends/cuda/ptx/ptx_ir.h"
 #include "backends/cuda/ptx/ptx_translator.h"
 #include "backends/cuda/ptx/ptx_types.h"
@@ -32,6 +33,8 @@ struct ModuleState {
     bool uses_bounds_claim = false;  // kBoundsClaimFunction is called
     /// The work-group arrays laid out swizzled (shared_swizzle.h) and the pointers into them.
     SharedSwizzle swizzle;
+    /// Each integer value's low bits known to be zero (known_zeros.h).
+    std::map<Id, std::uint32_t> low_zeros;
 };
 
 /// The function that claims a bounds-checked kernel's record (a compare-and-swap on its first

@@ -276,7 +276,11 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 }
                 const Scalar is = value_scalar(index, inst);
                 if (!is.is_int()) unsupported(inst, "an index is not an integer");
-                aligned = std::gcd(aligned, stride);
+                // The index's known multiple of a power of two (a tile's row times its length).
+                auto z = state_.low_zeros.find(index);
+                const std::uint32_t shift =
+                    z == state_.low_zeros.end() ? 0 : std::min<std::uint32_t>(z->second, 16);
+                aligned = std::gcd(aligned, stride << shift);
                 const bool last = i + 1 == inst.operands.size() && offset == 0;
                 const std::string next = last ? d : new_reg(RegClass::B64);
                 if (is.bits <= kWordBits && stride <= 0x7fffffffu) {  // indices are signed
