@@ -27,7 +27,8 @@ KERNELS = {"gemm_simple": (16, 64, 128), "gemm_2x2": (32, 128, 128),
            "gemm_tiled": (64, 64, 128), "gemm_tiled128": (128, 128, 256),
            "gemm_async": (128, 128, 256), "gemm_async64": (128, 128, 128),
            "gemm_async_wide": (128, 256, 256), "gemm_async3": (128, 128, 128),
-           "gemm_tiles64": (128, 128, 128)}
+           "gemm_tiles64": (128, 128, 128), "gemm_tiles64_3": (128, 128, 128),
+           "gemm_tiles_wide": (128, 256, 256)}
 BF16_KERNELS = ("gemm_2x2", "gemm_async64", "gemm_tiles64")
 UNSIZED = "gemm_async64 (no @local_size)"
 
