@@ -775,6 +775,44 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     CHECK(!contains(loops, ".reqntid"));
 }
 
+TEST_CASE("ptx: only work-group arrays that ldmatrix reads and whose pointers stay known swizzle") {
+    // sa: tile copies, ldmatrix and a scalar load: swizzled. sb: the same, but also passed to a
+    // function (its pointer leaves the kernel's sight): as it is. sc: scalar accesses only: as
+    // it is.
+    const char* const source = R"(
+func first(t) -> f16 {
+    return t[0, 0];
+}
+kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1], o: f32[::1]) {
+    let sa = local_array(f16, (16, 16));
+    let sb = local_array(f16, (16, 16));
+    let sc = local_array(f32, 64);
+    async_copy(sa, (0, 0), a, (0, 0), (16, 16));
+    async_copy(sb, (0, 0), b, (0, 0), (16, 16));
+    sc[local_id(0)] = 1.0f32;
+    wait_copies();
+    let acc = matrix_mad(matrix_load(sa, (0, 0), (16, 16), "a"),
+                         matrix_load(sb, (0, 0), (16, 16), "b"),
+                         matrix_fill(0.0f32, (16, 16), "acc"));
+    matrix_store(c, (0, 0), acc);
+    o[local_id(0)] = sc[(local_id(0) + 1) % 64] + f32(USE) + f32(sa[1, 2]);
+}
+)";
+    auto ptx_for = [&](const char* use) {
+        std::string text = source;
+        text.replace(text.find("USE"), 3, use);
+        return translate_and_assemble(spirv_of(text, "level-zero"), "swizzle_plan").text;
+    };
+    const std::string called = ptx_for("first(sb)");
+    INFO(called);
+    CHECK(contains(called, ".shared .align 1024 .b8 sa$"));
+    CHECK(contains(called, ".shared .align 32 .b8 sb$"));
+    CHECK(contains(called, ".shared .align 4 .b8 sc$"));
+    const std::string indexed = ptx_for("sb[0, 0]");
+    CHECK(contains(indexed, ".shared .align 1024 .b8 sb$"));
+    CHECK(contains(indexed, ".shared .align 4 .b8 sc$"));
+}
+
 TEST_CASE("ptx: a tile at indices known to be multiples needs no alignment check for ldmatrix") {
     // Rows r * 16 + 16 * i and columns k (a loop counter from 0 by 16) of a 32-column tile:
     // every row at a multiple of 32 bytes, known while translating (known_zeros.h), so
