@@ -116,14 +116,14 @@ void check_range(const LoadedKernel& k, const Range& global, const Range* local,
         for (std::uint32_t d = 0; d < kMaxDims; ++d) {
             const std::uint64_t given = d < local->dims() ? (*local)[d] : 1;
             if (given != required[d])
-                throw InvalidRangeError(
-                    who() + ": local range " + local->str() + " is not the kernel's " +
-                    "@local_size " + extents_text(required) +
-                    (d >= dims ? " (the range has " + std::to_string(dims) +
-                                     " dimension(s); the kernel's size needs " +
-                                     std::to_string(d + 1) + ")"
-                               : "") +
-                    "; launch with that local range, or with none");
+                throw InvalidRangeError(who() + ": local range " + local->str() +
+                                        " is not the kernel's @local_size " +
+                                        extents_text(required) +
+                                        (d >= dims ? " (the range has " + std::to_string(dims) +
+                                                         " dimension(s); the kernel's size needs " +
+                                                         std::to_string(d + 1) + ")"
+                                                   : "") +
+                                        "; launch with that local range, or with none");
         }
     }
     if (local->dims() != dims)

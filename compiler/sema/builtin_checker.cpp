@@ -603,8 +603,8 @@ void TypeChecker::check_attributes() {
         }
         first = &a;
         if (a.args.empty() || a.args.size() > 3) {
-            error(a.range, "@local_size takes 1 to 3 extents, found " +
-                               std::to_string(a.args.size()));
+            error(a.range,
+                  "@local_size takes 1 to 3 extents, found " + std::to_string(a.args.size()));
             continue;
         }
         std::array<std::uint32_t, 3> size{1, 1, 1};

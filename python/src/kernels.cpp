@@ -71,8 +71,8 @@ ParamLookup kernel_lookup(const Kernel& k) {
 /// `queue`, dpk's queue of the same device: the arguments converted (dpctl arrays described in
 /// place, usm_type from `usm_type_of`), the specialization `pick(args)` chooses, then
 /// runtime::prepare_launch. Returns (specialization, entry point, entry-point arguments, empty,
-/// local range: the one given or the kernel's @local_size, else None) with each argument ("pointer", address), ("value", bytes) or ("local", bytes of work-group
-/// memory).
+/// local range: the one given or the kernel's @local_size, else None) with each argument
+/// ("pointer", address), ("value", bytes) or ("local", bytes of work-group memory).
 template <typename Pick>
 nb::tuple prepare_dpctl(const ParamLookup& lookup, const Queue& queue, nb::handle global,
                         nb::handle args, nb::handle local, nb::handle usm_type_of, Pick&& pick) {

@@ -770,7 +770,8 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
 
     std::string loose = source;
     loose.erase(loose.find("@local_size(128)"), 16);
-    const std::string loops = translate_and_assemble(spirv_of(loose, "level-zero"), "group_copy").text;
+    const std::string loops =
+        translate_and_assemble(spirv_of(loose, "level-zero"), "group_copy").text;
     CHECK(count_of(loops, "$Lcopy") >= 3);
     CHECK(!contains(loops, ".reqntid"));
 }

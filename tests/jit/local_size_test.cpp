@@ -61,8 +61,8 @@ TEST_CASE("a launch with another local range is refused, naming both; nothing ru
         Queue q(dev);
         Kernel ids = program().kernel("ids");
         auto out = UsmArray::zeros(q, DType::I64, {2, 8});
-        const std::string message = message_of<InvalidRangeError>(
-            [&] { ids.launch(q, Range(8, 2), Range(8, 1), {out}); });
+        const std::string message =
+            message_of<InvalidRangeError>([&] { ids.launch(q, Range(8, 2), Range(8, 1), {out}); });
         const std::string tail =
             ": local range (8, 1) is not the kernel's @local_size (4, 2, 1); launch with that "
             "local range, or with none";

@@ -39,8 +39,9 @@ TEST_CASE("missing '}'") {
                     "kernel g() {}\n") ==
           "5:1: expected '}' before 'kernel'\n"
           "note: 1:13: to match this '{'\n");
-    CHECK(errors_of("kernel k(a) { } }") ==
-          "1:17: unexpected '}', expected 'import', 'const', 'func', 'kernel', '@' or end of file\n");
+    CHECK(
+        errors_of("kernel k(a) { } }") ==
+        "1:17: unexpected '}', expected 'import', 'const', 'func', 'kernel', '@' or end of file\n");
 }
 
 TEST_CASE("bad tokens") {
@@ -55,7 +56,8 @@ TEST_CASE("bad tokens") {
           "1:29: unexpected 'return', expected 'if' or '{'\n");
     CHECK(errors_of("func f(x: 3) {}") == "1:11: unexpected '3', expected a type\n");
     CHECK(errors_of("let x = 1;") ==
-          "1:1: unexpected 'let', expected 'import', 'const', 'func', 'kernel', '@' or end of file\n");
+          "1:1: unexpected 'let', expected 'import', 'const', 'func', 'kernel', '@' or end of "
+          "file\n");
     // A string is an expression to the parser (print's format, assert's message); sema rejects
     // it anywhere else (tests/errors/debug_string_elsewhere.dpk).
     CHECK(errors_of("kernel k() { x = \"s\"; }").empty());

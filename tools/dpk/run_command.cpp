@@ -425,7 +425,8 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
         if (local.empty() && abi.requires_local_size()) {
             // The kernel's @local_size, in the global range's dimensions.
             for (std::size_t d = 0; d < request.global.size(); ++d)
-                local.push_back(d < abi.required_local_size.size() ? abi.required_local_size[d] : 1);
+                local.push_back(d < abi.required_local_size.size() ? abi.required_local_size[d]
+                                                                   : 1);
         } else if (local.empty()) {
             const KernelAttributes attributes = compiled.attributes();
             local = choose_local_size(request.global, attributes, device.info());

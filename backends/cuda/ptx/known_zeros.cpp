@@ -22,7 +22,8 @@ std::map<Id, std::uint32_t> known_low_zeros(const SpirvModule& m) {
     for (const auto& [id, c] : m.constants) {
         if (!is_int(m, c.type)) continue;
         const std::uint32_t width = m.type(c.type).width;
-        const std::uint64_t mask = width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+        const std::uint64_t mask =
+            width >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
         const std::uint64_t bits = c.opcode == spv::Op::OpConstant ? c.bits & mask : 0;
         zeros[id] = bits == 0 ? kAllZero : static_cast<std::uint32_t>(std::countr_zero(bits));
     }
@@ -67,9 +68,7 @@ std::map<Id, std::uint32_t> known_low_zeros(const SpirvModule& m) {
                 case spv::Op::OpCopyObject:
                 case spv::Op::OpSConvert:
                 case spv::Op::OpUConvert:
-                case spv::Op::OpBitcast:
-                    z = of(inst->operand(0));
-                    break;
+                case spv::Op::OpBitcast: z = of(inst->operand(0)); break;
                 case spv::Op::OpShiftLeftLogical:
                     if (auto s = constant(inst->operand(1)); s && *s < width)
                         z = std::min<std::uint64_t>(kAllZero, of(inst->operand(0)) + *s);
@@ -80,7 +79,8 @@ std::map<Id, std::uint32_t> known_low_zeros(const SpirvModule& m) {
                 case spv::Op::OpShiftRightArithmetic:
                     if (auto s = constant(inst->operand(1)); s && *s < width) {
                         const std::uint32_t a = of(inst->operand(0));
-                        z = a == kAllZero ? kAllZero : (a > *s ? a - static_cast<std::uint32_t>(*s) : 0);
+                        z = a == kAllZero ? kAllZero
+                                          : (a > *s ? a - static_cast<std::uint32_t>(*s) : 0);
                     }
                     break;
                 case spv::Op::OpSelect:
@@ -91,9 +91,7 @@ std::map<Id, std::uint32_t> known_low_zeros(const SpirvModule& m) {
                     for (std::size_t k = 0; k < inst->operands.size(); k += 2)
                         z = std::min(z, of(inst->operands[k]));
                     break;
-                default:
-                    z = 0;
-                    break;
+                default: z = 0; break;
             }
             // Only the value's own bits: a 32-bit value known zero is zero in its 32 bits.
             if (z != kAllZero) z = std::min(z, width);

@@ -84,8 +84,17 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
                  " to PTX: cvt.rn.bf16.f32 needs sm_80 or newer, the target is sm_" +
                  std::to_string(target.sm));
 
-    ModuleState state{m,     target, {},   {},   {}, {}, false, false, false,
-                      plan_shared_swizzle(m, target.sm), known_low_zeros(m)};
+    ModuleState state{m,
+                      target,
+                      {},
+                      {},
+                      {},
+                      {},
+                      false,
+                      false,
+                      false,
+                      plan_shared_swizzle(m, target.sm),
+                      known_low_zeros(m)};
     std::map<Id, const SpirvEntryPoint*> entries;
     for (const auto& e : m.entry_points) {
         if (!m.function(e.function))

@@ -89,7 +89,9 @@ bool FunctionTranslator::select_atomic(const SpirvInstruction& inst) {
     }
     std::string space;
     const std::string address =
-        std::string("[").append(mapped_address(pointer, address_of(pointer, inst, &space))).append("]");
+        std::string("[")
+            .append(mapped_address(pointer, address_of(pointer, inst, &space)))
+            .append("]");
     const Scalar s = op == spv::Op::OpAtomicStore ? value_scalar(inst.operand(3), inst)
                                                   : scalar(inst.result_type, inst);
     const bool is_float = op == spv::Op::OpAtomicFAddEXT;

@@ -502,7 +502,8 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         }
         return memory_operand(swizzle_address(moved), 0);
     };
-    auto copy_piece = [&](const std::string& guard, const std::string& from, const std::string& to) {
+    auto copy_piece = [&](const std::string& guard, const std::string& from,
+                          const std::string& to) {
         if (async) {
             emit_if(guard,
                     piece_bytes == kCpAsyncLargest ? "cp.async.cg.shared.global"

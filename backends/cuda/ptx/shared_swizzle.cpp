@@ -1,6 +1,5 @@
 #include "backends/cuda/ptx/shared_swizzle.h"
 
-
 namespace dpk::backends::cuda {
 
 namespace {
@@ -33,7 +32,7 @@ SharedSwizzle plan_shared_swizzle(const SpirvModule& m, std::uint32_t sm) {
     for (const auto& [id, v] : m.variables)
         if (v.storage == spv::StorageClass::Workgroup) plan.roots[id] = id;
     std::set<Id> escaped, read_by_matrices;
-    bool lost = false;  // a pointer into work-group memory made from an integer
+    bool lost = false;             // a pointer into work-group memory made from an integer
     std::map<Id, Id> value_types;  // every constant's and instruction result's type
     for (const auto& [id, c] : m.constants) value_types[id] = c.type;
     for (const SpirvFunction& f : m.functions)
@@ -44,6 +43,12 @@ SharedSwizzle plan_shared_swizzle(const SpirvModule& m, std::uint32_t sm) {
         auto it = plan.roots.find(id);
         return it == plan.roots.end() ? nullptr : &it->second;
     };
+    // An access of a number or a vector of at most 16 bytes (at its natural alignment) lies in
+    // one chunk; anything else (an aggregate) is not followed.
+    auto in_one_chunk = [&](Id type) {
+        const std::uint64_t bytes = value_bytes(m, type);
+        return bytes != 0 && bytes <= kChunk;
+    };
     auto escape = [&](Id id) {
         if (const Id* r = root_of(id)) escaped.insert(*r);
     };
@@ -51,7 +56,8 @@ SharedSwizzle plan_shared_swizzle(const SpirvModule& m, std::uint32_t sm) {
     for (int pass = 0; pass < 2; ++pass) {
         for (const SpirvFunction& f : m.functions) {
             for (std::size_t i = 0; i < f.params.size(); ++i)
-                if (is_workgroup_pointer(m, f.param_types[i])) plan.roots[f.params[i]] = f.params[i];
+                if (is_workgroup_pointer(m, f.param_types[i]))
+                    plan.roots[f.params[i]] = f.params[i];
             for (const SpirvBlock& b : f.blocks) {
                 for (const SpirvInstruction& inst : b.instructions) {
                     const bool makes_pointer = is_workgroup_pointer(m, inst.result_type);
@@ -100,21 +106,20 @@ SharedSwizzle plan_shared_swizzle(const SpirvModule& m, std::uint32_t sm) {
                         case spv::Op::OpLoad:
                             if (makes_pointer) plan.roots[inst.result] = inst.result;
                             if (const Id* r = root_of(inst.operand(0));
-                                r && value_bytes(m, inst.result_type) > kChunk)
+                                r && !in_one_chunk(inst.result_type))
                                 escaped.insert(*r);
                             continue;
                         case spv::Op::OpStore: {
                             escape(inst.operand(1));  // a pointer stored as a value
                             auto t = value_types.find(inst.operand(1));
                             if (const Id* r = root_of(inst.operand(0));
-                                r && (t == value_types.end() || value_bytes(m, t->second) > kChunk))
+                                r && (t == value_types.end() || !in_one_chunk(t->second)))
                                 escaped.insert(*r);
                             continue;
                         }
                         case spv::Op::OpGroupAsyncCopy:
                             continue;  // pieces of at most 16 bytes, each mapped
-                        default:
-                            break;
+                        default: break;
                     }
                     if (inst.opcode == kOpCooperativeMatrixLoadKHR) {
                         if (const Id* r = root_of(inst.operand(0))) {
@@ -124,8 +129,8 @@ SharedSwizzle plan_shared_swizzle(const SpirvModule& m, std::uint32_t sm) {
                         continue;
                     }
                     if (inst.opcode == kOpCooperativeMatrixStoreKHR) continue;
-                    const bool atomic = inst.opcode >= spv::Op::OpAtomicLoad &&
-                                        inst.opcode <= spv::Op::OpAtomicXor;
+                    const bool atomic =
+                        inst.opcode >= spv::Op::OpAtomicLoad && inst.opcode <= spv::Op::OpAtomicXor;
                     if (atomic) {
                         for (std::size_t k = 1; k < inst.operands.size(); ++k)
                             escape(inst.operands[k]);

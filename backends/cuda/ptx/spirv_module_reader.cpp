@@ -345,7 +345,8 @@ std::optional<std::uint32_t> SpirvModule::work_group_size() const {
         if (!own || (size && *size != *own)) return std::nullopt;
         size = own;
     }
-    if (!size || *size == 0 || *size > std::numeric_limits<std::uint32_t>::max()) return std::nullopt;
+    if (!size || *size == 0 || *size > std::numeric_limits<std::uint32_t>::max())
+        return std::nullopt;
     return static_cast<std::uint32_t>(*size);
 }
 

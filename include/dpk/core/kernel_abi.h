@@ -1,8 +1,8 @@
 // How a compiled kernel takes its arguments: produced by the compiler, read by the runtime.
 #pragma once
 
-#include <compare>
 #include <array>
+#include <compare>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "dpk/core/device_features.h"
-#include "dpk/core/payload_format.h"
 #include "dpk/core/launch_facts.h"
+#include "dpk/core/payload_format.h"
 #include "dpk/core/signature.h"
 
 namespace dpk {
