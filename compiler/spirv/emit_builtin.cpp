@@ -168,6 +168,9 @@ Id FunctionEmitter::emit_work_item(const ast::Call& e, spv::BuiltIn builtin) {
             dim = static_cast<std::uint32_t>(d);
         }
     }
+    // A kernel that declares its work-group size has it as a constant (every launch has it).
+    if (dim && builtin == spv::BuiltIn::WorkgroupSize && m_.required_local_size[0] != 0)
+        return m_.const_i64(m_.required_local_size[*dim]);
     if (!dim) {
         if (e.args.empty()) {
             error("internal: work-item builtin without a dimension");

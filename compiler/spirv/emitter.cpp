@@ -44,6 +44,7 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
     EmitResult result;
     ModuleBuilder builder(options.target);
     ModuleContext m(builder, options);
+    m.required_local_size = kernel.kernel->required_local_size;
     m.uniformity = &kernel.uniformity;
     m.bounds_record_dims = record_dims;
     m.takes_record = takes_record(kernel, options);

@@ -2,6 +2,7 @@
 // types, builtin variables, function ids, and what the kernel ABI collects. Internal to spirv/.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <set>
 #include <string>
@@ -85,6 +86,8 @@ public:
     std::size_t builder_errors_reported = 0;
     /// Highest work-item dimension read + 1.
     std::uint32_t work_dims_used = 0;
+    /// The kernel's `@local_size` (all 0: none): `local_size(d)` is then that constant.
+    std::array<std::uint32_t, 3> required_local_size{};
     /// Bytes of local_array memory.
     std::uint64_t static_local_bytes = 0;
     /// local_array variables decorated Alignment (the destinations of whole-tile copies).
