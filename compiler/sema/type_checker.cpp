@@ -82,6 +82,54 @@ void TypeChecker::check_function() {
     check_body();
 }
 
+/// The largest extent `@local_size` accepts in a dimension (what a device allows is checked at
+/// launch): the PTX limit of 1024 work-items a work-group, with room for CPU devices' larger ones.
+constexpr std::int64_t kMaxLocalExtent = 1 << 16;
+
+void TypeChecker::check_attributes() {
+    const ast::Function& fn = *inst_->decl;
+    inst_->required_local_size = {};
+    const ast::Attribute* first = nullptr;
+    for (const ast::Attribute& a : fn.attributes) {
+        if (a.name != "local_size") {
+            error(a.name_range, "unknown attribute '@" + a.name +
+                                    "'; a kernel may declare @local_size(x), @local_size(x, y) "
+                                    "or @local_size(x, y, z)");
+            continue;
+        }
+        if (!fn.is_kernel) {
+            error(a.range, "@local_size applies to kernels; '" + fn.name + "' is a function");
+            continue;
+        }
+        if (first) {
+            error(a.range, "@local_size is declared twice for kernel '" + fn.name + "'");
+            continue;
+        }
+        first = &a;
+        if (a.args.empty() || a.args.size() > 3) {
+            error(a.range,
+                  "@local_size takes 1 to 3 extents, found " + std::to_string(a.args.size()));
+            continue;
+        }
+        std::array<std::uint32_t, 3> size{1, 1, 1};
+        bool ok = true;
+        for (std::size_t d = 0; d < a.args.size(); ++d) {
+            const std::string what = "extent " + std::to_string(d) + " of @local_size";
+            auto v = constant_int(*a.args[d], what);
+            if (!v) {
+                ok = false;
+            } else if (*v <= 0 || *v > kMaxLocalExtent) {
+                error(a.args[d]->range, what + " must be 1 to " + std::to_string(kMaxLocalExtent) +
+                                            ", found " + std::to_string(*v));
+                ok = false;
+            } else {
+                size[d] = static_cast<std::uint32_t>(*v);
+            }
+        }
+        if (ok) inst_->required_local_size = size;
+    }
+}
+
 void TypeChecker::check_const(ConstInfo& out) {
     const ast::Const& c = *const_;
     exprs_.assign(c.expr_count, ExprInfo{});

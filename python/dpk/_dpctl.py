@@ -181,7 +181,7 @@ def launch(kernel, queue, global_size, args, local_size=None, depends_on=None):
         else:  # "local": bytes of work-group memory
             kernel_args.append(dpctl.LocalAccessor("u1", (value,)))
     # The local range given, or the kernel's @local_size (the runtime says which).
-    local = None if local_size is None else _sycl_range(list(local_size))
+    local = None if local_size is None else _sycl_range(local_size)
     event = queue.submit_async(sycl_kernel, kernel_args, _sycl_range(global_size), local, events)
     # The arrays (and the memory objects over them) stay alive until the kernel is done.
     _keep_alive.append(queue._submit_keep_args_alive((args, kernel_args), [event]))

@@ -365,6 +365,29 @@ TEST_CASE("dpk run: -k may be left out when the file has one kernel") {
     CHECK(several.find("choose one with -k") != std::string::npos);
 }
 
+TEST_CASE("dpk run: a kernel's @local_size is its local range without --local; another fails") {
+    const Device dev = tests::devices_under_test().front();
+    const std::string file = tmp("dpk_run_local_size.dpk");
+    std::ofstream(file) << "@local_size(4)\nkernel ids(x: f32[::1]) { x[global_id(0)] = "
+                           "f32(local_id(0)); }\n";
+    write_f32(tmp("ids.npy"), {9, 9, 9, 9, 9, 9, 9, 9});
+    std::ostringstream out, err;
+    int code = run_command(
+        parse_run_arguments({file, "--global", "8", "--device", dev.filter_string(),
+                             "x=@" + tmp("ids.npy"), "--out", "x=" + tmp("ids2.npy")}),
+        out, err, fresh_cache("dpk_run_local_size_cache"));
+    CHECK(err.str() == "");  // no note: nothing was chosen
+    REQUIRE(code == 0);
+    CHECK(read_f32(tmp("ids2.npy")) == std::vector<float>{0, 1, 2, 3, 0, 1, 2, 3});
+    std::ostringstream out2, err2;
+    code = run_command(parse_run_arguments({file, "--global", "8", "--local", "8", "--device",
+                                            dev.filter_string(), "x=@" + tmp("ids.npy")}),
+                       out2, err2, fresh_cache("dpk_run_local_size_cache"));
+    CHECK(code == 1);
+    CHECK(err2.str().find("local range (8) is not the kernel's @local_size (4, 1, 1)") !=
+          std::string::npos);
+}
+
 TEST_CASE("parse: --repeat and --device are range-checked") {
     auto words = [](std::vector<std::string> extra) {
         std::vector<std::string> w{"k.dpk", "-k", "v", "--global", "4"};

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "compiler/parse/signature_parser.h"
@@ -421,13 +422,8 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                                                      : kernel.definition_for(args, device);
         runtime::Range global = to_range(request.global);
         std::vector<std::size_t> local = request.local;
-        const KernelAbi& abi = compiled.loaded().image().abi;
-        if (local.empty() && abi.requires_local_size()) {
-            // The kernel's @local_size, in the global range's dimensions.
-            for (std::size_t d = 0; d < request.global.size(); ++d)
-                local.push_back(d < abi.required_local_size.size() ? abi.required_local_size[d]
-                                                                   : 1);
-        } else if (local.empty()) {
+        // A kernel with @local_size launches without a local range: the runtime gives it its own.
+        if (local.empty() && !compiled.loaded().image().abi.requires_local_size()) {
             const KernelAttributes attributes = compiled.attributes();
             local = choose_local_size(request.global, attributes, device.info());
             err << "dpk run: note: local size " << range_text(local) << " for global size "
@@ -439,8 +435,12 @@ int run_command(const RunRequest& request, std::ostream& out, std::ostream& err,
                 << attributes.preferred_work_group_size_multiple
                 << " where one divides it; --local sets another)\n";
         }
-        const runtime::Range local_range = to_range(local);
-        auto launch_once = [&] { return kernel.launch(queue, global, local_range, args); };
+        std::optional<runtime::Range> local_range;
+        if (!local.empty()) local_range = to_range(local);
+        auto launch_once = [&] {
+            return local_range ? kernel.launch(queue, global, *local_range, args)
+                               : kernel.launch(queue, global, args);
+        };
         // Each timed launch starts from the arrays as given: their first contents are kept on the
         // device and copied back before every launch (copies are not timed).
         std::vector<std::pair<runtime::UsmArray, runtime::UsmArray>> pristine;

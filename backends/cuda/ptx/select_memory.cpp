@@ -523,8 +523,6 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     };
     const std::optional<std::uint64_t> count = constant_value(inst.operand(3));
     const std::optional<std::uint32_t> group = module_.work_group_size();
-    const std::string loop = "$Lcopy" + std::to_string(++labels_made_);
-    const std::string done = loop + "_done";
     if (count && group && *group % pieces == 0 && *count * pieces <= kMostPiecesUnrolled * *group) {
         // The work-group's size is known (`@local_size`) and so is the copy's: each work-item's
         // pieces j, j + size, ... written out, the addresses of one the last one's plus a
@@ -552,6 +550,8 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     } else {
         // The loop is tested at its end, as most work-items copy one piece or none, and its
         // addresses are computed from j (nothing carried from one turn to the next but j).
+        const std::string loop = "$Lcopy" + std::to_string(++labels_made_);
+        const std::string done = loop + "_done";
         std::string total;
         if (count) {
             total = std::to_string(static_cast<std::uint32_t>(*count) * pieces);
