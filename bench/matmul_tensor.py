@@ -5,7 +5,10 @@ RUNS device times after a warm-up: dpk's from event profiling, torch's from CUDA
 result is checked against torch's f32 product of the same f16 inputs (relative error of the
 largest element). With torch, then the same for bf16: the kernels of BF16_KERNELS are
 gemm_f16.dpk's with every f16 replaced by bf16 (the program text is made here, not kept twice),
-on torch.bfloat16 inputs used in place, next to torch.matmul in bf16.
+on torch.bfloat16 inputs used in place, next to torch.matmul in bf16. Then the tf32 and i8
+GEMMs of bench/kernels/gemm_tf32_i8.dpk: tf32 next to torch.matmul of f32 tensors with TF32
+allowed (cuBLAS's tf32 GEMM), i8 -> i32 next to torch._int_mm (cuBLAS's int8 GEMM), each result
+checked exactly (inputs small multiples of 1/4, or small integers: every product and sum exact).
 
     DPK_BUILD_DIR=build-gpu-python python3 bench/matmul_tensor.py [DEVICE] [RUNS] [SIZE ...]
 
@@ -84,6 +87,7 @@ def main():
             print(f"n={n:<5} cuBLAS (torch f16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
                   flush=True)
             bf16(device, q, torch, ta, tb, want, runs, n, flop)
+            tf32_i8(device, q, torch, ta, tb, want, runs, n, flop)
 
 
 def torch_us(torch, fn, runs):
@@ -124,6 +128,36 @@ def bf16(device, q, torch, ta, tb, want, runs, n, flop):
               f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'}", flush=True)
     us = torch_us(torch, lambda: torch.matmul(xa, xb), runs)
     print(f"n={n:<5} cuBLAS (torch bf16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s", flush=True)
+
+
+def tf32_i8(device, q, torch, ta, tb, want, runs, n, flop):
+    """gemm_tf32_i8.dpk's kernels next to cuBLAS's tf32 and int8 GEMMs (through torch)."""
+    program = dpk.Program.from_file(os.path.join(ROOT, "bench", "kernels", "gemm_tf32_i8.dpk"))
+    rows, cols, wg = KERNELS["gemm_tiles64"]
+    grid = (n // cols * wg, n // rows)
+    # f32 inputs: the f16 ones (multiples of 1/4, exact in tf32); i8: four times them (-4 .. 4).
+    xa, xb = ta.float(), tb.float()
+    ia, ib = (ta.float() * 4).to(torch.int8), (tb.float() * 4).to(torch.int8)
+    want_i = want * 16  # exact: integers below 2^24
+    cases = [("gemm_tf32_tiles64", "void(f32[:, ::1], f32[:, ::1], f32[:, ::1])", xa, xb,
+              "float32", want, "cuBLAS (torch f32, TF32 allowed)", lambda: torch.matmul(xa, xb)),
+             ("gemm_i8_tiles64", "void(i8[:, ::1], i8[:, ::1], i32[:, ::1])", ia, ib, "int32",
+              want_i, "cuBLAS (torch._int_mm i8 -> i32)", lambda: torch._int_mm(ia, ib))]
+    for name, signature, x, y, out, expected, anchor, fn in cases:
+        k = program.kernel(name).specialize(signature, device)
+        a, b = dpk.asarray(x, q), dpk.asarray(y, q)
+        c = dpk.empty((n, n), out, q)
+        k.launch(q, grid, [a, b, c], local_size=(wg, 1)).wait()
+        err = float(np.max(np.abs(c.to_numpy().astype(np.float64) - expected)))
+        us = statistics.median(
+            k.launch(q, grid, [a, b, c], local_size=(wg, 1)).duration_ns for _ in range(runs)) / 1e3
+        print(f"n={n:<5} dpk {name:<17} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
+              f"max abs err {err:.1e} {'ok' if err == 0 else 'WRONG'}", flush=True)
+        allow = torch.backends.cuda.matmul.allow_tf32
+        torch.backends.cuda.matmul.allow_tf32 = True
+        us = torch_us(torch, fn, runs)
+        torch.backends.cuda.matmul.allow_tf32 = allow
+        print(f"n={n:<5} {anchor} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s", flush=True)
 
 
 if __name__ == "__main__":

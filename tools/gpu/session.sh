@@ -124,6 +124,10 @@ if has matrix && (( $(left) > 60 )); then
         build-gpu/tools/dpkc/dpkc bench/kernels/gemm_f16.dpk -k "$k" --emit ptx \
             -o "$logs/$k.ptx" 2>&1 | tee -a "$logs/summary.txt"
     done
+    for k in gemm_tf32_tiles64 gemm_i8_tiles64; do
+        build-gpu/tools/dpkc/dpkc bench/kernels/gemm_tf32_i8.dpk -k "$k" --emit ptx \
+            -o "$logs/$k.ptx" 2>&1 | tee -a "$logs/summary.txt"
+    done
     DPK_BUILD_DIR="$root/build-gpu-python" timeout $(( $(left) - 30 )) \
         python3 bench/matmul_tensor.py cuda:gpu:0 10 ${DPK_MATRIX_SIZES:-2048 4096 8192} 2>&1 |
         tee "$logs/matmul_tensor.log" | tee -a "$logs/summary.txt"
