@@ -1,4 +1,5 @@
 // FunctionEmitter: statements and structured control flow.
+#include "compiler/sema/const_fold.h"
 #include "compiler/spirv/function_emitter.h"
 
 namespace dpk::compiler::spirv {
@@ -198,9 +199,90 @@ void FunctionEmitter::emit_while(const ast::While& s) {
     anchor_after_loop(s);
 }
 
+namespace {
+
+/// The most iterations of a loop that is written out (written_out_values).
+constexpr std::size_t kMostIterationsWrittenOut = 4;
+
+/// Whether a loop body declares or assigns a matrix and has no break, continue or return (so
+/// that each iteration's body may be emitted in turn).
+bool multiplies_straight(const ast::Stmt& s, const sema::FunctionInstance& fn, bool& matrix) {
+    switch (s.kind) {
+        case ast::StmtKind::Break:
+        case ast::StmtKind::Continue:
+        case ast::StmtKind::Return: return false;
+        case ast::StmtKind::VarDecl: {
+            const types::Type* t = fn.var_type(static_cast<const ast::VarDecl&>(s).var);
+            matrix = matrix || (t && t->is_matrix());
+            return true;
+        }
+        case ast::StmtKind::Assign: {
+            const types::Type* t = fn.info(*static_cast<const ast::Assign&>(s).target).type;
+            matrix = matrix || (t && t->is_matrix());
+            return true;
+        }
+        case ast::StmtKind::Block:
+            for (const auto& c : static_cast<const ast::Block&>(s).stmts)
+                if (c && !multiplies_straight(*c, fn, matrix)) return false;
+            return true;
+        case ast::StmtKind::If: {
+            const auto& i = static_cast<const ast::If&>(s);
+            return (!i.then_block || multiplies_straight(*i.then_block, fn, matrix)) &&
+                   (!i.else_stmt || multiplies_straight(*i.else_stmt, fn, matrix));
+        }
+        case ast::StmtKind::While: {
+            const auto& body = static_cast<const ast::While&>(s).body;
+            return !body || multiplies_straight(*body, fn, matrix);
+        }
+        case ast::StmtKind::For: {
+            const auto& body = static_cast<const ast::For&>(s).body;
+            return !body || multiplies_straight(*body, fn, matrix);
+        }
+        case ast::StmtKind::ExprStmt: return true;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::int64_t>> FunctionEmitter::written_out_values(const ast::For& s) {
+    // Where the device multiplies matrices, a loop of a few iterations over constant bounds that
+    // multiplies them is written out: the tile positions of each iteration are then constants
+    // (on CUDA, offsets of one address). Emulated matrices are loops already: written out, they
+    // would only grow the kernel the driver compiles.
+    const DType dt = fn_.var_type(s.var)->dtype;
+    if (!native_matrices() || !is_integer(dt) || !s.body) return std::nullopt;
+    auto value = [&](const ast::ExprPtr& e, std::int64_t absent) -> std::optional<std::int64_t> {
+        if (!e) return absent;
+        const auto& c = fn_.info(*e).constant;
+        if (!c) return std::nullopt;
+        const sema::ConstValue v = sema::convert_const(*c, fn_.info(*e).result()->dtype, dt);
+        if (const auto* u = std::get_if<std::uint64_t>(&v.value); u && *u > (1ull << 62))
+            return std::nullopt;
+        return v.as_int();
+    };
+    const auto start = value(s.start, 0), stop = value(s.stop, 0), step = value(s.step, 1);
+    if (!start || !stop || !step || *step == 0) return std::nullopt;
+    std::vector<std::int64_t> values;
+    for (__int128 v = *start; *step > 0 ? v < *stop : v > *stop; v += *step) {
+        if (values.size() == kMostIterationsWrittenOut) return std::nullopt;
+        values.push_back(static_cast<std::int64_t>(v));
+    }
+    bool matrix = false;
+    if (!multiplies_straight(*s.body, fn_, matrix) || !matrix) return std::nullopt;
+    return values;
+}
+
 void FunctionEmitter::emit_for(const ast::For& s) {
     const types::Type* t = fn_.var_type(s.var);
     const DType dt = t->dtype;
+    if (const auto values = written_out_values(s)) {
+        for (const std::int64_t v : *values) {
+            bind_scalar(s.var, m_.const_int(dt, v));
+            emit_block(*s.body);
+        }
+        return;
+    }
     const Id type = m_.value_type(dt);
     Id start = s.start ? emit_value_as(*s.start, t) : m_.zero(dt);
     Id stop = emit_value_as(*s.stop, t);

@@ -96,6 +96,10 @@ private:
     void emit_if(const ast::If& s);
     void emit_while(const ast::While& s);
     void emit_for(const ast::For& s);
+    /// The loop variable's values, where `s` is written out instead of emitted as a loop: on a
+    /// target with matrices, at most four iterations over constant bounds, a body that declares
+    /// or assigns a matrix and has no break, continue or return.
+    std::optional<std::vector<std::int64_t>> written_out_values(const ast::For& s);
     void emit_return(const ast::Return& s);
     /// Binds a scalar value to a variable symbol (a Function variable when it is mutable).
     void bind_scalar(const ast::VarSymbol& var, Id value);

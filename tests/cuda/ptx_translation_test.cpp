@@ -776,6 +776,41 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     CHECK(!contains(loops, ".reqntid"));
 }
 
+TEST_CASE(
+    "ptx: a written-out copy where each work-item copies as many pieces: no rotation, one "
+    "swizzle") {
+    // 128 work-items; ROWS rows of 32 bytes into an array ldmatrix reads (swizzled). 24 rows: 48
+    // pieces, rotated (work-items copy 1 or 0); 64 and 256 rows: 128 and 512 pieces, one or four
+    // each, not rotated, the destination mapped once and stepped by 2048 bytes (two swizzle
+    // periods): as many swizzles and rotations for 512 pieces as for 128.
+    const char* const source = R"(
+@local_size(128)
+kernel k(a: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (ROWS, 16));
+    async_copy(sa, (0, 0), a, (0, 0), (ROWS, 16));
+    wait_copies();
+    let acc = matrix_mad(matrix_load(sa, (0, 0), (16, 16), "a"),
+                         matrix_load(sa, (0, 0), (16, 16), "b"),
+                         matrix_fill(0.0f32, (16, 16), "acc"));
+    matrix_store(c, (0, 0), acc);
+}
+)";
+    auto ptx_for = [&](const char* rows) {
+        std::string text = source;
+        for (std::size_t at; (at = text.find("ROWS")) != std::string::npos;)
+            text.replace(at, 4, rows);
+        return translate_and_assemble(spirv_of(text, "level-zero"), "copy_rotation").text;
+    };
+    const std::string few = ptx_for("24"), one = ptx_for("64"), four = ptx_for("256");
+    INFO(four);
+    CHECK(count_of(four, "cp.async.cg.shared.global") ==
+          4 * count_of(one, "cp.async.cg.shared.global"));
+    CHECK(count_of(four, ", 112;") == count_of(one, ", 112;"));    // the swizzles
+    CHECK(count_of(four, "sub.u32") == count_of(one, "sub.u32"));  // the rotations
+    CHECK(count_of(few, "sub.u32") > count_of(one, "sub.u32"));
+    CHECK(count_of(four, ", 2048;\n") == 3);  // the destination's steps
+}
+
 TEST_CASE("ptx: only work-group arrays that ldmatrix reads and whose pointers stay known swizzle") {
     // sa: tile copies, ldmatrix and a scalar load: swizzled. sb: the same, but also passed to a
     // function (its pointer leaves the kernel's sight): as it is. sc: scalar accesses only: as
@@ -815,7 +850,8 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1], o: f32[::1]) {
 }
 
 TEST_CASE("ptx: a tile at indices known to be multiples needs no alignment check for ldmatrix") {
-    // Rows r * 16 + 16 * i and columns k (a loop counter from 0 by 16) of a 32-column tile:
+    // Rows r * 16 + 16 * i and columns k (a loop counter from 0 by 16, its bound not known, so
+    // that the loop is not written out) of a 32-column tile:
     // every row at a multiple of 32 bytes, known while translating (known_zeros.h), so
     // ldmatrix alone. One row further down (+ 1) the row is at an odd multiple of 64 bytes,
     // still aligned; one column further (+ 1) it is not known, and a run-time check chooses.
@@ -825,7 +861,7 @@ kernel k(a: f16[:, ::1], c: f32[:, ::1], r: i64) {
     async_copy(sa, (0, 0), a, (0, 0), (64, 32));
     wait_copies();
     var acc = matrix_fill(0.0f32, (16, 16), "acc");
-    for k in range(0, 32, 16) {
+    for k in range(0, min(a.shape[1], 32), 16) {
         let x = matrix_load(sa, (r * 16 + ROW, k + COLUMN), (16, 16), "a");
         acc = matrix_mad(x, matrix_load(sa, (r * 16, k), (16, 16), "b"), acc);
     }
@@ -845,6 +881,50 @@ kernel k(a: f16[:, ::1], c: f32[:, ::1], r: i64) {
     CHECK(!contains(ptx_for("1", "0"), "$Lldmatrix"));
     // One load checked: its branch to ldmatrix, that label, the branch past it and its label.
     CHECK(count_of(ptx_for("0", "1"), "$Lldmatrix") == 4);
+}
+
+TEST_CASE("ptx: a short loop over constant bounds that multiplies matrices is written out") {
+    // range(0, 32, 16): two bodies, each a multiply-add (two mma.sync) at a constant column, no
+    // loop left. Five iterations, a bound not known, or a break keep the loop (one body).
+    const char* const source = R"(
+kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    for k in range(0, STOP, 16) {
+        acc = matrix_mad(matrix_load(a, (0, k), (16, 16), "a"),
+                         matrix_load(b, (k, 0), (16, 16), "b"), acc);BREAK
+    }
+    matrix_store(c, (0, 0), acc);
+}
+)";
+    auto ptx_for = [&](const char* stop, const char* brk) {
+        std::string text = source;
+        text.replace(text.find("STOP"), 4, stop);
+        text.replace(text.find("BREAK"), 5, brk);
+        return translate_and_assemble(spirv_of(text, "level-zero"), "written_out").text;
+    };
+    const std::string two = ptx_for("32", "");
+    INFO(two);
+    CHECK(count_of(two, "mma.sync.aligned.m16n8k16") == 4);
+    CHECK(count_of(ptx_for("80", ""), "mma.sync.aligned.m16n8k16") == 2);
+    CHECK(count_of(ptx_for("a.shape[1]", ""), "mma.sync.aligned.m16n8k16") == 2);
+    CHECK(count_of(ptx_for("32", "\n        if k > 0 { break; }"), "mma.sync.aligned.m16n8k16") ==
+          2);
+    // The emulation (CPU targets) keeps the loop: as many loops with a constant bound as with
+    // one not known.
+    auto loops_for = [&](const char* stop) {
+        std::string text = source;
+        text.replace(text.find("STOP"), 4, stop);
+        text.replace(text.find("BREAK"), 5, "");
+        const std::vector<std::uint32_t> words = spirv_of(text, "opencl+fp16");
+        std::size_t loops = 0;
+        for (std::size_t i = 5; i < words.size(); i += words[i] >> 16) {
+            if ((words[i] & 0xFFFFu) == static_cast<std::uint32_t>(spv::Op::OpLoopMerge)) ++loops;
+            if ((words[i] >> 16) == 0) break;
+        }
+        return loops;
+    };
+    CHECK(loops_for("32") == loops_for("a.shape[1]"));
+    CHECK(loops_for("32") > 1);
 }
 
 TEST_CASE("ptx: bf16 is .b16, converted by cvt; bf16 matrices multiply by mma.sync .bf16") {

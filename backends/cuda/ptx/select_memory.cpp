@@ -458,14 +458,24 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         async ? std::min(element_bytes, kCpAsyncLargest) : element_bytes;
     const std::uint32_t pieces = element_bytes / piece_bytes;  // per element: 1 to 8
     const std::string size = local_size_total();
-    const std::string local_address = new_reg(RegClass::B32), r = new_reg(RegClass::B32);
-    const std::string first = new_reg(RegClass::B32), wrapped = new_reg(RegClass::Pred);
-    emit("cvt.u32.u64", {local_address, dst_space == ".shared" ? dst : src});
-    emit("shr.u32", {r, local_address, std::to_string(std::countr_zero(piece_bytes))});
-    emit("and.b32", {r, r, copy_rotation_mask()});
-    emit("sub.u32", {first, local_linear_id(), r});
-    emit("setp.lt.u32", {wrapped, local_linear_id(), r});
-    emit_if("@" + wrapped, "add.u32", {first, first, size});
+    const std::optional<std::uint64_t> count = constant_value(inst.operand(3));
+    const std::optional<std::uint32_t> group = module_.work_group_size();
+    const bool written_out =
+        count && group && *group % pieces == 0 && *count * pieces <= kMostPiecesUnrolled * *group;
+    std::string first = local_linear_id();
+    if (!written_out || (*count * pieces) % *group != 0) {
+        // Rotated, where work-items copy unequal numbers of pieces (below); written out with
+        // every work-item copying as many, the rotation would change nothing.
+        const std::string local_address = new_reg(RegClass::B32), r = new_reg(RegClass::B32);
+        const std::string wrapped = new_reg(RegClass::Pred);
+        first = new_reg(RegClass::B32);
+        emit("cvt.u32.u64", {local_address, dst_space == ".shared" ? dst : src});
+        emit("shr.u32", {r, local_address, std::to_string(std::countr_zero(piece_bytes))});
+        emit("and.b32", {r, r, copy_rotation_mask()});
+        emit("sub.u32", {first, local_linear_id(), r});
+        emit("setp.lt.u32", {wrapped, local_linear_id(), r});
+        emit_if("@" + wrapped, "add.u32", {first, first, size});
+    }
     // Piece j (of NumElements * pieces) is piece j % pieces of element k = j / pieces, at
     // Source + k * Stride * bytes + (j % pieces) * piece_bytes and Destination + j *
     // piece_bytes. One side is work-group memory (checked above), so j and the number of pieces
@@ -502,13 +512,15 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         }
         return memory_operand(swizzle_address(moved), 0);
     };
-    auto copy_piece = [&](const std::string& guard, const std::string& from,
-                          const std::string& to) {
+    // `to_mapped`: `to` is a swizzled array's address already mapped.
+    auto copy_piece = [&](const std::string& guard, const std::string& from, const std::string& to,
+                          bool to_mapped) {
+        const bool map_to = dst_mapped && !to_mapped;
         if (async) {
             emit_if(guard,
                     piece_bytes == kCpAsyncLargest ? "cp.async.cg.shared.global"
                                                    : "cp.async.ca.shared.global",
-                    {operand_at(to, dst_mapped, 0), operand_at(from, src_mapped, 0),
+                    {operand_at(to, map_to, 0), operand_at(from, src_mapped, 0),
                      std::to_string(piece_bytes)});
             return;
         }
@@ -518,26 +530,30 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
             emit_if(guard, "ld" + src_space + memory_type(elem),
                     {value, operand_at(from, src_mapped, at)});
             emit_if(guard, "st" + dst_space + memory_type(elem),
-                    {operand_at(to, dst_mapped, at), value});
+                    {operand_at(to, map_to, at), value});
         }
     };
-    const std::optional<std::uint64_t> count = constant_value(inst.operand(3));
-    const std::optional<std::uint32_t> group = module_.work_group_size();
-    if (count && group && *group % pieces == 0 && *count * pieces <= kMostPiecesUnrolled * *group) {
+    if (written_out) {
         // The work-group's size is known (`@local_size`) and so is the copy's: each work-item's
         // pieces j, j + size, ... written out, the addresses of one the last one's plus a
         // constant step (size is a multiple of pieces: each work-item copies the same part of
         // its elements), the last one guarded where the size does not divide the pieces.
         const auto total = static_cast<std::uint32_t>(*count * pieces);
         const std::uint32_t turns = (total + *group - 1) / *group;
+        const std::uint64_t to_step = std::uint64_t{*group} * piece_bytes;
         emit("mul.lo.s64", {src_step, stride, bytes});
         auto [from, to] = addresses_of(first);
+        // A swizzled destination mapped once where the step is whole swizzle periods: the
+        // mapping reads and changes only the address's bits below the period (a piece of at
+        // most 16 bytes lies in one chunk), so mapping commutes with adding the step.
+        const bool mapped_once = dst_mapped && piece_bytes <= 16 && to_step % kSwizzlePeriod == 0;
+        if (mapped_once) to = swizzle_address(to);
         const std::string far = new_reg(RegClass::B64);
         if (turns > 1) emit("mul.lo.s64", {far, src_step, std::to_string(*group / pieces)});
         for (std::uint32_t t = 0; t < turns; ++t) {
             if (t > 0) {
                 emit("add.s64", {from, from, far});
-                emit("add.s64", {to, to, std::to_string(std::uint64_t{*group} * piece_bytes)});
+                emit("add.s64", {to, to, std::to_string(to_step)});
             }
             std::string guard;
             if (std::uint64_t{t + 1} * *group > total) {
@@ -545,7 +561,7 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
                 emit("setp.lt.u32", {in, first, std::to_string(total - t * *group)});
                 guard = "@" + in;
             }
-            copy_piece(guard, from, to);
+            copy_piece(guard, from, to, mapped_once);
         }
     } else {
         // The loop is tested at its end, as most work-items copy one piece or none, and its
@@ -570,7 +586,7 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         emit("mul.lo.s64", {src_step, stride, bytes});
         emit_label(loop);
         auto [from, to] = addresses_of(j);
-        copy_piece("", from, to);
+        copy_piece("", from, to, false);
         const std::string more = new_reg(RegClass::Pred);
         emit("add.u32", {j, j, size});
         emit("setp.lt.u32", {more, j, total});
