@@ -462,13 +462,15 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     const std::optional<std::uint32_t> group = module_.work_group_size();
     const bool written_out =
         count && group && *group % pieces == 0 && *count * pieces <= kMostPiecesUnrolled * *group;
-    std::string first = local_linear_id();
-    if (!written_out || (*count * pieces) % *group != 0) {
-        // Rotated, where work-items copy unequal numbers of pieces (below); written out with
-        // every work-item copying as many, the rotation would change nothing.
+    std::string first;
+    if (written_out && (*count * pieces) % *group == 0) {
+        // Written out with every work-item copying as many pieces: a rotation (below) would
+        // change nothing.
+        first = local_linear_id();
+    } else {
         const std::string local_address = new_reg(RegClass::B32), r = new_reg(RegClass::B32);
-        const std::string wrapped = new_reg(RegClass::Pred);
         first = new_reg(RegClass::B32);
+        const std::string wrapped = new_reg(RegClass::Pred);
         emit("cvt.u32.u64", {local_address, dst_space == ".shared" ? dst : src});
         emit("shr.u32", {r, local_address, std::to_string(std::countr_zero(piece_bytes))});
         emit("and.b32", {r, r, copy_rotation_mask()});
