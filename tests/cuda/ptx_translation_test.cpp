@@ -149,6 +149,15 @@ std::size_t count_of(const std::string& text, const std::string& fragment) {
     return n;
 }
 
+/// `source` with every occurrence of each placeholder replaced by its text.
+std::string filled(std::string source,
+                   std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
+    for (const auto& [name, text] : values)
+        for (std::size_t at; (at = source.find(name)) != std::string::npos;)
+            source.replace(at, name.size(), text);
+    return source;
+}
+
 /// The message of the PtxTranslationError `spirv` throws ("" when it translates).
 std::string translation_error(const std::vector<std::uint32_t>& spirv) {
     try {
@@ -796,10 +805,9 @@ kernel k(a: f16[:, ::1], c: f32[:, ::1]) {
 }
 )";
     auto ptx_for = [&](const char* rows) {
-        std::string text = source;
-        for (std::size_t at; (at = text.find("ROWS")) != std::string::npos;)
-            text.replace(at, 4, rows);
-        return translate_and_assemble(spirv_of(text, "level-zero"), "copy_rotation").text;
+        return translate_and_assemble(spirv_of(filled(source, {{"ROWS", rows}}), "level-zero"),
+                                      "copy_rotation")
+            .text;
     };
     const std::string few = ptx_for("24"), one = ptx_for("64"), four = ptx_for("256");
     INFO(four);
@@ -835,9 +843,9 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1], o: f32[::1]) {
 }
 )";
     auto ptx_for = [&](const char* use) {
-        std::string text = source;
-        text.replace(text.find("USE"), 3, use);
-        return translate_and_assemble(spirv_of(text, "level-zero"), "swizzle_plan").text;
+        return translate_and_assemble(spirv_of(filled(source, {{"USE", use}}), "level-zero"),
+                                      "swizzle_plan")
+            .text;
     };
     const std::string called = ptx_for("first(sb)");
     INFO(called);
@@ -869,9 +877,7 @@ kernel k(a: f16[:, ::1], c: f32[:, ::1], r: i64) {
 }
 )";
     auto ptx_for = [&](const char* row, const char* column) {
-        std::string text = source;
-        text.replace(text.find("ROW"), 3, row);
-        text.replace(text.find("COLUMN"), 6, column);
+        const std::string text = filled(source, {{"ROW", row}, {"COLUMN", column}});
         return translate_and_assemble(spirv_of(text, "level-zero"), "known_rows").text;
     };
     const std::string known = ptx_for("0", "0");
@@ -897,9 +903,7 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
 }
 )";
     auto ptx_for = [&](const char* stop, const char* brk) {
-        std::string text = source;
-        text.replace(text.find("STOP"), 4, stop);
-        text.replace(text.find("BREAK"), 5, brk);
+        const std::string text = filled(source, {{"STOP", stop}, {"BREAK", brk}});
         return translate_and_assemble(spirv_of(text, "level-zero"), "written_out").text;
     };
     const std::string two = ptx_for("32", "");
@@ -912,10 +916,8 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     // The emulation (CPU targets) keeps the loop: as many loops with a constant bound as with
     // one not known.
     auto loops_for = [&](const char* stop) {
-        std::string text = source;
-        text.replace(text.find("STOP"), 4, stop);
-        text.replace(text.find("BREAK"), 5, "");
-        const std::vector<std::uint32_t> words = spirv_of(text, "opencl+fp16");
+        const std::vector<std::uint32_t> words =
+            spirv_of(filled(source, {{"STOP", stop}, {"BREAK", ""}}), "opencl+fp16");
         std::size_t loops = 0;
         for (std::size_t i = 5; i < words.size(); i += words[i] >> 16) {
             if ((words[i] & 0xFFFFu) == static_cast<std::uint32_t>(spv::Op::OpLoopMerge)) ++loops;
