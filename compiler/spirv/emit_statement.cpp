@@ -202,7 +202,7 @@ void FunctionEmitter::emit_while(const ast::While& s) {
 namespace {
 
 /// The most iterations of a loop that is written out (written_out_values).
-constexpr std::size_t kMostIterationsWrittenOut = 4;
+constexpr std::size_t kMostIterationsWrittenOut = 2;
 
 /// Whether a loop body declares or assigns a matrix and has no break, continue or return (so
 /// that each iteration's body may be emitted in turn).

@@ -97,7 +97,7 @@ private:
     void emit_while(const ast::While& s);
     void emit_for(const ast::For& s);
     /// The loop variable's values, where `s` is written out instead of emitted as a loop: on a
-    /// target with matrices, at most four iterations over constant bounds, a body that declares
+    /// target with matrices, at most two iterations over constant bounds, a body that declares
     /// or assigns a matrix and has no break, continue or return.
     std::optional<std::vector<std::int64_t>> written_out_values(const ast::For& s);
     void emit_return(const ast::Return& s);
