@@ -72,6 +72,7 @@ std::vector<std::uint8_t> encode_binary(const std::vector<PtxKernel>& kernels,
         w.bytes(k.name.data(), k.name.size());
         w.le<std::uint64_t>(k.static_shared_bytes);
         w.le<std::uint8_t>(k.uses_dynamic_shared ? 1 : 0);
+        w.le<std::uint64_t>(k.dynamic_array_bytes);
         w.le<std::uint32_t>(static_cast<std::uint32_t>(k.params.size()));
         for (const PtxParam& p : k.params) {
             w.le<std::uint8_t>(static_cast<std::uint8_t>(p.kind));
@@ -97,6 +98,7 @@ CudaBinary decode_binary(std::span<const std::uint8_t> bytes) {
         k.name.assign(reinterpret_cast<const char*>(r.take(n)), n);
         k.static_shared_bytes = r.le<std::uint64_t>();
         k.uses_dynamic_shared = r.le<std::uint8_t>() != 0;
+        k.dynamic_array_bytes = r.le<std::uint64_t>();
         k.params.resize(r.count());
         for (PtxParam& p : k.params) {
             auto kind = r.le<std::uint8_t>();

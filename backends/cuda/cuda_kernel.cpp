@@ -36,7 +36,8 @@ CudaKernel::CudaKernel(std::shared_ptr<CudaModule> module, CUfunction function,
         static_cast<std::uint64_t>(attribute(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
     attributes_.preferred_work_group_size_multiple = kWarpSize;
     static_shared_ = static_cast<std::uint64_t>(attribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES));
-    attributes_.local_mem_size = static_shared_;
+    dynamic_arrays_ = entry.dynamic_array_bytes;
+    attributes_.local_mem_size = static_shared_ + dynamic_arrays_;
     attributes_.private_mem_size =
         static_cast<std::uint64_t>(attribute(CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES));
     num_regs_ = attribute(CU_FUNC_ATTRIBUTE_NUM_REGS);
@@ -124,7 +125,7 @@ std::uint32_t CudaKernel::prepare_launch() {
     }
     if (!local_dirty_) [[likely]]
         return dynamic_shared_;
-    std::uint64_t offset = 0;
+    std::uint64_t offset = dynamic_arrays_;  // the work-group arrays past 48 KiB come first
     for (std::uint32_t i : local_params_) {
         offset = (offset + kLocalAlignment - 1) / kLocalAlignment * kLocalAlignment;
         std::memcpy(pointers_[i], &offset, sizeof offset);
@@ -135,8 +136,9 @@ std::uint32_t CudaKernel::prepare_launch() {
         throw InvalidRangeError(
             "kernel '" + name_ + "' needs " + std::to_string(static_shared_ + offset) +
             " bytes of work-group memory (" + std::to_string(static_shared_) + " static + " +
-            std::to_string(offset) + " given at launch); device '" + context().device_info().name +
-            "' allows " + std::to_string(optin) + " per block");
+            std::to_string(dynamic_arrays_) + " of arrays past 48 KiB + " +
+            std::to_string(offset - dynamic_arrays_) + " given at launch); device '" +
+            context().device_info().name + "' allows " + std::to_string(optin) + " per block");
     if (offset > max_dynamic_shared_) {
         context().make_current_verified();
         check(context().api().cuFuncSetAttribute(function_,

@@ -27,7 +27,8 @@ public:
     void set_value_arg(std::uint32_t index, std::size_t size, const void* value) override;
     void set_pointer_arg(std::uint32_t index, void* ptr) override;
     /// Work-group memory of `bytes`: the parameter receives its byte offset into the kernel's
-    /// dynamic shared memory (16-aligned, laid out in parameter order at launch).
+    /// dynamic shared memory (16-aligned, laid out in parameter order at launch, after the
+    /// kernel's work-group arrays that are there: PtxKernel::dynamic_array_bytes).
     void set_local_arg(std::uint32_t index, std::size_t bytes) override;
 
     CUfunction handle() const { return function_; }
@@ -64,6 +65,7 @@ private:
     bool local_dirty_ = true;
     std::uint32_t dynamic_shared_ = 0;
     std::uint64_t static_shared_ = 0;
+    std::uint64_t dynamic_arrays_ = 0;  // work-group arrays at the start of dynamic shared memory
     std::uint64_t max_dynamic_shared_ = 0;  // the kernel's current dynamic shared limit
     KernelAttributes attributes_;
     int num_regs_ = 0;

@@ -190,7 +190,7 @@ TEST_CASE("the backend's block always divides the global range") {
 
 TEST_CASE("program binaries keep the kernel table") {
     std::vector<PtxKernel> kernels = {
-        {"k", {{PtxParamKind::GlobalPointer, 8}, {PtxParamKind::LocalBuffer, 8}}, 64, true}};
+        {"k", {{PtxParamKind::GlobalPointer, 8}, {PtxParamKind::LocalBuffer, 8}}, 64, true, 65536}};
     const std::string ptx = ".version 8.0\n.target sm_90\n";
     std::vector<std::uint8_t> bytes = encode_binary(kernels, ptx);
     CudaBinary b = decode_binary(bytes);
@@ -198,6 +198,8 @@ TEST_CASE("program binaries keep the kernel table") {
     CHECK(b.kernels[0].name == "k");
     CHECK(b.kernels[0].params[1].kind == PtxParamKind::LocalBuffer);
     CHECK(b.kernels[0].static_shared_bytes == 64);
+    CHECK(b.kernels[0].uses_dynamic_shared);
+    CHECK(b.kernels[0].dynamic_array_bytes == 65536);
     CHECK(b.ptx == ptx);
     bytes.pop_back();
     CHECK_THROWS_AS(decode_binary(bytes), BuildError);

@@ -22,6 +22,8 @@
 
 using namespace dpk;
 using namespace dpk::compiler;
+using dpk::backends::cuda::kStaticSharedLimit;
+using dpk::backends::cuda::PtxKernel;
 using dpk::backends::cuda::PtxModule;
 using dpk::backends::cuda::PtxParamKind;
 using dpk::backends::cuda::PtxTranslationError;
@@ -745,6 +747,50 @@ kernel k(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16 \t{%r"));
     CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 \t{%r"));
     CHECK(count_of(ptx, "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") == 2);
+}
+
+TEST_CASE("ptx: work-group arrays past 48 KiB are placed in dynamic shared memory") {
+    // 40 KiB of t and 16 KiB of sa (swizzled: read by ldmatrix), past ptxas's 48 KiB of
+    // .shared variables: both at fixed offsets of the dynamic shared memory, sa at the next
+    // multiple of 1024 bytes, the declaration aligned as sa must be; the local parameter's
+    // buffer follows them at launch.
+    const std::string source = R"(
+kernel big(a: f16[:, ::1], c: f32[:, ::1], s: local f32[:]) {
+    let t = local_array(f32, 10240);
+    let sa = local_array(f16, (256, 32));
+    async_copy(sa, (0, 0), a, (0, 0), (256, 32));
+    wait_copies();
+    t[local_id(0)] = f32(local_id(0));
+    s[0] = 1.0f32;
+    barrier(local);
+    let x = matrix_load(sa, (0, 0), (16, 16), "a");
+    let y = matrix_load(sa, (16, 0), (16, 16), "b");
+    matrix_store(c, (0, 0), matrix_mad(x, y, matrix_fill(0.0f32, (16, 16), "acc")));
+    c[16, local_id(0)] = t[3] + s[0];
+}
+)";
+    const PtxModule m = translate_and_assemble(spirv_of(source, "level-zero"), "dynamic_arrays");
+    INFO(m.text);
+    CHECK(count_of(m.text, ".extern .shared .align 1024 .b8 __dpk_dynamic_shared[];") == 1);
+    CHECK(contains(m.text, ", __dpk_dynamic_shared;\n"));        // t
+    CHECK(contains(m.text, ", __dpk_dynamic_shared+40960;\n"));  // sa
+    CHECK(!contains(m.text, "\n.shared .align"));
+    REQUIRE(!m.kernels.empty());
+    for (const PtxKernel& k : m.kernels) {
+        CHECK(k.static_shared_bytes == 0);
+        CHECK(k.dynamic_array_bytes == 40960 + 16384);
+        CHECK(k.uses_dynamic_shared);
+    }
+
+    // A kernel at exactly 48 KiB keeps its .shared variables.
+    const PtxModule limit = translate_and_assemble(
+        spirv_of("kernel k(x: f32[::1]) { let u = local_array(f32, 12288); "
+                 "u[local_id(0)] = x[0]; barrier(local); x[local_id(0)] = u[0]; }"),
+        "static_limit");
+    REQUIRE(limit.kernels.size() == 1);
+    CHECK(limit.kernels[0].static_shared_bytes == kStaticSharedLimit);
+    CHECK(limit.kernels[0].dynamic_array_bytes == 0);
+    CHECK(!contains(limit.text, "__dpk_dynamic_shared"));
 }
 
 TEST_CASE("ptx: with @local_size a copy is written out, each work-item's pieces a step apart") {

@@ -327,6 +327,59 @@ TEST_SUITE("copies") {
         }
     }
 
+    TEST_CASE("work-group arrays past 48 KiB, beside a local parameter, keep their bytes") {
+        // 40 KiB + 24 KiB of arrays (on CUDA past ptxas's 48 KiB of .shared variables: they go
+        // to dynamic shared memory, the parameter's buffer after them), 4 KiB given at launch.
+        const char* const source = R"(
+kernel big(x: i32[::1], out: i32[::1], s: local i32[:]) {
+    let a = local_array(i32, 10240);
+    let b = local_array(i32, 6144);
+    let l = local_id(0);
+    let n = local_size(0);
+    for i in range(l, 10240, n) { a[i] = x[i]; }
+    for i in range(l, 6144, n) { b[i] = x[10240 + i]; }
+    barrier(local);
+    async_copy(b, 6000, x, 0, 144);
+    for i in range(l, 1024, n) { s[i] = -i32(i); }
+    wait_copies();
+    barrier(local);
+    for i in range(l, 10240, n) { out[i] = a[10239 - i]; }
+    for i in range(l, 6144, n) { out[10240 + i] = b[6143 - i]; }
+    for i in range(l, 1024, n) { out[16384 + i] = s[i]; }
+}
+)";
+        std::vector<std::int32_t> x(16384);
+        for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<std::int32_t>(i * 7 + 3);
+        std::vector<std::int32_t> expected(16384 + 1024);
+        for (std::size_t i = 0; i < 10240; ++i) expected[i] = x[10239 - i];
+        for (std::size_t i = 0; i < 6144; ++i) {
+            const std::size_t j = 6143 - i;  // b[j]: x[10240 + j], its last 144 from x[0..144)
+            expected[10240 + i] = j >= 6000 ? x[j - 6000] : x[10240 + j];
+        }
+        for (std::size_t i = 0; i < 1024; ++i) expected[16384 + i] = -static_cast<std::int32_t>(i);
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            if (dev.info().local_mem_size < 69632) {
+                MESSAGE("skipped: the device has " << dev.info().local_mem_size
+                                                   << " bytes of work-group memory");
+                continue;
+            }
+            Queue q(dev);
+            Program p = Program::from_string("big.dpk", source);
+            CompiledKernel k =
+                p.kernel("big").specialize("void(i32[::1], i32[::1], local i32[:])", dev);
+            if (dev.backend() == "cuda") CHECK(k.attributes().local_mem_size == 65536);
+            UsmArray dx = UsmArray::from_host<std::int32_t>(q, x);
+            for (std::size_t local : {64, 256}) {
+                INFO("local size " << local);
+                UsmArray out = UsmArray::zeros(q, DType::I32, {16384 + 1024});
+                k.launch(q, Range(local), Range(local), {dx, out, LocalMemory{DType::I32, 1024}})
+                    .wait();
+                CHECK(out.to_vector<std::int32_t>() == expected);
+            }
+        }
+    }
+
     TEST_CASE("async_copy is a work-group collective: its errors name what is wrong") {
         auto error_of = [](const std::string& text) {
             try {

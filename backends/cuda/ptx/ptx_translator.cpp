@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 
 #include "backends/cuda/math/ptx_math_library.h"
@@ -53,6 +54,72 @@ void check_execution_modes(const SpirvModule& m) {
     }
 }
 
+/// Where the work-group arrays of kernels past kStaticSharedLimit go: fixed byte offsets into the
+/// dynamic shared memory (ptxas refuses more than 48 KiB of .shared variables; the device allows
+/// more to a kernel that opts in, which the runtime does at launch).
+struct DynamicArrays {
+    std::map<Id, std::uint64_t> offsets;
+    std::uint64_t alignment = 16;  // of the dynamic shared memory's declaration
+
+    /// `mov.u64 r, array` becomes `mov.u64 r, __dpk_dynamic_shared+offset` for each placed array.
+    void rewrite(const ModuleState& state, PtxItems& body) const {
+        if (offsets.empty()) return;
+        std::map<std::string, std::uint64_t, std::less<>> by_symbol;
+        for (const auto& [id, offset] : offsets) by_symbol[state.shared_symbols.at(id)] = offset;
+        for (PtxItem& item : body) {
+            if (item.kind != PtxItem::Kind::Instruction || item.inst.opcode != "mov.u64") continue;
+            auto& operand = item.inst.operands.back();
+            if (operand.immediate()) continue;
+            auto it = by_symbol.find(std::get<std::string>(operand.value));
+            if (it == by_symbol.end()) continue;
+            std::string address(kDynamicSharedSymbol);
+            if (it->second != 0) address += "+" + std::to_string(it->second);
+            operand = PtxOperand(std::move(address));
+        }
+    }
+};
+
+/// Every array of a kernel whose arrays together (laid out as ptxas lays out .shared variables)
+/// pass kStaticSharedLimit is placed, first fit: at the lowest offset, aligned as the array must
+/// be, that overlaps no placed array a kernel uses beside it. Arrays of different kernels may
+/// share bytes; an array used by several kernels has one offset in all of them.
+DynamicArrays place_dynamic_arrays(
+    const SpirvModule& m, const std::map<Id, std::set<Id>>& used_by_kernel,
+    const std::map<Id, std::pair<std::uint64_t, std::uint64_t>>& layout) {
+    DynamicArrays out;
+    std::set<Id> placed_set;
+    for (const auto& e : m.entry_points) {
+        auto used = used_by_kernel.find(e.function);
+        if (used == used_by_kernel.end()) continue;
+        std::uint64_t bytes = 0;
+        for (Id v : used->second) {
+            const auto [size, align] = layout.at(v);
+            bytes = (bytes + align - 1) / align * align + size;
+        }
+        if (bytes > kStaticSharedLimit) placed_set.insert(used->second.begin(), used->second.end());
+    }
+    auto share_a_kernel = [&](Id a, Id b) {
+        return std::any_of(used_by_kernel.begin(), used_by_kernel.end(),
+                           [&](const auto& k) { return k.second.count(a) && k.second.count(b); });
+    };
+    for (Id v : placed_set) {
+        const auto [size, align] = layout.at(v);
+        std::uint64_t offset = 0;
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const auto& [u, at] : out.offsets) {
+                const std::uint64_t end = at + layout.at(u).first;
+                if (at < offset + size && offset < end && share_a_kernel(u, v)) {
+                    offset = (end + align - 1) / align * align;
+                    moved = true;
+                }
+            }
+        }
+        out.offsets[v] = offset;
+        out.alignment = std::max(out.alignment, align);
+    }
+    return out;
+}
 }  // namespace
 
 PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget& target) {
@@ -162,8 +229,11 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         shared_used[function] = t.shared_variables();
         params[function] = t.kernel_params();
     }
+    // Kernels whose work-group arrays pass the static limit have them in dynamic shared memory.
+    const DynamicArrays dynamic = place_dynamic_arrays(m, shared_used, shared_layout);
+    for (auto& [function, body] : bodies) dynamic.rewrite(state, body);
     PtxModule out;
-    std::set<Id> shared_any;
+    std::set<Id> shared_any;  // the .shared variables
     for (const auto& e : m.entry_points) {
         PtxKernel k;
         k.name = e.name;
@@ -171,9 +241,13 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         k.uses_dynamic_shared = std::any_of(k.params.begin(), k.params.end(), [](const auto& p) {
             return p.kind == PtxParamKind::LocalBuffer;
         });
-        const std::set<Id>& vars = shared_used[e.function];
-        for (Id v : vars) {  // the layout ptxas gives them: in order, each aligned
+        for (Id v : shared_used[e.function]) {  // the layout ptxas gives them: in order, aligned
             const auto [size, align] = shared_layout.at(v);
+            if (auto d = dynamic.offsets.find(v); d != dynamic.offsets.end()) {
+                k.dynamic_array_bytes = std::max(k.dynamic_array_bytes, d->second + size);
+                k.uses_dynamic_shared = true;
+                continue;
+            }
             k.static_shared_bytes = (k.static_shared_bytes + align - 1) / align * align + size;
             shared_any.insert(v);
         }
@@ -216,8 +290,9 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
             "\n\t.param .b64 vprintf_param_1\n);\n");
     if (!string_definitions.empty()) blank();
     for (const auto& [id, definition] : string_definitions) lines(definition);
-    if (state.uses_dynamic_shared)
-        lines("\n.extern .shared .align 16 .b8 " + std::string(kDynamicSharedSymbol) + "[];\n");
+    if (state.uses_dynamic_shared || !dynamic.offsets.empty())
+        lines("\n.extern .shared .align " + std::to_string(dynamic.alignment) + " .b8 " +
+              std::string(kDynamicSharedSymbol) + "[];\n");
     bool first_shared = true;
     for (Id v : shared_any) {
         const auto [size, align] = shared_layout.at(v);
