@@ -12,7 +12,6 @@ namespace dpk::backends::cuda {
 
 namespace {
 
-constexpr std::uint64_t kLocalAlignment = 16;
 constexpr std::uint32_t kWarpSize = 32;
 
 bool same_range(const NdRange& a, const NdRange& b) {
@@ -127,7 +126,8 @@ std::uint32_t CudaKernel::prepare_launch() {
         return dynamic_shared_;
     std::uint64_t offset = dynamic_arrays_;  // the work-group arrays past 48 KiB come first
     for (std::uint32_t i : local_params_) {
-        offset = (offset + kLocalAlignment - 1) / kLocalAlignment * kLocalAlignment;
+        offset = (offset + kDynamicSharedAlignment - 1) / kDynamicSharedAlignment *
+                 kDynamicSharedAlignment;
         std::memcpy(pointers_[i], &offset, sizeof offset);
         offset += local_bytes_[i];
     }

@@ -54,28 +54,57 @@ void check_execution_modes(const SpirvModule& m) {
     }
 }
 
-/// Where the work-group arrays of kernels past kStaticSharedLimit go: fixed byte offsets into the
-/// dynamic shared memory (ptxas refuses more than 48 KiB of .shared variables; the device allows
-/// more to a kernel that opts in, which the runtime does at launch).
+/// Where the work-group arrays of kernels past kStaticSharedLimit go: fixed byte offsets from
+/// the first `alignment`-aligned byte of the dynamic shared memory (ptxas refuses more than 48
+/// KiB of .shared variables; the device allows more to a kernel that opts in, which the runtime
+/// does at launch). The driver aligns dynamic shared memory to 16 bytes only (a larger .align on
+/// its declaration is not always kept), so an alignment past 16 is made at run time and its
+/// slack counted in each kernel's bytes.
 struct DynamicArrays {
     std::map<Id, std::uint64_t> offsets;
-    std::uint64_t alignment = 16;  // of the dynamic shared memory's declaration
+    std::uint64_t alignment = kDynamicSharedAlignment;
 
-    /// `mov.u64 r, array` becomes `mov.u64 r, __dpk_dynamic_shared+offset` for each placed array.
+    /// Bytes before the first aligned byte, at most.
+    std::uint64_t slack() const { return alignment - kDynamicSharedAlignment; }
+
+    /// `mov.u64 r, array` becomes `mov.u64 r, __dpk_dynamic_shared` (then, past 16-byte
+    /// alignment, `add.u64 r, r, alignment - 1` and `and.b64 r, r, -alignment`) and `add.u64 r,
+    /// r, offset` for each placed array.
     void rewrite(const ModuleState& state, PtxItems& body) const {
         if (offsets.empty()) return;
         std::map<std::string, std::uint64_t, std::less<>> by_symbol;
         for (const auto& [id, offset] : offsets) by_symbol[state.shared_symbols.at(id)] = offset;
+        const Scalar u64{Scalar::Kind::Int, 64};
+        PtxItems out;
+        out.reserve(body.size());
         for (PtxItem& item : body) {
-            if (item.kind != PtxItem::Kind::Instruction || item.inst.opcode != "mov.u64") continue;
-            auto& operand = item.inst.operands.back();
-            if (operand.immediate()) continue;
-            auto it = by_symbol.find(std::get<std::string>(operand.value));
-            if (it == by_symbol.end()) continue;
-            std::string address(kDynamicSharedSymbol);
-            if (it->second != 0) address += "+" + std::to_string(it->second);
-            operand = PtxOperand(std::move(address));
+            const PtxOperand* operand = item.kind == PtxItem::Kind::Instruction &&
+                                                item.inst.opcode == "mov.u64" &&
+                                                !item.inst.operands.back().immediate()
+                                            ? &item.inst.operands.back()
+                                            : nullptr;
+            auto it =
+                operand ? by_symbol.find(std::get<std::string>(operand->value)) : by_symbol.end();
+            if (it == by_symbol.end()) {
+                out.push_back(std::move(item));
+                continue;
+            }
+            const PtxOperand r = item.inst.operands.front();
+            item.inst.operands.back() = PtxOperand(std::string(kDynamicSharedSymbol));
+            out.push_back(std::move(item));
+            auto emit = [&](const char* opcode, std::uint64_t bits) {
+                PtxItem i;
+                i.kind = PtxItem::Kind::Instruction;
+                i.inst = {"", opcode, {r, r, PtxImmediate{u64, bits}}};
+                out.push_back(std::move(i));
+            };
+            if (slack() != 0) {
+                emit("add.u64", alignment - 1);
+                emit("and.b64", ~(alignment - 1));
+            }
+            if (it->second != 0) emit("add.u64", it->second);
         }
+        body = std::move(out);
     }
 };
 
@@ -244,7 +273,8 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         for (Id v : shared_used[e.function]) {  // the layout ptxas gives them: in order, aligned
             const auto [size, align] = shared_layout.at(v);
             if (auto d = dynamic.offsets.find(v); d != dynamic.offsets.end()) {
-                k.dynamic_array_bytes = std::max(k.dynamic_array_bytes, d->second + size);
+                k.dynamic_array_bytes =
+                    std::max(k.dynamic_array_bytes, dynamic.slack() + d->second + size);
                 k.uses_dynamic_shared = true;
                 continue;
             }
@@ -291,7 +321,7 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
     if (!string_definitions.empty()) blank();
     for (const auto& [id, definition] : string_definitions) lines(definition);
     if (state.uses_dynamic_shared || !dynamic.offsets.empty())
-        lines("\n.extern .shared .align " + std::to_string(dynamic.alignment) + " .b8 " +
+        lines("\n.extern .shared .align " + std::to_string(kDynamicSharedAlignment) + " .b8 " +
               std::string(kDynamicSharedSymbol) + "[];\n");
     bool first_shared = true;
     for (Id v : shared_any) {

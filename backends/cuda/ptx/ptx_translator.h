@@ -19,6 +19,9 @@ struct PtxParam { PtxParamKind kind; std::uint32_t size; };   // size in bytes o
 struct PtxKernel { std::string name; std::vector<PtxParam> params; std::uint64_t static_shared_bytes = 0; bool uses_dynamic_shared = false; std::uint64_t dynamic_array_bytes = 0; };
 /// ptxas's limit on a kernel's .shared variables (0xc000 bytes).
 inline constexpr std::uint64_t kStaticSharedLimit = 48 * 1024;
+/// The alignment of dynamic shared memory the driver keeps; `local` parameters' buffers are
+/// aligned to it.
+inline constexpr std::uint64_t kDynamicSharedAlignment = 16;
 struct PtxModule { std::string text; std::vector<PtxKernel> kernels; };
 /// Thrown for any SPIR-V the translator does not handle: message names the instruction (opcode name, result id, its OpName if any) and the function/kernel it is in. Never crash, never emit wrong code.
 class PtxTranslationError : public std::runtime_error { using std::runtime_error::runtime_error; };
