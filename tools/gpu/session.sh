@@ -120,7 +120,7 @@ fi
 
 if has matrix && (( $(left) > 60 )); then
     say "matrix (bench/matmul_tensor.py)"
-    for k in gemm_simple gemm_2x2 gemm_tiled gemm_tiled128 gemm_async gemm_async64 gemm_async_wide gemm_async3 gemm_tiles64 gemm_tiles64_3 gemm_tiles_wide gemm_tiles64_4 gemm_wide3 gemm_wide4; do
+    for k in gemm_simple gemm_2x2 gemm_tiled gemm_tiled128 gemm_async gemm_async64 gemm_async_wide gemm_async3 gemm_tiles64 gemm_tiles64_3 gemm_tiles_wide gemm_tiles64_4 gemm_wide3 gemm_wide4 gemm_tiles32; do
         build-gpu/tools/dpkc/dpkc bench/kernels/gemm_f16.dpk -k "$k" --emit ptx \
             -o "$logs/$k.ptx" 2>&1 | tee -a "$logs/summary.txt"
     done
