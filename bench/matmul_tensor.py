@@ -36,6 +36,25 @@ KERNELS = {"gemm_simple": (16, 64, 128), "gemm_2x2": (32, 128, 128),
            "gemm_tiles32": (128, 128, 256)}
 BF16_KERNELS = ("gemm_2x2", "gemm_async64", "gemm_tiles64")
 UNSIZED = "gemm_async64 (no @local_size)"
+# Dense tensor-core peaks, TFLOP/s (TOPS for i8), by a part of the device's name: NVIDIA's data
+# sheets (SXM H100 and H200 share the GH100's tensor cores and clocks).
+PEAKS = (("H100 PCIe", {"f16": 756.0, "bf16": 756.0, "tf32": 378.0, "i8": 1513.0}),
+         ("H100", {"f16": 989.4, "bf16": 989.4, "tf32": 494.7, "i8": 1978.9}),
+         ("H200", {"f16": 989.4, "bf16": 989.4, "tf32": 494.7, "i8": 1978.9}))
+
+
+def summary(device, n, dtype, best, anchor_tflops):
+    """One line: dpk's fastest kernel of `dtype` (name, TFLOP/s), its ratio to cuBLAS's and the
+    fraction of the device's dense peak."""
+    name, tflops = max(best.items(), key=lambda kv: kv[1])
+    peak = next((p[dtype] for part, p in PEAKS if part in device.name), None)
+    line = f"n={n:<5} {dtype}: best dpk {name} {tflops:.1f} TFLOP/s"
+    if anchor_tflops:
+        line += f" = {tflops / anchor_tflops:.2f} of cuBLAS"
+    if peak:
+        line += f", {tflops / peak:.2f} of the device's peak ({peak:g}; cuBLAS " \
+                f"{anchor_tflops / peak:.2f})" if anchor_tflops else f", {tflops / peak:.2f} of peak"
+    print(line, flush=True)
 
 
 def main():
@@ -69,6 +88,7 @@ def main():
             ta = torch.from_numpy(ha).cuda()
             tb = torch.from_numpy(hb).cuda()
             want = (ta.float() @ tb.float()).cpu().numpy()
+        best = {}
         for name, (rows, cols, wg) in [*KERNELS.items(), (UNSIZED, KERNELS["gemm_async64"])]:
             k = kernels[name]
             c = dpk.asarray(poison, q)
@@ -85,10 +105,17 @@ def main():
                 k.launch(q, grid, args, local_size=(wg, 1)).duration_ns for _ in range(runs)) / 1e3
             print(f"n={n:<5} dpk {name:<12} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
                   f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'}", flush=True)
+            if err < 1e-3:
+                best[name] = flop / us / 1e6
+        anchor = None
         if torch is not None:
             us = torch_us(torch, lambda: torch.matmul(ta, tb), runs)
+            anchor = flop / us / 1e6
             print(f"n={n:<5} cuBLAS (torch f16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
                   flush=True)
+        if best:
+            summary(device, n, "f16", best, anchor)
+        if torch is not None:
             bf16(device, q, torch, ta, tb, want, runs, n, flop)
             tf32_i8(device, q, torch, ta, tb, want, runs, n, flop)
 
@@ -118,6 +145,7 @@ def bf16(device, q, torch, ta, tb, want, runs, n, flop):
     xa, xb = ta.to(torch.bfloat16), tb.to(torch.bfloat16)
     a, b = dpk.asarray(xa, q), dpk.asarray(xb, q)
     c = dpk.empty((n, n), "float32", q)
+    best = {}
     for name in BF16_KERNELS:
         rows, cols, wg = KERNELS[name]
         k = program.kernel(name).specialize(signature, device)
@@ -129,8 +157,12 @@ def bf16(device, q, torch, ta, tb, want, runs, n, flop):
             k.launch(q, grid, [a, b, c], local_size=(wg, 1)).duration_ns for _ in range(runs)) / 1e3
         print(f"n={n:<5} dpk {name + '_bf16':<17} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
               f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'}", flush=True)
+        if err < 1e-3:
+            best[name + "_bf16"] = flop / us / 1e6
     us = torch_us(torch, lambda: torch.matmul(xa, xb), runs)
     print(f"n={n:<5} cuBLAS (torch bf16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s", flush=True)
+    if best:
+        summary(device, n, "bf16", best, flop / us / 1e6)
 
 
 def tf32_i8(device, q, torch, ta, tb, want, runs, n, flop):
@@ -146,7 +178,7 @@ def tf32_i8(device, q, torch, ta, tb, want, runs, n, flop):
               "float32", want, "cuBLAS (torch f32, TF32 allowed)", lambda: torch.matmul(xa, xb)),
              ("gemm_i8_tiles64", "void(i8[:, ::1], i8[:, ::1], i32[:, ::1])", ia, ib, "int32",
               want_i, "cuBLAS (torch._int_mm i8 -> i32)", lambda: torch._int_mm(ia, ib))]
-    for name, signature, x, y, out, expected, anchor, fn in cases:
+    for (name, signature, x, y, out, expected, anchor, fn), dtype in zip(cases, ("tf32", "i8")):
         k = program.kernel(name).specialize(signature, device)
         a, b = dpk.asarray(x, q), dpk.asarray(y, q)
         c = dpk.empty((n, n), out, q)
@@ -156,15 +188,20 @@ def tf32_i8(device, q, torch, ta, tb, want, runs, n, flop):
             k.launch(q, grid, [a, b, c], local_size=(wg, 1)).duration_ns for _ in range(runs)) / 1e3
         print(f"n={n:<5} dpk {name:<17} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
               f"max abs err {err:.1e} {'ok' if err == 0 else 'WRONG'}", flush=True)
+        mine = flop / us / 1e6
         allow = torch.backends.cuda.matmul.allow_tf32
         torch.backends.cuda.matmul.allow_tf32 = True
+        theirs = None
         try:
             us = torch_us(torch, fn, runs)
+            theirs = flop / us / 1e6
             print(f"n={n:<5} {anchor} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s", flush=True)
         except RuntimeError as e:  # an anchor torch cannot run here: say so, go on
             print(f"n={n:<5} {anchor}: not run ({str(e).splitlines()[0]})", flush=True)
         finally:
             torch.backends.cuda.matmul.allow_tf32 = allow
+        if err == 0:
+            summary(device, n, dtype, {name: mine}, theirs)
 
 
 if __name__ == "__main__":
