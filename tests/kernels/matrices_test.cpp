@@ -154,6 +154,32 @@ kernel gemm_rows(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     matrix_store(c, (row, col), acc);
 }
 
+// Two stages of b's whole rows (16 x 64: rows of 128 bytes) and a's 16 x 16 tiles; on CUDA the
+// stages of b are 2048 bytes apart, whole swizzle periods: the tile's address is the swizzle
+// of its lane's offset plus the stage's rows.
+@local_size(32)
+kernel gemm_wide_stages(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (32, 16));
+    let sb = local_array(f16, (32, 64));
+    let row = group_id(1) * 16;
+    let col = group_id(0) * 16;
+    var acc = matrix_fill(0.0f32, (16, 16), "acc");
+    let steps = a.shape[1] / 16;
+    async_copy(sa, (0, 0), a, (row, 0), (16, 16));
+    async_copy(sb, (0, 0), b, (0, 0), (16, 64));
+    for step in range(steps) {
+        wait_copies();
+        let s = step % 2 * 16;
+        if step + 1 < steps {
+            async_copy(sa, (16 - s, 0), a, (row, (step + 1) * 16), (16, 16));
+            async_copy(sb, (16 - s, 0), b, ((step + 1) * 16, 0), (16, 64));
+        }
+        acc = matrix_mad(matrix_load(sa, (s, 0), (16, 16), "a"),
+                         matrix_load(sb, (s, col), (16, 16), "b"), acc);
+    }
+    matrix_store(c, (row, col), acc);
+}
+
 // Three stages: a wait for the older stage's event leaves the newer one in flight.
 kernel gemm_pipelined(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     let sa = local_array(f16, (48, 16));
@@ -346,6 +372,14 @@ TEST_SUITE("matrices") {
                     .launch(q, global, local, {a, b, c})
                     .wait();
                 CHECK(c.to_vector<float>() == want);
+            }
+            {
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_wide_stages")
+                    .specialize(plain, dev)
+                    .launch(q, global, local, {a, b, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == product(0.0f));
             }
             {
                 UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
