@@ -54,6 +54,12 @@ void check_execution_modes(const SpirvModule& m) {
     }
 }
 
+/// `bytes` of .shared variables and then one of `size` bytes aligned to `align`: the layout ptxas
+/// gives a kernel's variables (in order, each aligned).
+std::uint64_t laid_out(std::uint64_t bytes, std::uint64_t size, std::uint64_t align) {
+    return (bytes + align - 1) / align * align + size;
+}
+
 /// Where the work-group arrays of kernels past kStaticSharedLimit go: fixed byte offsets from
 /// the first `alignment`-aligned byte of the dynamic shared memory (ptxas refuses more than 48
 /// KiB of .shared variables; the device allows more to a kernel that opts in, which the runtime
@@ -121,10 +127,7 @@ DynamicArrays place_dynamic_arrays(
         auto used = used_by_kernel.find(e.function);
         if (used == used_by_kernel.end()) continue;
         std::uint64_t bytes = 0;
-        for (Id v : used->second) {
-            const auto [size, align] = layout.at(v);
-            bytes = (bytes + align - 1) / align * align + size;
-        }
+        for (Id v : used->second) bytes = laid_out(bytes, layout.at(v).first, layout.at(v).second);
         if (bytes > kStaticSharedLimit) placed_set.insert(used->second.begin(), used->second.end());
     }
     auto share_a_kernel = [&](Id a, Id b) {
@@ -149,6 +152,7 @@ DynamicArrays place_dynamic_arrays(
     }
     return out;
 }
+
 }  // namespace
 
 PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget& target) {
@@ -270,7 +274,7 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
         k.uses_dynamic_shared = std::any_of(k.params.begin(), k.params.end(), [](const auto& p) {
             return p.kind == PtxParamKind::LocalBuffer;
         });
-        for (Id v : shared_used[e.function]) {  // the layout ptxas gives them: in order, aligned
+        for (Id v : shared_used[e.function]) {
             const auto [size, align] = shared_layout.at(v);
             if (auto d = dynamic.offsets.find(v); d != dynamic.offsets.end()) {
                 k.dynamic_array_bytes =
@@ -278,7 +282,7 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
                 k.uses_dynamic_shared = true;
                 continue;
             }
-            k.static_shared_bytes = (k.static_shared_bytes + align - 1) / align * align + size;
+            k.static_shared_bytes = laid_out(k.static_shared_bytes, size, align);
             shared_any.insert(v);
         }
         out.kernels.push_back(std::move(k));
