@@ -2,12 +2,12 @@
 // with the raw API on the same queue with the same USM arrays. On OpenCL devices the twins are
 // OpenCL C built from source by the same driver (clCreateProgramWithSource); on CUDA devices they
 // are CUDA C compiled by nvcc -O3 when the benchmarks were built (bench/kernels/*.cu) and launched
-// with cuLaunchKernel on the queue's stream. Per device, in one run: saxpy, tiled matmul,
-// Black-Scholes (f64 and f32 from one generic kernel), a 5-point Jacobi stencil, a reduction, and
-// two memory-bound kernels (copy, STREAM triad) whose bandwidth is also given as a share of the
-// device's own device-to-device copy measured in the same run (goal >= 90 %). CUDA devices get
-// GPU sizes (saxpy, reduction and the stream kernels 2^28 f32, matmul 4096^2, Black-Scholes 2^24,
-// Jacobi 8192^2).
+// with cuLaunchKernel on the queue's stream. Per device, in one run: saxpy, tiled matmul, a
+// register-tiled SGEMM, Black-Scholes (f64 and f32 from one generic kernel), a 5-point Jacobi
+// stencil, a reduction, and two memory-bound kernels (copy, STREAM triad) whose bandwidth is
+// also given as a share of the device's own device-to-device copy measured in the same run (goal
+// >= 90 %). CUDA devices get GPU sizes (saxpy, reduction and the stream kernels 2^28 f32, matmul
+// and SGEMM 4096^2, Black-Scholes 2^24, Jacobi 8192^2).
 // Each kernel's two versions run back to back RUNS times (the order swapped every other time);
 // one line per kernel per device gives the medians of the device times side by side, `ratio`
 // (median dpk / median twin) and `paired` (the median of the RUNS back-to-back ratios, which a
@@ -22,7 +22,7 @@
 //   --runs N       timed runs per kernel and version, at least (default 11, quick 3); kernels
 //                  shorter than 1 s / N (quick: 0.1 s / N) run on until each version ran for
 //                  about 1 s (0.1 s), at most 20 N times
-//   --kernel NAME  only the kernels whose name contains NAME (saxpy, matmul, matmul_restrict,
+//   --kernel NAME  only the kernels whose name contains NAME (saxpy, matmul, matmul_restrict, sgemm,
 //                  black_scholes_f64, black_scholes_f32, jacobi, reduction, copy, triad)
 //   --device F     only the devices a dpctl filter selects ("opencl:cpu:0")
 //   --no-fp-contract  compile the dpk kernels without contraction (CompileOptions::fp_contract
@@ -199,6 +199,43 @@ Case matmul_case(std::int64_t n, bool restrict_twin = false) {
                 for (std::int64_t k = 0; k < n; ++k) want += double(a[r * n + k]) * b[k * n + col];
                 const double got = cm[r * n + col];
                 if (!close(got, want, 1e-4)) return mismatch("C", r * n + col, got, want);
+            }
+            return "";
+        };
+        return w;
+    };
+    return c;
+}
+
+/// The register-tiled SGEMM (128 x 128 blocks of 256 work-items, an 8 x 8 tile of C each).
+Case sgemm_case(std::int64_t n) {
+    Case c{"sgemm", std::to_string(n) + "x" + std::to_string(n), "sgemm.dpk", "sgemm", "",
+           "sgemm.cl", "", false, {}, "sgemm.fatbin", 0, 0};
+    c.make = [n](const Queue& q) {
+        const auto count = static_cast<std::size_t>(n * n);
+        auto a = values<float>(count, -1.0, 1.0, 5);
+        auto b = values<float>(count, -1.0, 1.0, 6);
+        Workload w;
+        UsmArray& da = w.add(UsmArray::from_host<float>(q, a, {n, n}));
+        UsmArray& db = w.add(UsmArray::from_host<float>(q, b, {n, n}));
+        UsmArray& dc = w.add(UsmArray::zeros(q, DType::F32, {n, n}));
+        w.args = {da, db, dc};
+        w.global = Range(n / 128 * 256, n / 128);
+        w.local = Range(256, 1);
+        w.reset = [&dc] { dc.fill(0.0f).wait(); };
+        w.check = [&dc, a, b, n]() -> std::string {
+            auto cm = dc.to_vector<float>();
+            for (std::int64_t s = 0; s < 61; ++s) {
+                const std::int64_t r = (s * 389) % n, col = (s * 131 + 7) % n;
+                double want = 0.0, scale = 0.0;
+                for (std::int64_t k = 0; k < n; ++k) {
+                    want += double(a[r * n + k]) * b[k * n + col];
+                    scale += std::abs(double(a[r * n + k]) * b[k * n + col]);
+                }
+                // f32 sums of n terms of both signs: within n * 2^-24 of the sum of magnitudes.
+                const double got = cm[r * n + col];
+                if (std::abs(got - want) > double(n) * 0x1p-24 * (1.0 + scale))
+                    return mismatch("C", r * n + col, got, want);
             }
             return "";
         };
@@ -388,6 +425,9 @@ std::vector<Case> cases(Sizes sizes) {
                         : gpu ? 4096
                               : 512,
                         true),
+            sgemm_case(quick ? 256
+                       : gpu ? 4096
+                             : 512),
             black_scholes_case<double>(options),
             black_scholes_case<float>(options),
             jacobi_case(quick ? 512

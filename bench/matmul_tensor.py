@@ -9,6 +9,8 @@ on torch.bfloat16 inputs used in place, next to torch.matmul in bf16. Then the t
 GEMMs of bench/kernels/gemm_tf32_i8.dpk: tf32 next to torch.matmul of f32 tensors with TF32
 allowed (cuBLAS's tf32 GEMM), i8 -> i32 next to torch._int_mm (cuBLAS's int8 GEMM), each result
 checked exactly (inputs small multiples of 1/4, or small integers: every product and sum exact).
+Last the register-tiled f32 SGEMM of bench/kernels/sgemm.dpk (no tensor cores) next to cuBLAS's
+f32 GEMM with TF32 off.
 
     DPK_BUILD_DIR=build-gpu-python python3 bench/matmul_tensor.py [DEVICE] [RUNS] [SIZE ...]
 
@@ -38,9 +40,9 @@ BF16_KERNELS = ("gemm_2x2", "gemm_async64", "gemm_tiles64")
 UNSIZED = "gemm_async64 (no @local_size)"
 # Dense tensor-core peaks, TFLOP/s (TOPS for i8), by a part of the device's name: NVIDIA's data
 # sheets (SXM H100 and H200 share the GH100's tensor cores and clocks).
-PEAKS = (("H100 PCIe", {"f16": 756.0, "bf16": 756.0, "tf32": 378.0, "i8": 1513.0}),
-         ("H100", {"f16": 989.4, "bf16": 989.4, "tf32": 494.7, "i8": 1978.9}),
-         ("H200", {"f16": 989.4, "bf16": 989.4, "tf32": 494.7, "i8": 1978.9}))
+PEAKS = (("H100 PCIe", {"f16": 756.0, "bf16": 756.0, "tf32": 378.0, "i8": 1513.0, "f32": 51.2}),
+         ("H100", {"f16": 989.4, "bf16": 989.4, "tf32": 494.7, "i8": 1978.9, "f32": 66.9}),
+         ("H200", {"f16": 989.4, "bf16": 989.4, "tf32": 494.7, "i8": 1978.9, "f32": 66.9}))
 
 
 def summary(device, n, dtype, best, anchor_tflops):
@@ -118,6 +120,7 @@ def main():
         if torch is not None:
             bf16(device, q, torch, ta, tb, want, runs, n, flop)
             tf32_i8(device, q, torch, ta, tb, want, runs, n, flop)
+            sgemm(device, q, torch, ta, tb, want, runs, n, flop)
 
 
 def torch_us(torch, fn, runs):
@@ -202,6 +205,33 @@ def tf32_i8(device, q, torch, ta, tb, want, runs, n, flop):
             torch.backends.cuda.matmul.allow_tf32 = allow
         if err == 0:
             summary(device, n, dtype, {name: mine}, theirs)
+
+
+def sgemm(device, q, torch, ta, tb, want, runs, n, flop):
+    """bench/kernels/sgemm.dpk (f32, no tensor cores) next to cuBLAS's f32 GEMM without TF32."""
+    program = dpk.Program.from_file(os.path.join(ROOT, "bench", "kernels", "sgemm.dpk"))
+    k = program.kernel("sgemm").specialize("void(f32[:, ::1], f32[:, ::1], f32[:, ::1])", device)
+    xa, xb = ta.float(), tb.float()  # multiples of 1/4: every product and sum exact in f32
+    a, b = dpk.asarray(xa, q), dpk.asarray(xb, q)
+    c = dpk.asarray(np.full((n, n), np.nan, np.float32), q)
+    grid = (n // 128 * 256, n // 128)
+    k.launch(q, grid, [a, b, c], local_size=(256, 1)).wait()
+    err = float(np.max(np.abs(c.to_numpy() - want)))
+    us = statistics.median(
+        k.launch(q, grid, [a, b, c], local_size=(256, 1)).duration_ns for _ in range(runs)) / 1e3
+    mine = flop / us / 1e6
+    print(f"n={n:<5} dpk sgemm             {us:10.1f} us {mine:8.1f} TFLOP/s "
+          f"max abs err {err:.1e} {'ok' if err == 0 else 'WRONG'}", flush=True)
+    allow = torch.backends.cuda.matmul.allow_tf32
+    torch.backends.cuda.matmul.allow_tf32 = False
+    try:
+        us = torch_us(torch, lambda: torch.matmul(xa, xb), runs)
+    finally:
+        torch.backends.cuda.matmul.allow_tf32 = allow
+    print(f"n={n:<5} cuBLAS (torch f32, no TF32) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
+          flush=True)
+    if err == 0:
+        summary(device, n, "f32", {"sgemm": mine}, flop / us / 1e6)
 
 
 if __name__ == "__main__":
