@@ -10,7 +10,8 @@ GEMMs of bench/kernels/gemm_tf32_i8.dpk: tf32 next to torch.matmul of f32 tensor
 allowed (cuBLAS's tf32 GEMM), i8 -> i32 next to torch._int_mm (cuBLAS's int8 GEMM), each result
 checked exactly (inputs small multiples of 1/4, or small integers: every product and sum exact).
 Last the register-tiled f32 SGEMM of bench/kernels/sgemm.dpk (no tensor cores) next to cuBLAS's
-f32 GEMM with TF32 off.
+f32 GEMM with TF32 off. With CuPy, gemm_tiles64's CUDA C twin (bench/kernels/gemm_tiles64.cu,
+compiled by NVRTC) runs beside the f16 kernels: the same algorithm through CUDA's compiler.
 
     DPK_BUILD_DIR=build-gpu-python python3 bench/matmul_tensor.py [DEVICE] [RUNS] [SIZE ...]
 
@@ -53,9 +54,11 @@ def summary(device, n, dtype, best, anchor_tflops):
     line = f"n={n:<5} {dtype}: best dpk {name} {tflops:.1f} TFLOP/s"
     if anchor_tflops:
         line += f" = {tflops / anchor_tflops:.2f} of cuBLAS"
-    if peak:
-        line += f", {tflops / peak:.2f} of the device's peak ({peak:g}; cuBLAS " \
-                f"{anchor_tflops / peak:.2f})" if anchor_tflops else f", {tflops / peak:.2f} of peak"
+    if peak and anchor_tflops:
+        line += (f", {tflops / peak:.2f} of the device's peak ({peak:g}; cuBLAS "
+                 f"{anchor_tflops / peak:.2f})")
+    elif peak:
+        line += f", {tflops / peak:.2f} of peak"
     print(line, flush=True)
 
 
@@ -115,6 +118,8 @@ def main():
             anchor = flop / us / 1e6
             print(f"n={n:<5} cuBLAS (torch f16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
                   flush=True)
+        if torch is not None:
+            cuda_c_twin(torch, ta, tb, want, runs, n, flop)
         if best:
             summary(device, n, "f16", best, anchor)
         if torch is not None:
@@ -205,6 +210,39 @@ def tf32_i8(device, q, torch, ta, tb, want, runs, n, flop):
             torch.backends.cuda.matmul.allow_tf32 = allow
         if err == 0:
             summary(device, n, dtype, {name: mine}, theirs)
+
+
+def cuda_c_twin(torch, ta, tb, want, runs, n, flop):
+    """bench/kernels/gemm_tiles64.cu (gemm_tiles64's algorithm by hand, inline PTX), compiled
+    here by CuPy's NVRTC, on the same inputs: what CUDA's compiler makes of dpk's algorithm."""
+    try:
+        import cupy
+    except ImportError:
+        print(f"n={n:<5} CUDA C twin gemm_tiles64: not run (no CuPy)", flush=True)
+        return
+    with open(os.path.join(ROOT, "bench", "kernels", "gemm_tiles64.cu")) as f:
+        fn = cupy.RawModule(code=f.read(), options=("--std=c++17",)).get_function("gemm_tiles64")
+    a, b = cupy.asarray(ta), cupy.asarray(tb)
+    c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
+    args = (a, b, c, np.int32(n), np.int32(n), np.int32(n))
+
+    def run():
+        fn((n // 128, n // 128), (128,), args)
+
+    run()
+    err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(1.0, float(np.max(np.abs(want))))
+    times = []
+    for _ in range(runs):
+        start, end = cupy.cuda.Event(), cupy.cuda.Event()
+        start.record()
+        run()
+        end.record()
+        end.synchronize()
+        times.append(cupy.cuda.get_elapsed_time(start, end) * 1e3)
+    us = statistics.median(times)
+    print(f"n={n:<5} CUDA C twin gemm_tiles64 {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
+          f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'} "
+          f"({getattr(fn, 'num_regs', '?')} registers)", flush=True)
 
 
 def sgemm(device, q, torch, ta, tb, want, runs, n, flop):

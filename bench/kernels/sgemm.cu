@@ -22,8 +22,10 @@ extern "C" __global__ void __launch_bounds__(256)
     float ra[TM], rb[TN];
     for (int i = 0; i < TM * TN; ++i) acc[i] = 0.0f;
     for (long long k0 = 0; k0 < n; k0 += BK) {
-        for (int e = t; e < BM * BK; e += 256) sa[e % BK][e / BK] = A[(row0 + e / BK) * n + k0 + e % BK];
-        for (int e = t; e < BK * BN; e += 256) sb[e / BN][e % BN] = B[(k0 + e / BN) * nb + col0 + e % BN];
+        for (int e = t; e < BM * BK; e += 256)
+            sa[e % BK][e / BK] = A[(row0 + e / BK) * n + k0 + e % BK];
+        for (int e = t; e < BK * BN; e += 256)
+            sb[e / BN][e % BN] = B[(k0 + e / BN) * nb + col0 + e % BN];
         __syncthreads();
         for (int k = 0; k < BK; ++k) {
             for (int i = 0; i < TM; ++i) ra[i] = sa[k][tr + i];
@@ -34,5 +36,6 @@ extern "C" __global__ void __launch_bounds__(256)
         __syncthreads();
     }
     for (int i = 0; i < TM; ++i)
-        for (int j = 0; j < TN; ++j) C[(row0 + tr + i) * C_shape1 + col0 + tc + j] = acc[i * TN + j];
+        for (int j = 0; j < TN; ++j)
+            C[(row0 + tr + i) * C_shape1 + col0 + tc + j] = acc[i * TN + j];
 }
