@@ -88,8 +88,10 @@ CudaBinary decode_binary(std::span<const std::uint8_t> bytes) {
     Reader r(bytes);
     if (std::memcmp(r.take(kMagic.size()), kMagic.data(), kMagic.size()) != 0)
         Reader::fail("bad magic");
-    if (auto v = r.le<std::uint32_t>(); v != kBinaryFormatVersion)
-        Reader::fail("format version " + std::to_string(v) + ", this build reads " +
+    // Version 2 lacks the dynamic array bytes: its kernels had none (ptxas refused them).
+    const auto version = r.le<std::uint32_t>();
+    if (version != kBinaryFormatVersion && version != 2)
+        Reader::fail("format version " + std::to_string(version) + ", this build reads 2 and " +
                      std::to_string(kBinaryFormatVersion));
     CudaBinary b;
     b.kernels.resize(r.count());
@@ -98,7 +100,7 @@ CudaBinary decode_binary(std::span<const std::uint8_t> bytes) {
         k.name.assign(reinterpret_cast<const char*>(r.take(n)), n);
         k.static_shared_bytes = r.le<std::uint64_t>();
         k.uses_dynamic_shared = r.le<std::uint8_t>() != 0;
-        k.dynamic_array_bytes = r.le<std::uint64_t>();
+        if (version > 2) k.dynamic_array_bytes = r.le<std::uint64_t>();
         k.params.resize(r.count());
         for (PtxParam& p : k.params) {
             auto kind = r.le<std::uint8_t>();

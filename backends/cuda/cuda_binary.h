@@ -17,7 +17,7 @@ namespace dpk::backends::cuda {
 /// kernel count, then per kernel: u32 name length, name bytes, u64 static shared bytes, u8
 /// uses dynamic shared, u64 dynamic array bytes, u32 parameter count, per parameter u8 kind
 /// (PtxParamKind) and u32 size; then u64 PTX size and the PTX text (no NUL), and nothing after
-/// them. Version 1 held a cubin; version 2 had no dynamic array bytes.
+/// them. Version 1 held a cubin (refused); version 2 had no dynamic array bytes (read as 0).
 inline constexpr std::uint32_t kBinaryFormatVersion = 3;
 
 struct CudaBinary {

@@ -210,6 +210,20 @@ TEST_CASE("program binaries keep the kernel table") {
     bytes[bytes.size() - 2] = 0;  // a NUL would cut the text the driver reads
     CHECK_THROWS_WITH_AS(decode_binary(bytes), doctest::Contains("a NUL inside the PTX"),
                          BuildError);
+    // Format version 2: the same table without the dynamic array bytes.
+    {
+        std::vector<std::uint8_t> v2 = encode_binary(kernels, ptx);
+        v2[8] = 2;
+        const std::size_t at = 8 + 4 + 4 + 4 + 1 + 8 + 1;  // version, count, name "k", shared
+        v2.erase(v2.begin() + static_cast<std::ptrdiff_t>(at),
+                 v2.begin() + static_cast<std::ptrdiff_t>(at + 8));
+        CudaBinary old = decode_binary(v2);
+        REQUIRE(old.kernels.size() == 1);
+        CHECK(old.kernels[0].static_shared_bytes == 64);
+        CHECK(old.kernels[0].dynamic_array_bytes == 0);
+        CHECK(old.kernels[0].params.size() == 2);
+        CHECK(old.ptx == ptx);
+    }
     bytes = encode_binary(kernels, ptx);
     bytes[8] = 1;  // format version 1 held a cubin
     CHECK_THROWS_WITH_AS(decode_binary(bytes), doctest::Contains("format version 1"), BuildError);
