@@ -225,8 +225,8 @@ def cuda_c_twin(torch, ta, tb, want, runs, n, flop):
             module = cupy.RawModule(code=f.read(), options=("--std=c++17",))
         fn = module.get_function("gemm_tiles64")
     except Exception as e:  # noqa: BLE001 (CuPy's compile errors have several types)
-        print(f"n={n:<5} CUDA C twin gemm_tiles64: not run ({str(e).splitlines()[0]})",
-              flush=True)
+        why = (str(e).splitlines() or [repr(e)])[0]
+        print(f"n={n:<5} CUDA C twin gemm_tiles64: not run ({why})", flush=True)
         return
     a, b = cupy.asarray(ta), cupy.asarray(tb)
     c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
