@@ -164,6 +164,41 @@ Case saxpy_case(std::size_t n) {
     return c;
 }
 
+/// C = A B of n x n f32 matrices with entries in [lo, 1) (seeds seed and seed + 1), launched on
+/// `global` / `local`; the check compares 61 sampled elements of C with the product in f64 and
+/// allows `error(want, magnitude)`, `magnitude` the sum of the terms' absolute values.
+Workload product_workload(const Queue& q, std::int64_t n, double lo, std::uint64_t seed,
+                          Range global, Range local, std::function<double(double, double)> error) {
+    const auto count = static_cast<std::size_t>(n * n);
+    auto a = values<float>(count, lo, 1.0, seed);
+    auto b = values<float>(count, lo, 1.0, seed + 1);
+    Workload w;
+    UsmArray& da = w.add(UsmArray::from_host<float>(q, a, {n, n}));
+    UsmArray& db = w.add(UsmArray::from_host<float>(q, b, {n, n}));
+    UsmArray& dc = w.add(UsmArray::zeros(q, DType::F32, {n, n}));
+    w.args = {da, db, dc};
+    w.global = global;
+    w.local = local;
+    w.reset = [&dc] { dc.fill(0.0f).wait(); };
+    w.check = [&dc, a, b, n, error]() -> std::string {
+        auto cm = dc.to_vector<float>();
+        for (std::int64_t s = 0; s < 61; ++s) {
+            const std::int64_t r = (s * 389) % n, col = (s * 131 + 7) % n;
+            double want = 0.0, magnitude = 0.0;
+            for (std::int64_t k = 0; k < n; ++k) {
+                const double term = double(a[r * n + k]) * b[k * n + col];
+                want += term;
+                magnitude += std::abs(term);
+            }
+            const double got = cm[r * n + col];
+            if (std::abs(got - want) > error(want, magnitude))
+                return mismatch("C", r * n + col, got, want);
+        }
+        return "";
+    };
+    return w;
+}
+
 /// `restrict_twin`: against OpenCL C whose pointers are restrict (the no-alias variant's twin).
 Case matmul_case(std::int64_t n, bool restrict_twin = false) {
     const std::string dims = std::to_string(n) + "x" + std::to_string(n);
@@ -180,29 +215,9 @@ Case matmul_case(std::int64_t n, bool restrict_twin = false) {
            0,
            0};
     c.make = [n](const Queue& q) {
-        const auto count = static_cast<std::size_t>(n * n);
-        auto a = values<float>(count, 0.0, 1.0, 3);
-        auto b = values<float>(count, 0.0, 1.0, 4);
-        Workload w;
-        UsmArray& da = w.add(UsmArray::from_host<float>(q, a, {n, n}));
-        UsmArray& db = w.add(UsmArray::from_host<float>(q, b, {n, n}));
-        UsmArray& dc = w.add(UsmArray::zeros(q, DType::F32, {n, n}));
-        w.args = {da, db, dc};
-        w.global = Range(n, n);
-        w.local = Range(16, 16);
-        w.reset = [&dc] { dc.fill(0.0f).wait(); };
-        w.check = [&dc, a, b, n]() -> std::string {
-            auto cm = dc.to_vector<float>();
-            for (std::int64_t s = 0; s < 61; ++s) {
-                const std::int64_t r = (s * 389) % n, col = (s * 131 + 7) % n;
-                double want = 0.0;
-                for (std::int64_t k = 0; k < n; ++k) want += double(a[r * n + k]) * b[k * n + col];
-                const double got = cm[r * n + col];
-                if (!close(got, want, 1e-4)) return mismatch("C", r * n + col, got, want);
-            }
-            return "";
-        };
-        return w;
+        // As close(got, want, 1e-4).
+        return product_workload(q, n, 0.0, 3, Range(n, n), Range(16, 16),
+                                [](double want, double) { return 1e-4 * (1.0 + std::abs(want)); });
     };
     return c;
 }
@@ -212,34 +227,10 @@ Case sgemm_case(std::int64_t n) {
     Case c{"sgemm", std::to_string(n) + "x" + std::to_string(n), "sgemm.dpk", "sgemm", "",
            "sgemm.cl", "", false, {}, "sgemm.fatbin", 0, 0};
     c.make = [n](const Queue& q) {
-        const auto count = static_cast<std::size_t>(n * n);
-        auto a = values<float>(count, -1.0, 1.0, 5);
-        auto b = values<float>(count, -1.0, 1.0, 6);
-        Workload w;
-        UsmArray& da = w.add(UsmArray::from_host<float>(q, a, {n, n}));
-        UsmArray& db = w.add(UsmArray::from_host<float>(q, b, {n, n}));
-        UsmArray& dc = w.add(UsmArray::zeros(q, DType::F32, {n, n}));
-        w.args = {da, db, dc};
-        w.global = Range(n / 128 * 256, n / 128);
-        w.local = Range(256, 1);
-        w.reset = [&dc] { dc.fill(0.0f).wait(); };
-        w.check = [&dc, a, b, n]() -> std::string {
-            auto cm = dc.to_vector<float>();
-            for (std::int64_t s = 0; s < 61; ++s) {
-                const std::int64_t r = (s * 389) % n, col = (s * 131 + 7) % n;
-                double want = 0.0, scale = 0.0;
-                for (std::int64_t k = 0; k < n; ++k) {
-                    want += double(a[r * n + k]) * b[k * n + col];
-                    scale += std::abs(double(a[r * n + k]) * b[k * n + col]);
-                }
-                // f32 sums of n terms of both signs: within n * 2^-24 of the sum of magnitudes.
-                const double got = cm[r * n + col];
-                if (std::abs(got - want) > double(n) * 0x1p-24 * (1.0 + scale))
-                    return mismatch("C", r * n + col, got, want);
-            }
-            return "";
-        };
-        return w;
+        // f32 sums of n terms of both signs: within n * 2^-24 of the sum of magnitudes.
+        return product_workload(
+            q, n, -1.0, 5, Range(n / 128 * 256, n / 128), Range(256, 1),
+            [n](double, double magnitude) { return double(n) * 0x1p-24 * (1.0 + magnitude); });
     };
     return c;
 }
