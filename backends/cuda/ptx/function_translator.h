@@ -286,6 +286,15 @@ private:
     std::string copy_rotation_mask();
     /// That multiple for `pointer` (1 when nothing is known).
     std::uint64_t alignment_known(Id pointer) const;
+    /// Pointers into swizzled arrays (access chains) as two registers: `low`, and `high`, the
+    /// indices' terms known to be multiples of kSwizzlePeriod. The swizzle leaves high's bits
+    /// alone, so an address past the pointer maps to swizzle(low + ...) + high: the swizzle of
+    /// what stays the same from one iteration to the next (a lane's offset within a tile) apart
+    /// from the part that moves (a stage's rows), which ptxas can then take out of the loop.
+    struct SwizzleSplit {
+        std::string low, high;
+    };
+    std::map<Id, SwizzleSplit> swizzle_splits_;
     /// The bounds record (the kernel parameter named BoundsRecordLayout::kParameterName) and the
     /// pointers derived from it: a compare-and-swap on it calls kBoundsClaimFunction.
     std::set<Id> bounds_record_pointers_;

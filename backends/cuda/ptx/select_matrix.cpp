@@ -327,8 +327,12 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
             emit_prologue("cvt.u64.u32", {major64, major});
             emit_prologue("cvt.u64.u32", {minor64, minor});
         }
+        // Into a swizzled array through a split pointer: the lane's address mapped from the
+        // pointer's low part, its high part added after the mapping (SwizzleSplit).
+        auto split = swizzle_splits_.find(pointer);
+        const bool from_low = split != swizzle_splits_.end();
         const std::string row = new_reg(RegClass::B64), at = new_reg(RegClass::B64);
-        emit("mad.lo.s64", {row, major64, step, base});
+        emit("mad.lo.s64", {row, major64, step, from_low ? split->second.low : base});
         emit("mad.lo.s64", {at, minor64, std::to_string(bytes), row});
         // Known at translation where the pointer's alignment is (a local array's tile at a
         // multiple of 16 bytes, with a constant stride); else a run-time check.
@@ -343,7 +347,13 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
             emit("and.b64", {low, bits, "15"});
             emit("setp.eq.b64", {ldmatrix->aligned, low, "0"});
         }
-        ldmatrix->address = "[" + mapped_address(pointer, at) + "]";
+        if (from_low) {
+            const std::string mapped = new_reg(RegClass::B64);
+            emit("add.s64", {mapped, swizzle_address(at), split->second.high});
+            ldmatrix->address = "[" + mapped + "]";
+        } else {
+            ldmatrix->address = "[" + mapped_address(pointer, at) + "]";
+        }
         ldmatrix->transposed = !adjacent;
     }
     Fragment addresses(count);

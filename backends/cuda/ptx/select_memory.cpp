@@ -248,6 +248,11 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             // What the result's address is known to be a multiple of: the base's alignment, the
             // run-time indices' strides and the constant offset (their greatest common divisor).
             std::uint64_t aligned = alignment_known(base);
+            // Into a swizzled array from its variable: the terms that are multiples of the
+            // swizzle's period summed apart (`high`), the rest in `address` (SwizzleSplit).
+            const bool split =
+                state_.swizzle.swizzles(inst.result) && module_.variables.count(base) != 0;
+            std::string high;
             Id type = p.pointee;
             const std::string what = "the pointee of " + instruction_text(module_, inst);
             for (std::size_t i = 1; i < inst.operands.size(); ++i) {
@@ -281,8 +286,31 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 const std::uint32_t shift =
                     z == state_.low_zeros.end() ? 0 : std::min<std::uint32_t>(z->second, 16);
                 aligned = std::gcd(aligned, stride << shift);
-                const bool last = i + 1 == inst.operands.size() && offset == 0;
+                const bool to_high = split && (stride << shift) % kSwizzlePeriod == 0;
+                const bool last = !split && i + 1 == inst.operands.size() && offset == 0;
                 const std::string next = last ? d : new_reg(RegClass::B64);
+                if (to_high) {  // next = index * stride (+ high)
+                    if (is.bits <= kWordBits && stride <= 0x7fffffffu) {
+                        const std::string e = extended(index, true, inst);
+                        if (high.empty())
+                            emit("mul.wide.s32", {next, e, std::to_string(stride)});
+                        else
+                            emit("mad.wide.s32", {next, e, std::to_string(stride), high});
+                    } else {
+                        std::string wide = use(index);
+                        if (is.bits <= kWordBits) {
+                            const std::string e = extended(index, true, inst);
+                            wide = new_reg(RegClass::B64);
+                            emit("cvt.s64.s32", {wide, e});
+                        }
+                        if (high.empty())
+                            emit("mul.lo.s64", {next, wide, std::to_string(stride)});
+                        else
+                            emit("mad.lo.s64", {next, wide, std::to_string(stride), high});
+                    }
+                    high = next;
+                    continue;
+                }
                 if (is.bits <= kWordBits && stride <= 0x7fffffffu) {  // indices are signed
                     // A 32-bit index times the element size, widened as it multiplies.
                     emit("mad.wide.s32",
@@ -298,10 +326,23 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 }
                 address = next;
             }
-            if (offset != 0)
+            if (split) {
+                if (offset != 0) {
+                    const std::string moved = new_reg(RegClass::B64);
+                    emit("add.s64", {moved, address, std::to_string(offset)});
+                    address = moved;
+                }
+                if (high.empty()) {
+                    emit("mov.b64", {d, address});
+                } else {
+                    emit("add.s64", {d, address, high});
+                    swizzle_splits_[inst.result] = {address, high};
+                }
+            } else if (offset != 0) {
                 emit("add.s64", {d, address, std::to_string(offset)});
-            else if (address != d)
+            } else if (address != d) {
                 emit("mov.b64", {d, address});
+            }
             aligned = std::gcd(aligned, static_cast<std::uint64_t>(offset < 0 ? -offset : offset));
             if (aligned > 1) known_alignment_[inst.result] = aligned;
             return true;
