@@ -214,41 +214,47 @@ def tf32_i8(device, q, torch, ta, tb, want, runs, n, flop):
 
 def cuda_c_twin(torch, ta, tb, want, runs, n, flop):
     """bench/kernels/gemm_tiles64.cu (gemm_tiles64's algorithm by hand, inline PTX), compiled
-    here by CuPy's NVRTC, on the same inputs: what CUDA's compiler makes of dpk's algorithm."""
+    here by CuPy's NVRTC, on the same inputs: what CUDA's compiler makes of dpk's algorithm, as
+    nvcc chooses its registers and held to dpk's three blocks a multiprocessor."""
     try:
         import cupy
     except ImportError:
         print(f"n={n:<5} CUDA C twin gemm_tiles64: not run (no CuPy)", flush=True)
         return
-    try:  # not yet run on a GPU: a failure to build is reported, and the run goes on
-        with open(os.path.join(ROOT, "bench", "kernels", "gemm_tiles64.cu")) as f:
-            module = cupy.RawModule(code=f.read(), options=("--std=c++17",))
-        fn = module.get_function("gemm_tiles64")
-    except Exception as e:  # noqa: BLE001 (CuPy's compile errors have several types)
-        why = (str(e).splitlines() or [repr(e)])[0]
-        print(f"n={n:<5} CUDA C twin gemm_tiles64: not run ({why})", flush=True)
-        return
+    with open(os.path.join(ROOT, "bench", "kernels", "gemm_tiles64.cu")) as f:
+        code = f.read()
     a, b = cupy.asarray(ta), cupy.asarray(tb)
-    c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
-    args = (a, b, c, np.int32(n), np.int32(n), np.int32(n))
+    for blocks in (1, 3):
+        label = f"CUDA C twin gemm_tiles64 (>= {blocks} blocks/SM)"
+        try:  # a failure to build is reported, and the run goes on
+            module = cupy.RawModule(
+                code=code, options=("--std=c++17", f"-DTWIN_MIN_BLOCKS={blocks}"))
+            fn = module.get_function("gemm_tiles64")
+        except Exception as e:  # noqa: BLE001 (CuPy's compile errors have several types)
+            why = (str(e).splitlines() or [repr(e)])[0]
+            print(f"n={n:<5} {label}: not run ({why})", flush=True)
+            continue
+        c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
+        args = (a, b, c, np.int32(n), np.int32(n), np.int32(n))
 
-    def run():
-        fn((n // 128, n // 128), (128,), args)
+        def run():
+            fn((n // 128, n // 128), (128,), args)
 
-    run()
-    err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(1.0, float(np.max(np.abs(want))))
-    times = []
-    for _ in range(runs):
-        start, end = cupy.cuda.Event(), cupy.cuda.Event()
-        start.record()
         run()
-        end.record()
-        end.synchronize()
-        times.append(cupy.cuda.get_elapsed_time(start, end) * 1e3)
-    us = statistics.median(times)
-    print(f"n={n:<5} CUDA C twin gemm_tiles64 {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
-          f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'} "
-          f"({getattr(fn, 'num_regs', '?')} registers)", flush=True)
+        err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(
+            1.0, float(np.max(np.abs(want))))
+        times = []
+        for _ in range(runs):
+            start, end = cupy.cuda.Event(), cupy.cuda.Event()
+            start.record()
+            run()
+            end.record()
+            end.synchronize()
+            times.append(cupy.cuda.get_elapsed_time(start, end) * 1e3)
+        us = statistics.median(times)
+        print(f"n={n:<5} {label} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
+              f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'} "
+              f"({getattr(fn, 'num_regs', '?')} registers)", flush=True)
 
 
 def sgemm(device, q, torch, ta, tb, want, runs, n, flop):

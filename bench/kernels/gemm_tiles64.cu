@@ -8,6 +8,12 @@
 // for dpk's code generation on the same algorithm.
 typedef unsigned short f16_bits;
 
+// The blocks a multiprocessor must hold (the register cap that follows: 65536 / 128 / blocks);
+// bench/matmul_tensor.py builds it as it is and with -DTWIN_MIN_BLOCKS=3, dpk's occupancy.
+#ifndef TWIN_MIN_BLOCKS
+#define TWIN_MIN_BLOCKS 1
+#endif
+
 __device__ __forceinline__ unsigned swizzle(unsigned o) {
     return o ^ ((o >> 3) & 0x70u);
 }
@@ -43,7 +49,7 @@ __device__ __forceinline__ void mma(float (&d)[4], const unsigned (&a)[4], unsig
         : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
-extern "C" __global__ void __launch_bounds__(128)
+extern "C" __global__ void __launch_bounds__(128, TWIN_MIN_BLOCKS)
     gemm_tiles64(const f16_bits* a, const f16_bits* b, float* c, int M, int N, int K) {
     __shared__ __align__(1024) unsigned char sa[2][128 * 64];      // stage: 128 rows of 64 bytes
     __shared__ __align__(1024) unsigned char sb[2][2 * 32 * 128];  // stage, half: 32 rows of 128
