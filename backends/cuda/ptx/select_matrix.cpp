@@ -347,7 +347,21 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
             emit("and.b64", {low, bits, "15"});
             emit("setp.eq.b64", {ldmatrix->aligned, low, "0"});
         }
-        if (from_low) {
+        if (from_low && split->second.low_offset && fixed) {
+            // The lane's place past the array's address plus a constant: mapped in the
+            // prologue, once for every load of that layout, stride and constant.
+            const std::string lane_key = layout + " " + step + " " + std::to_string(bytes);
+            std::string& lane = prologue_cache_[lane_key];
+            if (lane.empty()) {
+                const std::string rows = new_reg(RegClass::B64);
+                lane = new_reg(RegClass::B64);
+                emit_prologue("mul.lo.s64", {rows, major64, step});
+                emit_prologue("mad.lo.s64", {lane, minor64, std::to_string(bytes), rows});
+            }
+            ldmatrix->address =
+                "[" + plus_high(split->second, prologue_swizzled(split->second, lane_key, lane)) +
+                "]";
+        } else if (from_low) {
             const std::string mapped = new_reg(RegClass::B64);
             emit("add.s64", {mapped, swizzle_address(at), split->second.high});
             ldmatrix->address = "[" + mapped + "]";
