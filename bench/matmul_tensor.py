@@ -124,8 +124,9 @@ def main():
             bf16(device, q, torch, ta, tb, want, runs, n, flop)
             tf32_i8(device, q, torch, ta, tb, want, runs, n, flop)
             sgemm(device, q, torch, ta, tb, want, runs, n, flop)
-            # Last: a kernel not yet run anywhere, whose fault would end the process's context.
+            # Last: kernels not yet run anywhere, whose fault would end the process's context.
             cuda_c_twin(torch, ta, tb, want, runs, n, flop)
+            capped_ptx(torch, ta, tb, want, runs, n, flop)
 
 
 def torch_us(torch, fn, runs):
@@ -240,18 +241,65 @@ def cuda_c_twin(torch, ta, tb, want, runs, n, flop):
         def run():
             fn((n // 128, n // 128), (128,), args)
 
-        run()
+        us = cupy_times(cupy, run, runs)
         err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(
             1.0, float(np.max(np.abs(want))))
-        times = []
-        for _ in range(runs):
-            start, end = cupy.cuda.Event(), cupy.cuda.Event()
-            start.record()
-            run()
-            end.record()
-            end.synchronize()
-            times.append(cupy.cuda.get_elapsed_time(start, end) * 1e3)
-        us = statistics.median(times)
+        print(f"n={n:<5} {label} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
+              f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'} "
+              f"({getattr(fn, 'num_regs', '?')} registers)", flush=True)
+
+
+def cupy_times(cupy, run, runs):
+    """Median of RUNS CUDA-event times of run() in microseconds (run() once before)."""
+    run()
+    times = []
+    for _ in range(runs):
+        start, end = cupy.cuda.Event(), cupy.cuda.Event()
+        start.record()
+        run()
+        end.record()
+        end.synchronize()
+        times.append(cupy.cuda.get_elapsed_time(start, end) * 1e3)
+    return statistics.median(times)
+
+
+def capped_ptx(torch, ta, tb, want, runs, n, flop):
+    """dpk's own PTX of gemm_tiles64 and gemm_tiles64_pf (dpkc --emit ptx, the entry point a
+    launch of these inputs runs: index32 + noalias) with `.minnctapersm 3` after `.reqntid`,
+    loaded and launched through CuPy: what holding ptxas to three groups a multiprocessor (168
+    registers) gives the same code, next to dpk's own launch above."""
+    try:
+        import cupy
+    except ImportError:
+        return
+    dpkc = os.environ.get("DPK_DPKC", os.path.join(ROOT, "build-gpu", "tools", "dpkc", "dpkc"))
+    import subprocess
+    import tempfile
+    a, b = cupy.asarray(ta), cupy.asarray(tb)
+    for name in ("gemm_tiles64", "gemm_tiles64_pf"):
+        label = f"dpk PTX {name} + .minnctapersm 3"
+        try:
+            ptx = subprocess.run(
+                [dpkc, os.path.join(ROOT, "bench", "kernels", "gemm_f16.dpk"), "-k", name,
+                 "--emit", "ptx", "-o", "-"], check=True, capture_output=True, text=True).stdout
+            ptx = ptx.replace(".reqntid 128, 1, 1\n", ".reqntid 128, 1, 1\n.minnctapersm 3\n")
+            with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
+                f.write(ptx)
+            fn = cupy.RawModule(path=f.name).get_function(name + "__index32__noalias")
+        except Exception as e:  # noqa: BLE001
+            why = (str(e).splitlines() or [repr(e)])[0]
+            print(f"n={n:<5} {label}: not run ({why})", flush=True)
+            continue
+        c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
+        big = np.int64(n)
+        args = (a, big, big, b, big, big, c, big, big)
+
+        def run():
+            fn((n // 128, n // 128), (128,), args)
+
+        us = cupy_times(cupy, run, runs)
+        err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(
+            1.0, float(np.max(np.abs(want))))
         print(f"n={n:<5} {label} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
               f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'} "
               f"({getattr(fn, 'num_regs', '?')} registers)", flush=True)
