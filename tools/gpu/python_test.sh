@@ -9,7 +9,8 @@
 #
 # Settings (environment): DPK_PYTEST_ARGS (shell words; default "-q -rs"), DPK_PYTHON_BUILD_TYPE (default
 # Release; RelWithDebInfo for a debugger's backtrace), DPK_PYTHON_CMAKE_ARGS (more configure
-# arguments, shell words: sanitizer flags), DPK_LAUNCHES (the launch benchmark's count).
+# arguments, shell words: sanitizer flags), DPK_LAUNCHES (the launch benchmark's count),
+# DPK_PYTHON_TESTS=0 (build the module and stop).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${DPK_BUILD_DIR:-$root/build-gpu-python}"
@@ -42,6 +43,7 @@ quiet cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="${DPK_PYTHON_BUI
     -DDPK_WERROR=OFF -DCMAKE_PREFIX_PATH="$prefix/usr" -DDPK_WITH_LLVM=OFF -DDPK_BUILD_PYTHON=ON \
     -DPython_EXECUTABLE="$python" -DDPK_BUILD_EXAMPLES=OFF "${cmake_args[@]}"
 quiet cmake --build "$build" --target _dpk_stub _dpk_runtime_stub dpk-aot bench_launch -j "$(nproc)"
+[[ "${DPK_PYTHON_TESTS:-1}" == 0 ]] && exit 0  # the module only (session.sh's pymodule phase)
 
 rc=0
 eval "pytest_args=(${DPK_PYTEST_ARGS:--q -rs})"  # shell words: -k "not slow" stays one argument

@@ -16,6 +16,7 @@
 #              tools/gpu/native_backtrace.sh so that its native frames are named
 #   tuning     bench/tuning/{reduce,scan,sort}_variants.py (DPK_TUNING picks; needs the python
 #              phase's module)
+#   pymodule   the python phase's module alone, without its tests (for matrix and tuning)
 #   pip        tools/gpu/pip_install_test.sh: `pip install .` of a fresh copy into a new virtual
 #              environment, and the Python tests against the installed package
 #   matrix     bench/matmul_tensor.py: the cooperative-matrix GEMMs next to cuBLAS (needs the
@@ -78,6 +79,13 @@ if has pip && (( $(left) > 120 )); then
     timeout $(( $(left) - 30 )) bash tools/gpu/pip_install_test.sh > "$logs/pip.log" 2>&1
     grep -E "^pip_install_test|passed|failed|error" "$logs/pip.log" | tail -8 |
         tee -a "$logs/summary.txt"
+fi
+
+if has pymodule && ! has python && (( $(left) > 90 )); then
+    say "python module"
+    DPK_PYTHON_BUILD_TYPE=RelWithDebInfo DPK_PYTHON_TESTS=0 \
+        timeout $(( $(left) - 30 )) bash tools/gpu/python_test.sh > "$logs/python.log" 2>&1 ||
+        tail -20 "$logs/python.log" | tee -a "$logs/summary.txt"
 fi
 
 if has python && (( $(left) > 90 )); then
