@@ -14,6 +14,10 @@ f32 GEMM with TF32 off. With CuPy, gemm_tiles64's CUDA C twin (bench/kernels/gem
 compiled by NVRTC) runs last for each size: the same algorithm through CUDA's compiler.
 
     DPK_BUILD_DIR=build-gpu-python python3 bench/matmul_tensor.py [DEVICE] [RUNS] [SIZE ...]
+    python3 bench/matmul_tensor.py --ptx-only [DEVICE] [RUNS] [SIZE ...]
+
+(--ptx-only: no dpk module; cuBLAS, the CUDA C twin and dpkc's PTX (DPK_DPKC, default
+build-gpu/tools/dpkc/dpkc) launched through CuPy.)
 
 Defaults: cuda:gpu:0, 10 runs, sizes 2048 4096 8192 (square). Without torch the cuBLAS column is
 left out and the check uses numpy on a 512 x 512 corner.
@@ -24,7 +28,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.environ.get("DPK_BUILD_DIR", "build"), "python"))
 import numpy as np  # noqa: E402
-import dpk  # noqa: E402
+
+PTX_ONLY = "--ptx-only" in sys.argv  # no dpk module: dpkc's PTX through CuPy (ptx_only below)
+if not PTX_ONLY:
+    import dpk  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIGNATURE = "void(f16[:, ::1], f16[:, ::1], f32[:, ::1])"
@@ -62,7 +69,30 @@ def summary(device, n, dtype, best, anchor_tflops):
     print(line, flush=True)
 
 
+def ptx_only(runs, sizes):
+    """Without the Python module (`--ptx-only`): cuBLAS, the CUDA C twin and dpkc's PTX of
+    gemm_tiles64 and gemm_tiles64_pf launched through CuPy, as dpk makes it and held to three
+    groups a multiprocessor, each checked against torch."""
+    import torch
+    print(f"device {torch.cuda.get_device_name()}; {runs} runs, median; PTX through CuPy")
+    for n in sizes:
+        flop = 2.0 * n * n * n
+        rng = np.random.default_rng(n)
+        ta = torch.from_numpy((rng.integers(-4, 5, (n, n)) / 4).astype(np.float16)).cuda()
+        tb = torch.from_numpy((rng.integers(-4, 5, (n, n)) / 4).astype(np.float16)).cuda()
+        want = (ta.float() @ tb.float()).cpu().numpy()
+        us = torch_us(torch, lambda: torch.matmul(ta, tb), runs)
+        print(f"n={n:<5} cuBLAS (torch f16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
+              flush=True)
+        cuda_c_twin(torch, ta, tb, want, runs, n, flop)
+        capped_ptx(torch, ta, tb, want, runs, n, flop)
+
+
 def main():
+    if PTX_ONLY:
+        args = [a for a in sys.argv[1:] if a != "--ptx-only"]
+        ptx_only(int(args[1]) if len(args) > 1 else 10, [int(x) for x in args[2:]] or [4096])
+        return
     device_filter = sys.argv[1] if len(sys.argv) > 1 else "cuda:gpu:0"
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 10
     sizes = [int(s) for s in sys.argv[3:]] or [2048, 4096, 8192]
@@ -265,9 +295,9 @@ def cupy_times(cupy, run, runs):
 
 def capped_ptx(torch, ta, tb, want, runs, n, flop):
     """dpk's own PTX of gemm_tiles64 and gemm_tiles64_pf (dpkc --emit ptx, the entry point a
-    launch of these inputs runs: index32 + noalias) with `.minnctapersm 3` after `.reqntid`,
-    loaded and launched through CuPy: what holding ptxas to three groups a multiprocessor (168
-    registers) gives the same code, next to dpk's own launch above."""
+    launch of these inputs runs: index32 + noalias) loaded and launched through CuPy, as it is
+    and with `.minnctapersm 3` after `.reqntid`: what holding ptxas to three groups a
+    multiprocessor (168 registers) gives the same code."""
     try:
         import cupy
     except ImportError:
@@ -276,13 +306,16 @@ def capped_ptx(torch, ta, tb, want, runs, n, flop):
     import subprocess
     import tempfile
     a, b = cupy.asarray(ta), cupy.asarray(tb)
-    for name in ("gemm_tiles64", "gemm_tiles64_pf"):
-        label = f"dpk PTX {name} + .minnctapersm 3"
+    for name, groups in (("gemm_tiles64", 0), ("gemm_tiles64", 3), ("gemm_tiles64_pf", 0),
+                         ("gemm_tiles64_pf", 3)):
+        label = f"dpk PTX {name}" + (f" + .minnctapersm {groups}" if groups else "")
         try:
             ptx = subprocess.run(
                 [dpkc, os.path.join(ROOT, "bench", "kernels", "gemm_f16.dpk"), "-k", name,
                  "--emit", "ptx", "-o", "-"], check=True, capture_output=True, text=True).stdout
-            ptx = ptx.replace(".reqntid 128, 1, 1\n", ".reqntid 128, 1, 1\n.minnctapersm 3\n")
+            if groups:
+                ptx = ptx.replace(".reqntid 128, 1, 1\n",
+                                  f".reqntid 128, 1, 1\n.minnctapersm {groups}\n")
             with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
                 f.write(ptx)
             fn = cupy.RawModule(path=f.name).get_function(name + "__index32__noalias")

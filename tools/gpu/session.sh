@@ -22,6 +22,8 @@
 #   matrix     bench/matmul_tensor.py: the cooperative-matrix GEMMs next to cuBLAS (needs the
 #              python phase's module), the PTX of bench/kernels/gemm_f16.dpk, and
 #              bench/attention.py: examples/attention next to torch's scaled_dot_product_attention
+#   matrixptx  bench/matmul_tensor.py --ptx-only: no Python module needed (build only): cuBLAS,
+#              the CUDA C twin and dpkc's PTX of gemm_tiles64(_pf) launched through CuPy
 #   profile    tools/gpu/profile.sh: Nsight Compute on dpk's radix sorts and GEMM next to CUB's and
 #              cuBLAS's (the GEMM needs the python phase's module)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
@@ -142,6 +144,12 @@ if has matrix && (( $(left) > 60 )); then
     DPK_BUILD_DIR="$root/build-gpu-python" timeout $(( $(left) > 40 ? $(left) - 30 : 10 )) \
         python3 bench/attention.py cuda:gpu:0 10 1024 4096 2>&1 |
         tee "$logs/attention.log" | tee -a "$logs/summary.txt"
+fi
+
+if has matrixptx && (( $(left) > 40 )); then
+    say "matrixptx (bench/matmul_tensor.py --ptx-only)"
+    timeout $(( $(left) - 20 )) python3 bench/matmul_tensor.py --ptx-only cuda:gpu:0 10 \
+        ${DPK_MATRIX_SIZES:-4096} 2>&1 | tee "$logs/matmul_ptx.log" | tee -a "$logs/summary.txt"
 fi
 
 if has tuning && (( $(left) > 60 )); then
