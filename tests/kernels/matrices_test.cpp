@@ -155,8 +155,7 @@ kernel gemm_rows(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
 }
 
 // Two stages of b's whole rows (16 x 64: rows of 128 bytes) and a's 16 x 16 tiles; on CUDA the
-// stages of b are 2048 bytes apart, whole swizzle periods: the tile's address is the swizzle
-// of its lane's offset plus the stage's rows.
+// stages of b are 2048 bytes apart, whole periods of the swizzled layout.
 @local_size(32)
 kernel gemm_wide_stages(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     let sa = local_array(f16, (32, 16));

@@ -286,26 +286,6 @@ private:
     std::string copy_rotation_mask();
     /// That multiple for `pointer` (1 when nothing is known).
     std::uint64_t alignment_known(Id pointer) const;
-    /// Pointers into swizzled arrays (access chains) as two registers: `low`, and `high`, the
-    /// indices' terms known to be multiples of kSwizzlePeriod. The swizzle leaves high's bits
-    /// alone, so an address past the pointer maps to swizzle(low + ...) + high: the swizzle of
-    /// what stays the same from one iteration to the next (a lane's offset within a tile) apart
-    /// from the part that moves (a stage's rows), which ptxas can then take out of the loop.
-    /// Where no index is in `low`, it is the array's address plus a constant (`variable`,
-    /// `low_offset`), and a lane's swizzled address past it is computed once, in the prologue
-    /// (prologue_swizzled); `high` is then empty where no index is a whole number of periods.
-    struct SwizzleSplit {
-        std::string low, high;
-        Id variable = 0;
-        std::optional<std::int64_t> low_offset;
-    };
-    std::map<Id, SwizzleSplit> swizzle_splits_;
-    /// swizzle(split's array + its low_offset + `lane`), `lane` a byte offset computed in the
-    /// prologue (named `lane_key`), itself computed once in the prologue.
-    std::string prologue_swizzled(const SwizzleSplit& split, const std::string& lane_key,
-                                  const std::string& lane);
-    /// `mapped` plus split's high part (mapped itself where the high part is empty).
-    std::string plus_high(const SwizzleSplit& split, const std::string& mapped);
     /// The bounds record (the kernel parameter named BoundsRecordLayout::kParameterName) and the
     /// pointers derived from it: a compare-and-swap on it calls kBoundsClaimFunction.
     std::set<Id> bounds_record_pointers_;

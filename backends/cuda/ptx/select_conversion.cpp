@@ -53,10 +53,6 @@ bool FunctionTranslator::select_conversion(const SpirvInstruction& inst) {
     const Scalar from = value_scalar(inst.operand(0), inst);
     if (op == spv::Op::OpBitcast && bounds_record_pointers_.count(inst.operand(0)))
         bounds_record_pointers_.insert(inst.result);
-    // A pointer cast to another pointee (a tile's row as one element) keeps its split.
-    if (op == spv::Op::OpBitcast)
-        if (auto split = swizzle_splits_.find(inst.operand(0)); split != swizzle_splits_.end())
-            swizzle_splits_[inst.result] = split->second;
     const bool saturated =
         module_.decoration(inst.result, spv::Decoration::SaturatedConversion).has_value();
     const std::string d = def(inst);

@@ -327,12 +327,8 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
             emit_prologue("cvt.u64.u32", {major64, major});
             emit_prologue("cvt.u64.u32", {minor64, minor});
         }
-        // Into a swizzled array through a split pointer: the lane's address mapped from the
-        // pointer's low part, its high part added after the mapping (SwizzleSplit).
-        auto split = swizzle_splits_.find(pointer);
-        const bool from_low = split != swizzle_splits_.end();
         const std::string row = new_reg(RegClass::B64), at = new_reg(RegClass::B64);
-        emit("mad.lo.s64", {row, major64, step, from_low ? split->second.low : base});
+        emit("mad.lo.s64", {row, major64, step, base});
         emit("mad.lo.s64", {at, minor64, std::to_string(bytes), row});
         // Known at translation where the pointer's alignment is (a local array's tile at a
         // multiple of 16 bytes, with a constant stride); else a run-time check.
@@ -347,27 +343,7 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
             emit("and.b64", {low, bits, "15"});
             emit("setp.eq.b64", {ldmatrix->aligned, low, "0"});
         }
-        if (from_low && split->second.low_offset && fixed) {
-            // The lane's place past the array's address plus a constant: mapped in the
-            // prologue, once for every load of that layout, stride and constant.
-            const std::string lane_key = layout + " " + step + " " + std::to_string(bytes);
-            std::string& lane = prologue_cache_[lane_key];
-            if (lane.empty()) {
-                const std::string rows = new_reg(RegClass::B64);
-                lane = new_reg(RegClass::B64);
-                emit_prologue("mul.lo.s64", {rows, major64, step});
-                emit_prologue("mad.lo.s64", {lane, minor64, std::to_string(bytes), rows});
-            }
-            ldmatrix->address =
-                "[" + plus_high(split->second, prologue_swizzled(split->second, lane_key, lane)) +
-                "]";
-        } else if (from_low) {
-            const std::string mapped = new_reg(RegClass::B64);
-            emit("add.s64", {mapped, swizzle_address(at), split->second.high});
-            ldmatrix->address = "[" + mapped + "]";
-        } else {
-            ldmatrix->address = "[" + mapped_address(pointer, at) + "]";
-        }
+        ldmatrix->address = "[" + mapped_address(pointer, at) + "]";
         ldmatrix->transposed = !adjacent;
     }
     Fragment addresses(count);

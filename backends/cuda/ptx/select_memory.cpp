@@ -138,30 +138,6 @@ std::string FunctionTranslator::mapped_address(Id pointer, const std::string& ad
     return state_.swizzle.swizzles(pointer) ? swizzle_address(address) : address;
 }
 
-std::string FunctionTranslator::prologue_swizzled(const SwizzleSplit& split,
-                                                  const std::string& lane_key,
-                                                  const std::string& lane) {
-    auto& r = prologue_cache_["swizzled " + std::to_string(split.variable) + " " +
-                              std::to_string(*split.low_offset) + " " + lane_key];
-    if (!r.empty()) return r;
-    const std::string at = new_reg(RegClass::B64), line = new_reg(RegClass::B64);
-    r = new_reg(RegClass::B64);
-    emit_prologue("add.s64", {at, use(split.variable), lane});
-    if (*split.low_offset != 0)
-        emit_prologue("add.s64", {at, at, std::to_string(*split.low_offset)});
-    emit_prologue("shr.u64", {line, at, "3"});  // as swizzle_address
-    emit_prologue("and.b64", {line, line, "112"});
-    emit_prologue("xor.b64", {r, at, line});
-    return r;
-}
-
-std::string FunctionTranslator::plus_high(const SwizzleSplit& split, const std::string& mapped) {
-    if (split.high.empty()) return mapped;
-    const std::string moved = new_reg(RegClass::B64);
-    emit("add.s64", {moved, mapped, split.high});
-    return moved;
-}
-
 std::string FunctionTranslator::swizzle_address(const std::string& address) {
     // o ^ (((o >> 7) & 7) << 4): the array starts at a multiple of kSwizzlePeriod.
     const std::string line = new_reg(RegClass::B64), moved = new_reg(RegClass::B64);
@@ -272,12 +248,6 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
             // What the result's address is known to be a multiple of: the base's alignment, the
             // run-time indices' strides and the constant offset (their greatest common divisor).
             std::uint64_t aligned = alignment_known(base);
-            // Into a swizzled array from its variable: the terms that are multiples of the
-            // swizzle's period summed apart (`high`), the rest in `address` (SwizzleSplit).
-            const bool split =
-                state_.swizzle.swizzles(inst.result) && module_.variables.count(base) != 0;
-            std::string high;
-            bool low_moves = false;  // an index is in the low part
             Id type = p.pointee;
             const std::string what = "the pointee of " + instruction_text(module_, inst);
             for (std::size_t i = 1; i < inst.operands.size(); ++i) {
@@ -311,31 +281,8 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                 const std::uint32_t shift =
                     z == state_.low_zeros.end() ? 0 : std::min<std::uint32_t>(z->second, 16);
                 aligned = std::gcd(aligned, stride << shift);
-                const bool to_high = split && (stride << shift) % kSwizzlePeriod == 0;
-                const bool last = !split && i + 1 == inst.operands.size() && offset == 0;
+                const bool last = i + 1 == inst.operands.size() && offset == 0;
                 const std::string next = last ? d : new_reg(RegClass::B64);
-                if (to_high) {  // next = index * stride (+ high)
-                    if (is.bits <= kWordBits && stride <= 0x7fffffffu) {
-                        const std::string e = extended(index, true, inst);
-                        if (high.empty())
-                            emit("mul.wide.s32", {next, e, std::to_string(stride)});
-                        else
-                            emit("mad.wide.s32", {next, e, std::to_string(stride), high});
-                    } else {
-                        std::string wide = use(index);
-                        if (is.bits <= kWordBits) {
-                            const std::string e = extended(index, true, inst);
-                            wide = new_reg(RegClass::B64);
-                            emit("cvt.s64.s32", {wide, e});
-                        }
-                        if (high.empty())
-                            emit("mul.lo.s64", {next, wide, std::to_string(stride)});
-                        else
-                            emit("mad.lo.s64", {next, wide, std::to_string(stride), high});
-                    }
-                    high = next;
-                    continue;
-                }
                 if (is.bits <= kWordBits && stride <= 0x7fffffffu) {  // indices are signed
                     // A 32-bit index times the element size, widened as it multiplies.
                     emit("mad.wide.s32",
@@ -350,27 +297,11 @@ bool FunctionTranslator::select_memory(const SpirvInstruction& inst) {
                     emit("mad.lo.s64", {next, wide, std::to_string(stride), address});
                 }
                 address = next;
-                low_moves = true;
             }
-            if (split) {
-                if (offset != 0) {
-                    const std::string moved = new_reg(RegClass::B64);
-                    emit("add.s64", {moved, address, std::to_string(offset)});
-                    address = moved;
-                }
-                if (high.empty())
-                    emit("mov.b64", {d, address});
-                else
-                    emit("add.s64", {d, address, high});
-                if (!high.empty() || !low_moves)
-                    swizzle_splits_[inst.result] = {
-                        address, high, base,
-                        low_moves ? std::nullopt : std::optional<std::int64_t>(offset)};
-            } else if (offset != 0) {
+            if (offset != 0)
                 emit("add.s64", {d, address, std::to_string(offset)});
-            } else if (address != d) {
+            else if (address != d)
                 emit("mov.b64", {d, address});
-            }
             aligned = std::gcd(aligned, static_cast<std::uint64_t>(offset < 0 ? -offset : offset));
             if (aligned > 1) known_alignment_[inst.result] = aligned;
             return true;
@@ -553,58 +484,21 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
     // fit in 32 bits.
     const std::string src_step = new_reg(RegClass::B64);
     // The addresses of piece j (after src_step is computed).
-    // Each address is its side's start plus the piece's offset, an offset computed on its own
-    // (from j, the stride and constants: the same in each turn of a loop around the copy, so
-    // that ptxas can compute it once).
-    // (A work-item's j is its local id where no rotation is made: what follows from it alone is
-    // computed once, in the prologue.)
-    const std::string copy_key = "copy " + std::to_string(pieces) + " " + bytes;
-    auto is_id = [&](const std::string& j) {
-        auto id = prologue_cache_.find("local_linear_id");
-        return id != prologue_cache_.end() && id->second == j;
-    };
-    auto offsets_of = [&](const std::string& j) {
-        auto make = [&](auto&& emit_as) {
-            const std::string k = pieces > 1 ? new_reg(RegClass::B32) : j;
-            const std::string k64 = new_reg(RegClass::B64), part64 = new_reg(RegClass::B64);
-            const std::string to_offset = new_reg(RegClass::B64);
-            if (pieces > 1) emit_as("shr.u32", {k, j, std::to_string(std::countr_zero(pieces))});
-            emit_as("cvt.u64.u32", {k64, k});
-            if (pieces > 1) {
-                const std::string part = new_reg(RegClass::B32);
-                emit_as("and.b32", {part, j, std::to_string(pieces - 1)});
-                emit_as("mul.wide.u32", {part64, part, std::to_string(piece_bytes)});
-            } else {
-                emit_as("mov.u64", {part64, "0"});
-            }
-            emit_as("mul.wide.u32", {to_offset, j, std::to_string(piece_bytes)});
-            return std::array<std::string, 3>{k64, part64, to_offset};
-        };
-        if (!is_id(j))
-            return make([&](const std::string& op, std::initializer_list<PtxOperand> args) {
-                emit(op, args);
-            });
-        std::string& k64 = prologue_cache_[copy_key + " k"];
-        std::string& part64 = prologue_cache_[copy_key + " part"];
-        std::string& to_offset = prologue_cache_[copy_key + " to"];
-        if (k64.empty()) {
-            const auto made =
-                make([&](const std::string& op, std::initializer_list<PtxOperand> args) {
-                    emit_prologue(op, args);
-                });
-            k64 = made[0];
-            part64 = made[1];
-            to_offset = made[2];
-        }
-        return std::array<std::string, 3>{k64, part64, to_offset};
-    };
-    auto addresses_of = [&](const std::string& j, const std::string& dst_start) {
-        const auto [k64, part64, to_offset] = offsets_of(j);
-        const std::string from_offset = new_reg(RegClass::B64);
+    auto addresses_of = [&](const std::string& j) {
+        const std::string k = pieces > 1 ? new_reg(RegClass::B32) : j;
+        const std::string k64 = new_reg(RegClass::B64), j64 = new_reg(RegClass::B64);
         const std::string from = new_reg(RegClass::B64), to = new_reg(RegClass::B64);
-        emit("mad.lo.s64", {from_offset, k64, src_step, part64});
-        emit("add.s64", {from, src, from_offset});
-        emit("add.s64", {to, dst_start, to_offset});
+        if (pieces > 1) emit("shr.u32", {k, j, std::to_string(std::countr_zero(pieces))});
+        emit("cvt.u64.u32", {k64, k});
+        emit("mad.lo.s64", {from, k64, src_step, src});
+        if (pieces > 1) {
+            const std::string part = new_reg(RegClass::B32), part64 = new_reg(RegClass::B64);
+            emit("and.b32", {part, j, std::to_string(pieces - 1)});
+            emit("mul.wide.u32", {part64, part, std::to_string(piece_bytes)});
+            emit("add.s64", {from, from, part64});
+        }
+        emit("cvt.u64.u32", {j64, j});
+        emit("mad.lo.s64", {to, j64, std::to_string(piece_bytes), dst});
         return std::pair{from, to};
     };
     // A side in a swizzled array: each piece's (or lane's) address mapped (a piece is at most
@@ -650,23 +544,12 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         const std::uint32_t turns = (total + *group - 1) / *group;
         const std::uint64_t to_step = std::uint64_t{*group} * piece_bytes;
         emit("mul.lo.s64", {src_step, stride, bytes});
+        auto [from, to] = addresses_of(first);
         // A swizzled destination mapped once where the step is whole swizzle periods: the
         // mapping reads and changes only the address's bits below the period (a piece of at
-        // most 16 bytes lies in one chunk), so mapping commutes with adding the step. A
-        // destination split (SwizzleSplit: a stage's rows apart) is mapped from its low part,
-        // the same in each turn of a loop over the stages, and its high part added after.
+        // most 16 bytes lies in one chunk), so mapping commutes with adding the step.
         const bool mapped_once = dst_mapped && piece_bytes <= 16 && to_step % kSwizzlePeriod == 0;
-        auto split = mapped_once ? swizzle_splits_.find(inst.operand(1)) : swizzle_splits_.end();
-        const bool from_low = split != swizzle_splits_.end();
-        auto [from, to] = addresses_of(first, from_low ? split->second.low : dst);
-        if (from_low && split->second.low_offset && is_id(first)) {
-            // The work-item's first piece's place, mapped, in the prologue.
-            to = plus_high(split->second,
-                           prologue_swizzled(split->second, copy_key, offsets_of(first)[2]));
-        } else {
-            if (mapped_once) to = swizzle_address(to);
-            if (from_low) to = plus_high(split->second, to);
-        }
+        if (mapped_once) to = swizzle_address(to);
         const std::string far = new_reg(RegClass::B64);
         if (turns > 1) emit("mul.lo.s64", {far, src_step, std::to_string(*group / pieces)});
         for (std::uint32_t t = 0; t < turns; ++t) {
@@ -704,7 +587,7 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
         emit_if("@" + finished, "bra", {done});
         emit("mul.lo.s64", {src_step, stride, bytes});
         emit_label(loop);
-        auto [from, to] = addresses_of(j, dst);
+        auto [from, to] = addresses_of(j);
         copy_piece("", from, to, false);
         const std::string more = new_reg(RegClass::Pred);
         emit("add.u32", {j, j, size});
