@@ -293,42 +293,65 @@ def cupy_times(cupy, run, runs):
     return statistics.median(times)
 
 
-def capped_ptx(torch, ta, tb, want, runs, n, flop):
-    """dpk's own PTX of gemm_tiles64 and gemm_tiles64_pf (dpkc --emit ptx, the entry point a
-    launch of these inputs runs: index32 + noalias) loaded and launched through CuPy, as it is
-    and with `.minnctapersm 3` after `.reqntid`: what holding ptxas to three groups a
-    multiprocessor (168 registers) gives the same code."""
-    try:
-        import cupy
-    except ImportError:
+def ptx_variants():
+    """(label, kernel, PTX text) of the PTX to launch through CuPy: every KERNEL[+TAG].ptx of
+    $DPK_PTX_DIR (made elsewhere, tools/gpu/ptx_variants.sh: another translator's, say), else
+    dpkc's (DPK_DPKC, default build-gpu/tools/dpkc/dpkc) PTX of gemm_tiles64 and
+    gemm_tiles64_pf, each as it is and with `.minnctapersm 3` after `.reqntid` (what holding
+    ptxas to three groups a multiprocessor, 168 registers, gives the same code)."""
+    folder = os.environ.get("DPK_PTX_DIR")
+    if folder:
+        for file in sorted(os.listdir(folder)):
+            if file.endswith(".ptx"):
+                with open(os.path.join(folder, file)) as f:
+                    yield file[:-4], file[:-4].split("+")[0], f.read()
         return
-    dpkc = os.environ.get("DPK_DPKC", os.path.join(ROOT, "build-gpu", "tools", "dpkc", "dpkc"))
     import subprocess
-    import tempfile
-    a, b = cupy.asarray(ta), cupy.asarray(tb)
-    for name, groups in (("gemm_tiles64", 0), ("gemm_tiles64", 3), ("gemm_tiles64_pf", 0),
-                         ("gemm_tiles64_pf", 3)):
-        label = f"dpk PTX {name}" + (f" + .minnctapersm {groups}" if groups else "")
+    dpkc = os.environ.get("DPK_DPKC", os.path.join(ROOT, "build-gpu", "tools", "dpkc", "dpkc"))
+    for name in ("gemm_tiles64", "gemm_tiles64_pf"):
         try:
             ptx = subprocess.run(
                 [dpkc, os.path.join(ROOT, "bench", "kernels", "gemm_f16.dpk"), "-k", name,
                  "--emit", "ptx", "-o", "-"], check=True, capture_output=True, text=True).stdout
-            if groups:
-                ptx = ptx.replace(".reqntid 128, 1, 1\n",
-                                  f".reqntid 128, 1, 1\n.minnctapersm {groups}\n")
+        except (OSError, subprocess.CalledProcessError) as e:
+            yield name, name, e
+            continue
+        yield name, name, ptx
+        yield name + "+minnctapersm3", name, ptx.replace(
+            ".reqntid 128, 1, 1\n", ".reqntid 128, 1, 1\n.minnctapersm 3\n")
+
+
+def capped_ptx(torch, ta, tb, want, runs, n, flop):
+    """ptx_variants() loaded and launched through CuPy (each kernel's index32 + noalias entry
+    point, the one a launch of these inputs runs), each result checked."""
+    try:
+        import cupy
+    except ImportError:
+        return
+    import tempfile
+    a, b = cupy.asarray(ta), cupy.asarray(tb)
+    for label, name, ptx in ptx_variants():
+        label = "dpk PTX " + label
+        try:
+            if isinstance(ptx, Exception):
+                raise ptx
             with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
                 f.write(ptx)
             fn = cupy.RawModule(path=f.name).get_function(name + "__index32__noalias")
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:  # noqa: BLE001 (CuPy's load errors have several types)
             why = (str(e).splitlines() or [repr(e)])[0]
             print(f"n={n:<5} {label}: not run ({why})", flush=True)
             continue
+        if name not in KERNELS:
+            print(f"n={n:<5} {label}: not run (no launch shape for {name})", flush=True)
+            continue
+        rows, cols, wg = KERNELS[name]
         c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
         big = np.int64(n)
         args = (a, big, big, b, big, big, c, big, big)
 
         def run():
-            fn((n // 128, n // 128), (128,), args)
+            fn((n // cols, n // rows), (wg,), args)
 
         us = cupy_times(cupy, run, runs)
         err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(
