@@ -267,30 +267,28 @@ def cuda_c_twin(torch, ta, tb, want, runs, n, flop):
             continue
         c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
         args = (a, b, c, np.int32(n), np.int32(n), np.int32(n))
-
-        def run():
-            fn((n // 128, n // 128), (128,), args)
-
-        us = cupy_times(cupy, run, runs)
-        err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(
-            1.0, float(np.max(np.abs(want))))
-        print(f"n={n:<5} {label} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
-              f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'} "
-              f"({getattr(fn, 'num_regs', '?')} registers)", flush=True)
+        cupy_report(cupy, label, fn, ((n // 128, n // 128), (128,), args), c, want, runs, n,
+                    flop)
 
 
-def cupy_times(cupy, run, runs):
-    """Median of RUNS CUDA-event times of run() in microseconds (run() once before)."""
-    run()
+def cupy_report(cupy, label, fn, launch, c, want, runs, n, flop):
+    """Launches CuPy kernel fn(*launch) once, then RUNS times between CUDA events; prints the
+    median time, TFLOP/s, c's largest error against `want` and fn's registers."""
+    fn(*launch)
     times = []
     for _ in range(runs):
         start, end = cupy.cuda.Event(), cupy.cuda.Event()
         start.record()
-        run()
+        fn(*launch)
         end.record()
         end.synchronize()
         times.append(cupy.cuda.get_elapsed_time(start, end) * 1e3)
-    return statistics.median(times)
+    us = statistics.median(times)
+    err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(
+        1.0, float(np.max(np.abs(want))))
+    print(f"n={n:<5} {label} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
+          f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'} "
+          f"({getattr(fn, 'num_regs', '?')} registers)", flush=True)
 
 
 def ptx_variants():
@@ -349,16 +347,8 @@ def capped_ptx(torch, ta, tb, want, runs, n, flop):
         c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
         big = np.int64(n)
         args = (a, big, big, b, big, big, c, big, big)
-
-        def run():
-            fn((n // cols, n // rows), (wg,), args)
-
-        us = cupy_times(cupy, run, runs)
-        err = float(cupy.max(cupy.abs(c - cupy.asarray(want)))) / max(
-            1.0, float(np.max(np.abs(want))))
-        print(f"n={n:<5} {label} {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s "
-              f"max rel err {err:.1e} {'ok' if err < 1e-3 else 'WRONG'} "
-              f"({getattr(fn, 'num_regs', '?')} registers)", flush=True)
+        cupy_report(cupy, label, fn, ((n // cols, n // rows), (wg,), args), c, want, runs, n,
+                    flop)
 
 
 def sgemm(device, q, torch, ta, tb, want, runs, n, flop):
