@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The PTX of bench/kernels/gemm_f16.dpk's kernels as DPKC makes it, written to OUT as
 # KERNEL+TAG.ptx, with KERNEL+TAG+minnctapersm3.ptx beside it for work-groups of 128
-# (`.minnctapersm 3` after `.reqntid`: ptxas held to three groups a multiprocessor). Run here with the dpkc of each tree
-# to compare (TAG names it), then in one device call with no build there:
+# (`.minnctapersm 3` after `.reqntid`: ptxas held to three groups a multiprocessor). Run here
+# with the dpkc of each tree to compare (TAG names it), then in one device call, no build there:
 #
 #   bash tools/gpu/ptx_variants.sh .gpu-ptx build/tools/dpkc/dpkc main [KERNEL ...]
 #   run: DPK_PTX_DIR=.gpu-ptx python3 bench/matmul_tensor.py --ptx-only cuda:gpu:0 10 4096 8192

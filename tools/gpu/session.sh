@@ -22,8 +22,9 @@
 #   matrix     bench/matmul_tensor.py: the cooperative-matrix GEMMs next to cuBLAS (needs the
 #              python phase's module), the PTX of bench/kernels/gemm_f16.dpk, and
 #              bench/attention.py: examples/attention next to torch's scaled_dot_product_attention
-#   matrixptx  bench/matmul_tensor.py --ptx-only: no Python module needed (build only): cuBLAS,
-#              the CUDA C twin and dpkc's PTX of gemm_tiles64(_pf) launched through CuPy
+#   matrixptx  bench/matmul_tensor.py --ptx-only, no Python module: cuBLAS, the CUDA C twin and
+#              PTX launched through CuPy: that of DPK_PTX_DIR (tools/gpu/ptx_variants.sh; then
+#              no phase needs a build), else the build phase's dpkc's of gemm_tiles64(_pf)
 #   profile    tools/gpu/profile.sh: Nsight Compute on dpk's radix sorts and GEMM next to CUB's and
 #              cuBLAS's (the GEMM needs the python phase's module)
 #   difftest   the differential tester for whatever time is left of DPK_SESSION_SECONDS
@@ -130,7 +131,7 @@ fi
 
 if has matrix && (( $(left) > 60 )); then
     say "matrix (bench/matmul_tensor.py)"
-    for k in gemm_simple gemm_2x2 gemm_tiled gemm_tiled128 gemm_async gemm_async64 gemm_async_wide gemm_async3 gemm_tiles64 gemm_tiles64_3 gemm_tiles_wide gemm_tiles64_4 gemm_wide3 gemm_wide4 gemm_tiles32; do
+    for k in gemm_simple gemm_2x2 gemm_tiled gemm_tiled128 gemm_async gemm_async64 gemm_async_wide gemm_async3 gemm_tiles64 gemm_tiles64_3 gemm_tiles_wide gemm_tiles64_4 gemm_wide3 gemm_wide4 gemm_tiles32 gemm_tiles64_pf; do
         build-gpu/tools/dpkc/dpkc bench/kernels/gemm_f16.dpk -k "$k" --emit ptx \
             -o "$logs/$k.ptx" 2>&1 | tee -a "$logs/summary.txt"
     done
