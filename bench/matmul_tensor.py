@@ -16,8 +16,9 @@ compiled by NVRTC) runs last for each size: the same algorithm through CUDA's co
     DPK_BUILD_DIR=build-gpu-python python3 bench/matmul_tensor.py [DEVICE] [RUNS] [SIZE ...]
     python3 bench/matmul_tensor.py --ptx-only [DEVICE] [RUNS] [SIZE ...]
 
-(--ptx-only: no dpk module; cuBLAS, the CUDA C twin and dpkc's PTX (DPK_DPKC, default
-build-gpu/tools/dpkc/dpkc) launched through CuPy.)
+(--ptx-only: no dpk module; cuBLAS, the CUDA C twin and PTX launched through CuPy: the files
+of DPK_PTX_DIR, made by tools/gpu/ptx_variants.sh, else dpkc's (DPK_DPKC, default
+build-gpu/tools/dpkc/dpkc).)
 
 Defaults: cuda:gpu:0, 10 runs, sizes 2048 4096 8192 (square). Without torch the cuBLAS column is
 left out and the check uses numpy on a 512 x 512 corner.
@@ -70,9 +71,8 @@ def summary(device, n, dtype, best, anchor_tflops):
 
 
 def ptx_only(runs, sizes):
-    """Without the Python module (`--ptx-only`): cuBLAS, the CUDA C twin and dpkc's PTX of
-    gemm_tiles64 and gemm_tiles64_pf launched through CuPy, as dpk makes it and held to three
-    groups a multiprocessor, each checked against torch."""
+    """Without the Python module (`--ptx-only`): cuBLAS, the CUDA C twin and ptx_variants()
+    launched through CuPy, each checked against torch."""
     import torch
     print(f"device {torch.cuda.get_device_name()}; {runs} runs, median; PTX through CuPy")
     for n in sizes:
@@ -333,9 +333,11 @@ def capped_ptx(torch, ta, tb, want, runs, n, flop):
         try:
             if isinstance(ptx, Exception):
                 raise ptx
-            with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as f:
-                f.write(ptx)
-            fn = cupy.RawModule(path=f.name).get_function(name + "__index32__noalias")
+            with tempfile.TemporaryDirectory() as folder:
+                path = os.path.join(folder, "kernel.ptx")
+                with open(path, "w") as f:
+                    f.write(ptx)
+                fn = cupy.RawModule(path=path).get_function(name + "__index32__noalias")
         except Exception as e:  # noqa: BLE001 (CuPy's load errors have several types)
             why = (str(e).splitlines() or [repr(e)])[0]
             print(f"n={n:<5} {label}: not run ({why})", flush=True)
