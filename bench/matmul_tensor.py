@@ -81,9 +81,11 @@ def ptx_only(runs, sizes):
         ta = torch.from_numpy((rng.integers(-4, 5, (n, n)) / 4).astype(np.float16)).cuda()
         tb = torch.from_numpy((rng.integers(-4, 5, (n, n)) / 4).astype(np.float16)).cuda()
         want = (ta.float() @ tb.float()).cpu().numpy()
-        us = torch_us(torch, lambda: torch.matmul(ta, tb), runs)
-        print(f"n={n:<5} cuBLAS (torch f16) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
-              flush=True)
+        for dtype, (x, y) in (("f16", (ta, tb)),
+                              ("bf16", (ta.to(torch.bfloat16), tb.to(torch.bfloat16)))):
+            us = torch_us(torch, lambda x=x, y=y: torch.matmul(x, y), runs)
+            print(f"n={n:<5} cuBLAS (torch {dtype}) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
+                  flush=True)
         cuda_c_twin(torch, ta, tb, want, runs, n, flop)
         capped_ptx(torch, ta, tb, want, runs, n, flop)
 
@@ -293,7 +295,8 @@ def cupy_report(cupy, label, fn, launch, c, want, runs, n, flop):
 
 def ptx_variants():
     """(label, kernel, PTX text) of the PTX to launch through CuPy: every KERNEL[+TAG].ptx of
-    $DPK_PTX_DIR (made elsewhere, tools/gpu/ptx_variants.sh: another translator's, say), else
+    $DPK_PTX_DIR (made elsewhere, tools/gpu/ptx_variants.sh: another translator's, say; a tag
+    "+bf16" marks a kernel of bf16 inputs), else
     dpkc's (DPK_DPKC, default build-gpu/tools/dpkc/dpkc) PTX of gemm_tiles64 and
     gemm_tiles64_pf, each as it is and with `.minnctapersm 3` after `.reqntid` (what holding
     ptxas to three groups a multiprocessor, 168 registers, gives the same code)."""
@@ -327,8 +330,11 @@ def capped_ptx(torch, ta, tb, want, runs, n, flop):
     except ImportError:
         return
     import tempfile
-    a, b = cupy.asarray(ta), cupy.asarray(tb)
+    # The inputs by the address in each element type (CuPy has no bf16; torch keeps them): the
+    # f16 inputs are small multiples of 1/4, exact in bf16, so both products are `want`.
+    inputs = {"f16": (ta, tb), "bf16": (ta.to(torch.bfloat16), tb.to(torch.bfloat16))}
     for label, name, ptx in ptx_variants():
+        a, b = inputs["bf16" if "+bf16" in label else "f16"]
         label = "dpk PTX " + label
         try:
             if isinstance(ptx, Exception):
@@ -348,7 +354,7 @@ def capped_ptx(torch, ta, tb, want, runs, n, flop):
         rows, cols, wg = KERNELS[name]
         c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
         big = np.int64(n)
-        args = (a, big, big, b, big, big, c, big, big)
+        args = (np.uint64(a.data_ptr()), big, big, np.uint64(b.data_ptr()), big, big, c, big, big)
         cupy_report(cupy, label, fn, ((n // cols, n // rows), (wg,), args), c, want, runs, n,
                     flop)
 
