@@ -300,11 +300,13 @@ TEST_SUITE("matrices") {
                                               UsmType::Device, Layout::F);
             const Range global(N / 16 * 32, M / 16), local(32, 1);
             const std::string plain = "void(f16[:, ::1], f16[:, ::1], f32[:, ::1])";
-            {
+            // c = kernel(a, b) for a kernel of `plain`'s signature, c from zeros.
+            auto c_of = [&](const char* kernel) {
                 UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-                p.kernel("gemm").specialize(plain, dev).launch(q, global, local, {a, b, c}).wait();
-                CHECK(c.to_vector<float>() == product(0.0f));
-            }
+                p.kernel(kernel).specialize(plain, dev).launch(q, global, local, {a, b, c}).wait();
+                return c.to_vector<float>();
+            };
+            CHECK(c_of("gemm") == product(0.0f));
             {
                 UsmArray c0 = UsmArray::zeros(q, DType::F32, {M, N});
                 c0.fill(2.0f).wait();
@@ -331,31 +333,12 @@ TEST_SUITE("matrices") {
             }
             {
                 // min(max(p, 0), 3) + |p| / 4, element by element: exact.
-                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-                p.kernel("gemm_relu")
-                    .specialize(plain, dev)
-                    .launch(q, global, local, {a, b, c})
-                    .wait();
                 std::vector<float> want = product(0.0f);
                 for (float& w : want) w = std::min(std::max(w, 0.0f), 3.0f) + std::abs(w) * 0.25f;
-                CHECK(c.to_vector<float>() == want);
+                CHECK(c_of("gemm_relu") == want);
             }
-            {
-                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-                p.kernel("gemm_local")
-                    .specialize(plain, dev)
-                    .launch(q, global, local, {a, b, c})
-                    .wait();
-                CHECK(c.to_vector<float>() == product(0.0f));
-            }
-            {
-                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-                p.kernel("gemm_stages")
-                    .specialize(plain, dev)
-                    .launch(q, global, local, {a, b, c})
-                    .wait();
-                CHECK(c.to_vector<float>() == product(0.0f));
-            }
+            CHECK(c_of("gemm_local") == product(0.0f));
+            CHECK(c_of("gemm_stages") == product(0.0f));
             {
                 // a's element (3, 5) of every 16 x 16 tile plus 1: rows 3, 19, ... of the
                 // product gain b's rows 5, 21, 37, ...
@@ -365,29 +348,10 @@ TEST_SUITE("matrices") {
                         for (std::int64_t j = 0; j < N; ++j)
                             want[static_cast<std::size_t>(r * N + j)] +=
                                 static_cast<float>(b_value(k * N + j));
-                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-                p.kernel("gemm_rows")
-                    .specialize(plain, dev)
-                    .launch(q, global, local, {a, b, c})
-                    .wait();
-                CHECK(c.to_vector<float>() == want);
+                CHECK(c_of("gemm_rows") == want);
             }
-            {
-                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-                p.kernel("gemm_wide_stages")
-                    .specialize(plain, dev)
-                    .launch(q, global, local, {a, b, c})
-                    .wait();
-                CHECK(c.to_vector<float>() == product(0.0f));
-            }
-            {
-                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-                p.kernel("gemm_pipelined")
-                    .specialize(plain, dev)
-                    .launch(q, global, local, {a, b, c})
-                    .wait();
-                CHECK(c.to_vector<float>() == product(0.0f));
-            }
+            CHECK(c_of("gemm_wide_stages") == product(0.0f));
+            CHECK(c_of("gemm_pipelined") == product(0.0f));
             ++ran;
         }
         if (!ran) MESSAGE("no device with fp16: nothing ran");
