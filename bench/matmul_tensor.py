@@ -87,7 +87,7 @@ def ptx_only(runs, sizes):
             print(f"n={n:<5} cuBLAS (torch {dtype}) {us:10.1f} us {flop / us / 1e6:8.1f} TFLOP/s",
                   flush=True)
         cuda_c_twin(torch, ta, tb, want, runs, n, flop)
-        capped_ptx(torch, ta, tb, want, runs, n, flop)
+        ptx_through_cupy(torch, ta, tb, want, runs, n, flop)
 
 
 def main():
@@ -158,7 +158,7 @@ def main():
             sgemm(device, q, torch, ta, tb, want, runs, n, flop)
             # Last: kernels not yet run anywhere, whose fault would end the process's context.
             cuda_c_twin(torch, ta, tb, want, runs, n, flop)
-            capped_ptx(torch, ta, tb, want, runs, n, flop)
+            ptx_through_cupy(torch, ta, tb, want, runs, n, flop)
 
 
 def torch_us(torch, fn, runs):
@@ -322,7 +322,7 @@ def ptx_variants():
             ".reqntid 128, 1, 1\n", ".reqntid 128, 1, 1\n.minnctapersm 3\n")
 
 
-def capped_ptx(torch, ta, tb, want, runs, n, flop):
+def ptx_through_cupy(torch, ta, tb, want, runs, n, flop):
     """ptx_variants() loaded and launched through CuPy (each kernel's index32 + noalias entry
     point, the one a launch of these inputs runs), each result checked."""
     try:
