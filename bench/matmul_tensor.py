@@ -11,12 +11,15 @@ allowed (cuBLAS's tf32 GEMM), i8 -> i32 next to torch._int_mm (cuBLAS's int8 GEM
 checked exactly (inputs small multiples of 1/4, or small integers: every product and sum exact).
 Last the register-tiled f32 SGEMM of bench/kernels/sgemm.dpk (no tensor cores) next to cuBLAS's
 f32 GEMM with TF32 off. With CuPy, gemm_tiles64's CUDA C twin (bench/kernels/gemm_tiles64.cu,
-compiled by NVRTC) runs last for each size: the same algorithm through CUDA's compiler.
+compiled by NVRTC) runs last for each size: the same algorithm through CUDA's compiler; then
+bench/kernels/gemm_wgmma.cu (built by nvcc for sm_90a, NVCC overrides the path): dpk's shared
+layout and copies with B read by wgmma through descriptors, the warpgroup path's probe.
 
     DPK_BUILD_DIR=build-gpu-python python3 bench/matmul_tensor.py [DEVICE] [RUNS] [SIZE ...]
     python3 bench/matmul_tensor.py --ptx-only [DEVICE] [RUNS] [SIZE ...]
 
-(--ptx-only: no dpk module; cuBLAS, the CUDA C twin and PTX launched through CuPy: the files
+(--ptx-only: no dpk module; cuBLAS, the CUDA C twin, the wgmma probe and PTX launched through
+CuPy: the files
 of DPK_PTX_DIR, made by tools/gpu/ptx_variants.sh, else dpkc's (DPK_DPKC, default
 build-gpu/tools/dpkc/dpkc).)
 
@@ -88,6 +91,7 @@ def ptx_only(runs, sizes):
                   flush=True)
         cuda_c_twin(torch, ta, tb, want, runs, n, flop)
         ptx_through_cupy(torch, ta, tb, want, runs, n, flop)
+        wgmma_probe(ta, tb, want, runs, n, flop)
 
 
 def main():
@@ -159,6 +163,7 @@ def main():
             # Last: kernels not yet run anywhere, whose fault would end the process's context.
             cuda_c_twin(torch, ta, tb, want, runs, n, flop)
             ptx_through_cupy(torch, ta, tb, want, runs, n, flop)
+            wgmma_probe(ta, tb, want, runs, n, flop)
 
 
 def torch_us(torch, fn, runs):
@@ -273,15 +278,54 @@ def cuda_c_twin(torch, ta, tb, want, runs, n, flop):
                     flop)
 
 
-def cupy_report(cupy, label, fn, launch, c, want, runs, n, flop):
+# (WG_N, STAGES, WG_WAIT) of bench/kernels/gemm_wgmma.cu to build: the products of one wgmma
+# (both halves of b, or one), the stages, and the wgmma groups left in flight at a step's end.
+WGMMA_VARIANTS = ((128, 3, 0), (128, 4, 0), (64, 3, 0), (128, 3, 1), (128, 4, 1))
+
+
+def wgmma_probe(ta, tb, want, runs, n, flop):
+    """bench/kernels/gemm_wgmma.cu (dpk's shared layout read by wgmma; sm_90a) built by nvcc
+    and launched by CuPy on the same inputs: what the warpgroup path gives on this layout."""
+    try:
+        import cupy
+    except ImportError:
+        print(f"n={n:<5} wgmma probe: not run (no CuPy)", flush=True)
+        return
+    import subprocess
+    import tempfile
+    source = os.path.join(ROOT, "bench", "kernels", "gemm_wgmma.cu")
+    nvcc = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
+    a, b = cupy.asarray(ta), cupy.asarray(tb)
+    for wg_n, stages, wait in WGMMA_VARIANTS:
+        label = f"wgmma probe (m64n{wg_n}k16, {stages} stages, {wait} in flight)"
+        try:
+            with tempfile.TemporaryDirectory() as folder:
+                cubin = os.path.join(folder, "probe.cubin")
+                subprocess.run([nvcc, "-arch=sm_90a", "-cubin", "-O3", f"-DWG_N={wg_n}",
+                                f"-DSTAGES={stages}", f"-DWG_WAIT={wait}", "-o", cubin, source],
+                               check=True, capture_output=True, text=True)
+                fn = cupy.RawModule(path=cubin).get_function("gemm_wgmma")
+            smem = stages * 16384 + 1024
+            fn.max_dynamic_shared_size_bytes = smem
+        except Exception as e:  # noqa: BLE001 (nvcc's and CuPy's errors have several types)
+            why = (getattr(e, "stderr", "") or str(e) or repr(e)).strip().splitlines()
+            print(f"n={n:<5} {label}: not run ({why[0] if why else repr(e)})", flush=True)
+            continue
+        c = cupy.full((n, n), cupy.nan, dtype=cupy.float32)
+        args = (a, b, c, np.int32(n), np.int32(n), np.int32(n))
+        cupy_report(cupy, label, fn, ((n // 128, n // 128), (128,), args), c, want, runs, n,
+                    flop, shared_mem=smem)
+
+
+def cupy_report(cupy, label, fn, launch, c, want, runs, n, flop, shared_mem=0):
     """Launches CuPy kernel fn(*launch) once, then RUNS times between CUDA events; prints the
     median time, TFLOP/s, c's largest error against `want` and fn's registers."""
-    fn(*launch)
+    fn(*launch, shared_mem=shared_mem)
     times = []
     for _ in range(runs):
         start, end = cupy.cuda.Event(), cupy.cuda.Event()
         start.record()
-        fn(*launch)
+        fn(*launch, shared_mem=shared_mem)
         end.record()
         end.synchronize()
         times.append(cupy.cuda.get_elapsed_time(start, end) * 1e3)
