@@ -32,6 +32,8 @@ constexpr FeatureFacts kFacts[] = {
     {"ordered_copies", "work-group copies waited for in order", ""},
     // No OpenCL extension offers SPV_KHR_bfloat16: the SPIR-V extension's name.
     {"bf16", "bfloat16 floats", "SPV_KHR_bfloat16"},
+    // Nothing a driver reports: the PTX translator's warpgroup products (wgmma, sm_90).
+    {"group_matrix", "work-group cooperative matrices", ""},
 };
 static_assert(std::size(kFacts) == kDeviceFeatures.size());
 

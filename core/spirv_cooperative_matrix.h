@@ -69,9 +69,16 @@ struct MatrixType {
     /// SPIR-V has no tf32: in a module for a device with matrix units an f32 MatrixA or
     /// MatrixB is a tf32 one, and the PTX translator rounds it (cvt.rna.tf32.f32).
     bool tf32 = false;
+    /// Who holds it: a sub-group, or a whole work-group (of kWorkgroupMatrixItems work items).
+    spv::Scope scope = spv::Scope::Subgroup;
 };
 
-/// The matrix types of devices with the CooperativeMatrix feature: what the PTX translator maps
+/// The work items of a work-group that holds Workgroup-scope matrices: one warpgroup (four warps)
+/// on CUDA, what wgmma multiplies with.
+inline constexpr std::uint32_t kWorkgroupMatrixItems = 128;
+
+/// The matrix types of devices with the CooperativeMatrix feature (the Workgroup-scope ones: with
+/// WorkgroupMatrix too): what the PTX translator maps
 /// onto mma.sync (sm_80 and newer; 32 lanes): m16n8k16 for f16 or bf16 factors with f32
 /// accumulators (8 elements a lane), m16n8k32 for i8 or u8 factors (16 elements a lane) with i32
 /// accumulators (8), m16n8k8 for tf32 factors (f32 values rounded to tf32; 4 elements a lane)
@@ -90,6 +97,14 @@ inline constexpr MatrixType kMatrixTypes[] = {
     {DType::I32, 16, 16, MatrixUse::Accumulator, 8},
     {DType::F32, 16, 8, MatrixUse::A, 4, true},  // tf32 factors of f32 values
     {DType::F32, 8, 16, MatrixUse::B, 4, true},
+    // Work-group matrices (the WorkgroupMatrix feature: wgmma.m64n64k16 on sm_90): warp w of the
+    // four holds rows 16 w .. of A and of the accumulator as mma.sync's fragments; B stays in
+    // work-group memory, read by the tensor cores through a descriptor.
+    {DType::F16, 64, 16, MatrixUse::A, 8, false, spv::Scope::Workgroup},
+    {DType::F16, 16, 64, MatrixUse::B, 8, false, spv::Scope::Workgroup},
+    {DType::BF16, 64, 16, MatrixUse::A, 8, false, spv::Scope::Workgroup},
+    {DType::BF16, 16, 64, MatrixUse::B, 8, false, spv::Scope::Workgroup},
+    {DType::F32, 64, 64, MatrixUse::Accumulator, 32, false, spv::Scope::Workgroup},
 };
 
 }  // namespace dpk::spirv_khr

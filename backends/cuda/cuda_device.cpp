@@ -116,6 +116,7 @@ CudaDevice::CudaDevice(CUdevice device) : device_(device) {
     d.features.set(DeviceFeature::Fp16, sm_ >= 53);
     d.features.set(DeviceFeature::CooperativeMatrix, sm_ >= 80);
     d.features.set(DeviceFeature::OrderedCopies, sm_ >= 80);
+    d.features.set(DeviceFeature::WorkgroupMatrix, sm_ >= 90);
     d.features.set(DeviceFeature::Bf16, sm_ >= 80);
     d.kernel_variants.assign(kCudaKernelVariants.begin(), kCudaKernelVariants.end());
     const int warp = attribute(CU_DEVICE_ATTRIBUTE_WARP_SIZE);

@@ -108,8 +108,11 @@ const std::optional<std::filesystem::path>& ptxas() {
     return found;
 }
 
-/// Assembles `ptx` with ptxas for sm_90; returns ptxas's messages when it fails.
+/// Assembles `ptx` with ptxas for sm_90 (sm_90a where the module targets it: work-group
+/// matrices); returns ptxas's messages when it fails.
 std::optional<std::string> ptxas_errors(const std::string& ptx, const std::string& name) {
+    const std::string arch =
+        std::string(kPtxasArch) + (ptx.find(".target sm_90a\n") != std::string::npos ? "a" : "");
     const auto dir =
         std::filesystem::temp_directory_path() / ("dpk-ptx-test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
@@ -117,7 +120,7 @@ std::optional<std::string> ptxas_errors(const std::string& ptx, const std::strin
     const auto log = dir / (name + ".log");
     dpk::tests::write_text(input, ptx);
     const std::string command = std::string("'").append(ptxas()->string()) +
-                                "' -arch=" + kPtxasArch + " -o /dev/null '" + input.string() +
+                                "' -arch=" + arch + " -o /dev/null '" + input.string() +
                                 "' > '" + log.string() + "' 2>&1";
     const int status = std::system(command.c_str());
     std::optional<std::string> errors;
@@ -1494,6 +1497,121 @@ TEST_CASE("ptx: cooperative matrices are per-lane fragments, a multiply-add two 
     CHECK(count_of(ptx, "ld.global.v2.f32") == 4);
     CHECK(count_of(ptx, "st.global.v2.f32") == 4);
     CHECK(count_of(ptx, "@!%p") == 32);  // one access per element where not aligned
+}
+
+/// A work-group (Workgroup-scope) GEMM step: A (64x16) and B (16x64) from work-group arrays,
+/// C from global memory, two products into one accumulator, the result stored. @LOCAL@ is the
+/// kernel's LocalSize line, @BSTRIDE@ B's row stride in elements.
+const std::string kWorkgroupMatrixModule = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpCapability Float16
+               OpCapability Float16Buffer
+               OpCapability !6022
+               OpExtension "SPV_KHR_cooperative_matrix"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "wgmma"
+               @LOCAL@
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+       %half = OpTypeFloat 16
+      %float = OpTypeFloat 32
+         %c0 = OpConstant %uint 0
+         %c1 = OpConstant %uint 1
+         %c2 = OpConstant %uint 2
+        %c16 = OpConstant %uint 16
+        %c32 = OpConstant %uint 32
+        %c64 = OpConstant %uint 64
+      %c1024 = OpConstant %uint 1024
+      %c2048 = OpConstant %uint 2048
+        %l64 = OpConstant %ulong 64
+        %arr = OpTypeArray %half %c2048
+       %parr = OpTypePointer Workgroup %arr
+        %lph = OpTypePointer Workgroup %half
+        %gpf = OpTypePointer CrossWorkgroup %float
+               KHR4456/6 %MA %half %c2 %c64 %c16 %c0
+               KHR4456/6 %MB %half %c2 %c16 %c64 %c1
+               KHR4456/6 %MC %float %c2 %c64 %c64 %c2
+         %sa = OpVariable %parr Workgroup
+         %sb = OpVariable %parr Workgroup
+         %fn = OpTypeFunction %void %gpf
+          %k = OpFunction %void None %fn
+          %c = OpFunctionParameter %gpf
+      %entry = OpLabel
+         %pa = OpAccessChain %lph %sa %c0
+        %pb0 = OpAccessChain %lph %sb %c0
+        %pb1 = OpAccessChain %lph %sb %c1024
+               KHR4457/5 %MA %ma %pa %c0 %c16
+               KHR4457/5 %MB %mb0 %pb0 %c0 @BSTRIDE@
+               KHR4457/5 %MB %mb1 %pb1 %c0 @BSTRIDE@
+               KHR4457/5 %MC %ci %c %c0 %l64
+               KHR4459/5 %MC %p1 %ma %mb0 %ci
+               KHR4459/5 %MC %p2 %ma %mb1 %p1
+               KHR4458/4 %c %p2 %c0 %l64
+               OpReturn
+               OpFunctionEnd
+)";
+
+TEST_CASE("ptx: work-group matrices are wgmma of the warpgroup, B read through a descriptor") {
+    const std::string text = filled(kWorkgroupMatrixModule, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+                                                             {"@BSTRIDE@", "%c64"}});
+    const std::string ptx = translate_and_assemble(assemble_khr(text), "matrix_wgmma").text;
+    INFO(ptx);
+    CHECK(contains(ptx, ".version 8.0\n.target sm_90a\n"));
+    // Two products into one accumulator: both in flight together, one commit and one wait, the
+    // second on the first's registers (C's only use: no copies of the accumulator).
+    CHECK(count_of(ptx, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 \t{%f") == 2);
+    CHECK(count_of(ptx, "wgmma.fence.sync.aligned") == 2);
+    CHECK(count_of(ptx, "wgmma.commit_group.sync.aligned") == 1);
+    CHECK(count_of(ptx, "wgmma.wait_group.sync.aligned \t0;") == 1);
+    CHECK(ptx.find("wgmma.wait_group") < ptx.find("st.global"));
+    CHECK(count_of(ptx, "mov.f32") == 0);
+    const auto first = ptx.find("wgmma.mma_async"), second = ptx.find("wgmma.mma_async", first + 1);
+    const auto accumulator = [&](std::size_t at) {
+        const auto open = ptx.find('{', at);
+        return ptx.substr(open, ptx.find('}', open) - open);
+    };
+    CHECK(accumulator(first) == accumulator(second));
+    CHECK(count_of(accumulator(first), "%f") == 32);  // 64 x 64 f32 over 128 work items
+    // A: this warp's 16 rows (16 * (linear id >> 5)) by ldmatrix, as a sub-group's A.
+    CHECK(contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.shared.b16"));
+    CHECK(contains(ptx, ", 5;"));
+    // B: descriptors, start address >> 4 in 14 bits, LBO 4096, SBO 1024, 128-byte swizzle.
+    CHECK(count_of(ptx, ", 4611686293322072064;") == 2);
+    CHECK(count_of(ptx, ", 16383;") == 2);
+    CHECK(!contains(ptx, "ldmatrix.sync.aligned.m8n8.x4.trans"));
+    // The accumulator: 32 elements a work item, pairs side by side when aligned.
+    CHECK(count_of(ptx, "ld.global.v2.f32") == 16);
+    CHECK(count_of(ptx, "st.global.v2.f32") == 16);
+}
+
+TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
+    // Not a work-group of 128.
+    const std::string no_size = translation_error(assemble_khr(filled(
+        kWorkgroupMatrixModule, {{"@LOCAL@", ""}, {"@BSTRIDE@", "%c64"}})));
+    CAPTURE(no_size);
+    CHECK(contains(no_size, "kernel 'wgmma'"));
+    CHECK(contains(no_size, "@local_size(128)"));
+    const std::string other_size = translation_error(assemble_khr(filled(
+        kWorkgroupMatrixModule,
+        {{"@LOCAL@", "OpExecutionMode %k LocalSize 256 1 1"}, {"@BSTRIDE@", "%c64"}})));
+    CHECK(contains(other_size, "@local_size(128)"));
+    // B's rows must be the 128-byte swizzle's (64 elements).
+    const std::string narrow = translation_error(assemble_khr(filled(
+        kWorkgroupMatrixModule,
+        {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"}, {"@BSTRIDE@", "%c32"}})));
+    CAPTURE(narrow);
+    CHECK(contains(narrow, "OpCooperativeMatrixLoadKHR"));
+    CHECK(contains(narrow, "rows of 64 elements (128 bytes)"));
+    // Only sm_90 has wgmma.
+    const auto spirv = assemble_khr(filled(
+        kWorkgroupMatrixModule,
+        {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"}, {"@BSTRIDE@", "%c64"}}));
+    CHECK_THROWS_WITH_AS(translate_to_ptx(spirv, {.sm = 100, .ptx_major = 8, .ptx_minor = 6}),
+                         doctest::Contains("wgmma needs an sm_90 device, the target is sm_100"),
+                         PtxTranslationError);
 }
 
 TEST_CASE("ptx: cooperative matrix fills, element access, arithmetic, phis and selects") {

@@ -25,6 +25,7 @@ FunctionTranslator::FunctionTranslator(ModuleState& state, const SpirvFunction& 
     has_matrices_ = std::any_of(module_.types.begin(), module_.types.end(), [](const auto& t) {
         return t.second.opcode == kOpTypeCooperativeMatrixKHR;
     });
+    has_group_matrices_ = has_workgroup_matrices(module_);
 }
 
 std::string FunctionTranslator::where() const {
@@ -249,6 +250,7 @@ void FunctionTranslator::translate_instruction(const SpirvInstruction& inst) {
     // Sub-groups before memory: they take the components of a ballot (OpCompositeExtract).
     // Cooperative matrices first: their element-wise arithmetic, composites, phis, selects and
     // variables share opcodes with scalars'.
+    if (wgmma_open_ && !keeps_wgmma_open(inst)) close_wgmma();
     const bool handled = (has_matrices_ && select_matrix(inst)) || select_integer(inst) ||
                          select_float(inst) || select_logic(inst) || select_conversion(inst) ||
                          select_sub_group(inst) || select_memory(inst) ||

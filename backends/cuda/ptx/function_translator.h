@@ -171,6 +171,25 @@ private:
                        FactorWords packing);
     /// f32 register `f` rounded to tf32 in place (cvt.rna.tf32.f32: to nearest, ties away).
     void round_to_tf32(const std::string& f);
+    /// OpCooperativeMatrixMulAddKHR of Workgroup-scope matrices: one wgmma.mma_async of the
+    /// warpgroup (A from this warp's registers, B through its descriptor), left in flight until
+    /// close_wgmma().
+    void select_wgmma(const SpirvInstruction& inst);
+    /// The descriptor (a .b64 register) of the Workgroup-scope MatrixB that OpCooperativeMatrix-
+    /// LoadKHR `inst` reads from work-group memory: wgmma reads the tile where it lies.
+    std::string group_b_descriptor(const SpirvInstruction& inst, const spirv_khr::MatrixType& kind);
+    /// 16 * this warp's place in its warpgroup (a .b64 register computed in the prologue): the
+    /// first row of a Workgroup-scope A or accumulator that the warp holds.
+    std::string warpgroup_rows();
+    /// Whether `inst` may sit between two wgmma of one group: it writes no register a wgmma in
+    /// flight reads and no memory (integer arithmetic, addresses, Workgroup-scope loads).
+    bool keeps_wgmma_open(const SpirvInstruction& inst) const;
+    /// Commits the wgmma in flight and waits for them (before anything reads their
+    /// accumulators or work-group memory changes).
+    void close_wgmma();
+    /// barrier.sync 0, after fence.proxy.async where wgmma may read what this thread wrote to
+    /// work-group memory (its stores and copies go through the generic proxy).
+    void work_group_barrier();
     /// The kMatrixTypes entry of matrix type `type`; unsupported(inst) when it is none.
     const spirv_khr::MatrixType& matrix_kind(Id type, const SpirvInstruction& inst);
     /// Whether `inst` makes, reads or holds a matrix (only asked when the module has matrix
@@ -291,6 +310,10 @@ private:
     std::set<Id> bounds_record_pointers_;
     /// Cooperative matrix values and Function variables of matrix type -> their registers.
     std::map<Id, Fragment> fragments_;
+    bool wgmma_open_ = false;  // wgmma issued and not yet committed and waited for
+    std::set<std::string> wgmma_in_flight_;   // the accumulator registers of those wgmma
+    std::map<Id, std::size_t> operand_uses_;  // how often each id is an operand (select_wgmma)
+    bool has_group_matrices_ = false;  // the module has Workgroup-scope matrix types
     std::set<Id> matrix_variables_;  // Function variables of matrix type (in fragments_)
     bool has_matrices_ = false;      // the module declares a cooperative matrix type
     /// The body being translated is the copy for whole warps (translate()): sub-group

@@ -33,6 +33,7 @@ std::string matrix_operand_text(const SpirvModule& module, Id id) {
 }
 
 constexpr std::uint64_t kSubgroupScope = 3;
+constexpr std::uint64_t kWorkgroupScope = 2;
 
 }  // namespace
 
@@ -48,7 +49,8 @@ const spirv_khr::MatrixType* matrix_type(const SpirvModule& module, Id type) {
     const auto rows = constant_bits(module, t.matrix_operands.at(1));
     const auto columns = constant_bits(module, t.matrix_operands.at(2));
     const auto use = constant_bits(module, t.matrix_operands.at(3));
-    if (scope != kSubgroupScope || !rows || !columns || !use) return nullptr;
+    if ((scope != kSubgroupScope && scope != kWorkgroupScope) || !rows || !columns || !use)
+        return nullptr;
     auto component = scalar_of(module, t.element);
     if (!component || (!component->is_float() && !component->is_int())) return nullptr;
     // OpTypeInt 8 is i8 or u8 (the multiply-add's operands say which): the same fragments.
@@ -61,9 +63,17 @@ const spirv_khr::MatrixType* matrix_type(const SpirvModule& module, Id type) {
                                                   : DType::F64;
     for (const spirv_khr::MatrixType& m : spirv_khr::kMatrixTypes)
         if (m.rows == *rows && m.cols == *columns && static_cast<std::uint64_t>(m.use) == *use &&
-            m.component == element)
+            m.component == element && static_cast<std::uint64_t>(m.scope) == *scope)
             return &m;
     return nullptr;
+}
+
+bool has_workgroup_matrices(const SpirvModule& module) {
+    for (const auto& [id, t] : module.types)
+        if (t.opcode == kOpTypeCooperativeMatrixKHR &&
+            constant_bits(module, t.matrix_operands.at(0)) == kWorkgroupScope)
+            return true;
+    return false;
 }
 
 std::optional<MatrixUse> matrix_use(const SpirvModule& module, Id type) {
@@ -250,9 +260,9 @@ std::string type_text(const SpirvModule& module, Id type) {
                                          ? std::string(kUses[*use])
                                          : "use " + matrix_operand_text(module, o.at(3));
         const auto scope = constant_bits(module, o.at(0));
-        const std::string scope_text = scope == kSubgroupScope
-                                           ? std::string("Subgroup")
-                                           : "scope " + matrix_operand_text(module, o.at(0));
+        const std::string scope_text = scope == kSubgroupScope    ? std::string("Subgroup")
+                                       : scope == kWorkgroupScope ? std::string("Workgroup")
+                                       : "scope " + matrix_operand_text(module, o.at(0));
         return "coopmatrix<" + type_text(module, t.element) + ", " +
                matrix_operand_text(module, o.at(1)) + "x" + matrix_operand_text(module, o.at(2)) +
                ", " + use_text + ", " + scope_text + ">";

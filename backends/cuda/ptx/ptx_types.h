@@ -88,8 +88,9 @@ std::optional<std::string_view> state_space(spv::StorageClass storage);
 
 /// A cooperative matrix's Use (SPV_KHR_cooperative_matrix). The kinds the translator supports
 /// are spirv_khr::kMatrixTypes (16x16 f16 and bf16 A and B operands, 16x32 and 32x16 8-bit
-/// integer ones, 16x16 f32 and i32 accumulators), all Subgroup-scoped: a warp holds a matrix,
-/// each lane its per_item elements (8, or 16 of an 8-bit one).
+/// integer ones, 16x16 f32 and i32 accumulators) Subgroup-scoped: a warp holds a matrix, each
+/// lane its per_item elements (8, or 16 of an 8-bit one); and the Workgroup-scoped ones of
+/// wgmma (select_matrix.cpp).
 using MatrixUse = spirv_khr::MatrixUse;
 /// The lanes of a warp (a dpk sub-group on CUDA).
 inline constexpr std::uint32_t kWarpSize = 32;
@@ -99,6 +100,8 @@ bool is_matrix_type(const SpirvModule& module, Id type);
 /// The entry of spirv_khr::kMatrixTypes that cooperative matrix type `type` is (an 8-bit integer
 /// one: the i8 entry, for i8 and u8 alike), null when it is none.
 const spirv_khr::MatrixType* matrix_type(const SpirvModule& module, Id type);
+/// Whether the module has a cooperative matrix type of Workgroup scope (wgmma: sm_90a).
+bool has_workgroup_matrices(const SpirvModule& module);
 /// The use of cooperative matrix type `type`, nullopt when it is not one of the supported kinds.
 std::optional<MatrixUse> matrix_use(const SpirvModule& module, Id type);
 

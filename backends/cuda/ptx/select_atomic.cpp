@@ -192,7 +192,7 @@ bool FunctionTranslator::select_barrier(const SpirvInstruction& inst) {
     if (!execution) unsupported(inst, "the execution scope must be a constant");
     if (orders && *scope != ".cta") emit("fence.acq_rel" + *scope, {});
     switch (static_cast<spv::Scope>(*execution)) {
-        case spv::Scope::Workgroup: emit("barrier.sync", {"0"}); return true;
+        case spv::Scope::Workgroup: work_group_barrier(); return true;
         case spv::Scope::Subgroup: emit("bar.warp.sync", {sub_group_mask()}); return true;
         default: unsupported(inst, "only Workgroup and Subgroup execution scopes are supported");
     }

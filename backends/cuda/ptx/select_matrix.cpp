@@ -28,6 +28,20 @@
 // column-major, known at translation) and the stride (in elements, known at run time or not).
 // Element-wise arithmetic, fills, element access, phis, selects and Function variables work on
 // the 8 registers.
+// Workgroup-scope matrices (sm_90a) belong to a warpgroup, the four warps of a work-group of
+// 128: A (64 x 16, f16 or bf16) and the accumulator (64 x 64, f32) are held as above, warp w
+// holding rows 16 w .. 16 w + 15 (A as one 16x16 A fragment, the accumulator as eight 16x8
+// halves: element e in row 16 w + g + 8 * ((e >> 1) & 1), column 8 * (e >> 2) + 2t + (e & 1)),
+// which is wgmma.m64nNk16's register layout (PTX ISA, "Register Fragments" of wgmma). B (16 x 64)
+// is not loaded: wgmma reads it where it lies, a work-group array of rows of 64 16-bit elements
+// (128 bytes) laid out swizzled (shared_swizzle.h: the 128-byte swizzle's own layout, N-major),
+// through a descriptor (PTX ISA, "Matrix Descriptor Format"): start address >> 4, the next 8
+// rows 1024 bytes on (SBO), mode 1 (128-byte swizzle). A multiply-add is one
+// wgmma.mma_async.m64n64k16 (B transposed: N-major); consecutive ones stay in flight together
+// until an instruction that is not integer arithmetic or another Workgroup-scope load or
+// multiply-add (close_wgmma: commit, wait for all).
+#include <array>
+
 #include "backends/cuda/ptx/function_translator.h"
 #include "backends/cuda/ptx/translation_error.h"
 
@@ -105,11 +119,29 @@ const spirv_khr::MatrixType& FunctionTranslator::matrix_kind(Id type,
     return *m;
 }
 
+namespace {
+
+bool is_group_b(const spirv_khr::MatrixType& m) {
+    return m.scope == spv::Scope::Workgroup && m.use == MatrixUse::B;
+}
+
+/// Why a Workgroup-scope MatrixB cannot be anything but loaded and multiplied.
+constexpr const char* kGroupBOnly =
+    "a work-group MatrixB stays in work-group memory, where the tensor cores read it (wgmma): it "
+    "is loaded from a local array and multiplied, nothing else";
+
+}  // namespace
+
 const FunctionTranslator::Fragment& FunctionTranslator::def_fragment(const SpirvInstruction& inst) {
     if (auto it = fragments_.find(inst.result); it != fragments_.end()) return it->second;
     const Scalar s = scalar(module_.type(inst.result_type).element, inst);
-    Fragment f(matrix_kind(inst.result_type, inst).per_item);
+    const spirv_khr::MatrixType& kind = matrix_kind(inst.result_type, inst);
     types_[inst.result] = inst.result_type;
+    if (is_group_b(kind)) {  // its descriptor
+        if (inst.opcode != kOpCooperativeMatrixLoadKHR) unsupported(inst, kGroupBOnly);
+        return fragments_[inst.result] = Fragment{new_reg(RegClass::B64)};
+    }
+    Fragment f(kind.per_item);
     for (auto& r : f) r = new_reg(reg_class(s));
     return fragments_[inst.result] = f;
 }
@@ -125,6 +157,7 @@ const FunctionTranslator::Fragment& FunctionTranslator::use_fragment(Id id,
         unsupported(inst, "%" + std::to_string(id) + " is not a cooperative matrix value");
     // A constant: every element is zero (OpConstantNull, OpUndef) or its one constituent.
     const SpirvConstant& k = c->second;
+    if (is_group_b(matrix_kind(k.type, inst))) unsupported(inst, kGroupBOnly);
     const std::size_t count = matrix_kind(k.type, inst).per_item;
     const Scalar s = scalar(module_.type(k.type).element, inst);
     std::string value = "0";
@@ -192,7 +225,7 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
     if (!pointee || !pointee->same_number(element))
         unsupported(inst, "the pointer points to " + type_text(module_, p.pointee) +
                               ", not to the matrix's component type");
-    const std::string base = address_of(pointer, inst, space);
+    std::string base = address_of(pointer, inst, space);
     const auto major = constant_value(layout);
     if (major != kRowMajor && major != kColumnMajor)
         unsupported(inst, "the memory layout is not a constant RowMajorKHR or ColumnMajorKHR");
@@ -252,6 +285,11 @@ FunctionTranslator::Fragment FunctionTranslator::matrix_addresses(
         }
         step = new_reg(RegClass::B64);
         emit("shl.b64", {step, wide, shift});
+    }
+    if (matrix.scope == spv::Scope::Workgroup) {  // this warp's 16 rows of the tile
+        const std::string moved = new_reg(RegClass::B64);
+        emit("mad.lo.s64", {moved, warpgroup_rows(), row_major ? step : std::to_string(bytes), base});
+        base = moved;
     }
     const std::string row0 = new_reg(RegClass::B64);
     const std::string lane_base = new_reg(RegClass::B64);
@@ -442,6 +480,17 @@ void FunctionTranslator::emit_mma_pair(const SpirvInstruction& inst, const std::
 bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
     if (!involves_matrix(inst)) return false;
     const spv::Op op = inst.opcode;
+    if (has_group_matrices_ && op != kOpCooperativeMatrixLoadKHR &&
+        op != kOpCooperativeMatrixMulAddKHR && op != kOpCooperativeMatrixLengthKHR) {
+        auto group_b = [&](Id type) {
+            const spirv_khr::MatrixType* m = type ? matrix_type(module_, type) : nullptr;
+            return m && is_group_b(*m);
+        };
+        bool touches = group_b(inst.result_type);
+        for (std::uint32_t word : inst.operands)
+            touches = touches || (fragments_.count(word) && group_b(type_of(word)));
+        if (touches) unsupported(inst, kGroupBOnly);
+    }
     if (op == kOpCooperativeMatrixLengthKHR) {
         const std::uint32_t length = matrix_kind(inst.operand(0), inst).per_item;
         const Scalar s = scalar(inst.result_type, inst);
@@ -457,6 +506,12 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
         const Id matrix_type = load ? inst.result_type : type_of(inst.operand(1));
         const spirv_khr::MatrixType& kind = matrix_kind(matrix_type, inst);
         const Scalar element = scalar(module_.type(matrix_type).element, inst);
+        if (is_group_b(kind)) {
+            if (!load) unsupported(inst, kGroupBOnly);
+            const std::string descriptor = group_b_descriptor(inst, kind);
+            emit("mov.b64", {def_fragment(inst)[0], descriptor});
+            return true;
+        }
         const std::size_t at = load ? 1 : 2;
         std::string space, paired;
         MatrixRows rows;
@@ -548,6 +603,15 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             matrix_of(type_of(c_id), inst) != MatrixUse::Accumulator ||
             matrix_of(inst.result_type, inst) != MatrixUse::Accumulator)
             unsupported(inst, "the operands are not MatrixA, MatrixB and MatrixAccumulator");
+        const bool group = matrix_kind(type_of(a_id), inst).scope == spv::Scope::Workgroup;
+        for (Id id : {b_id, c_id, inst.result_type})
+            if ((matrix_kind(id == inst.result_type ? id : type_of(id), inst).scope ==
+                 spv::Scope::Workgroup) != group)
+                unsupported(inst, "the operands are not all of one scope");
+        if (group) {
+            select_wgmma(inst);
+            return true;
+        }
         const Scalar a_element = scalar(module_.type(type_of(a_id)).element, inst);
         const Scalar b_element = scalar(module_.type(type_of(b_id)).element, inst);
         const Scalar c_element = scalar(module_.type(type_of(c_id)).element, inst);
@@ -744,6 +808,150 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
                           " is not supported for cooperative matrices (supported: load, store, "
                           "multiply-add, length, fill, element access, FAdd/FSub/FMul/FDiv, "
                           "FNegate, MatrixTimesScalar, Function variables, Phi and Select)");
+}
+
+std::string FunctionTranslator::warpgroup_rows() {
+    auto& r = prologue_cache_["warpgroup_rows"];
+    if (!r.empty()) return r;
+    // The work-group is one warpgroup (128 work items, checked where the kernel is translated):
+    // warp w = linear id >> 5.
+    const std::string warp = new_reg(RegClass::B32), rows = new_reg(RegClass::B32);
+    emit_prologue("shr.u32", {warp, local_linear_id(), "5"});
+    emit_prologue("shl.b32", {rows, warp, "4"});
+    r = new_reg(RegClass::B64);
+    emit_prologue("cvt.u64.u32", {r, rows});
+    return r;
+}
+
+std::string FunctionTranslator::group_b_descriptor(const SpirvInstruction& inst,
+                                                   const spirv_khr::MatrixType& kind) {
+    if (inst.operands.size() != 3) unsupported(inst, "memory operands are not supported");
+    const Id pointer = inst.operand(0);
+    std::string space;
+    const std::string address = address_of(pointer, inst, &space);
+    const auto pointee = scalar_of(module_, value_scalar(pointer, inst).pointee);
+    if (!pointee || pointee->bits != 16)
+        unsupported(inst, "the pointer does not point to the matrix's 16-bit elements");
+    constexpr std::uint64_t kRowBytes = 128;  // the 128-byte swizzle's rows
+    const std::uint64_t row_elements = kRowBytes / 2;
+    if (space != ".shared" || !state_.swizzle.swizzles(pointer) ||
+        constant_value(inst.operand(1)) != kRowMajor ||
+        constant_value(inst.operand(2)) != row_elements)
+        unsupported(inst,
+                    "a work-group MatrixB (" + std::to_string(kind.rows) + "x" +
+                        std::to_string(kind.cols) +
+                        ") is read by the tensor cores where it lies: a row-major local array "
+                        "of rows of 64 elements (128 bytes), every access to it followed from the "
+                        "array (so that it is laid out swizzled)");
+    if (alignment_known(pointer) % kRowBytes != 0)
+        unsupported(inst,
+                    "a work-group MatrixB must start at column 0 of its array's row (the "
+                    "translator could not prove that it does)");
+    // Start address >> 4 in bits 0-13; LBO (the next 64 columns, unused at N = 64) 4096 >> 4 in
+    // bits 16-29; SBO (the next 8 rows) 1024 >> 4 in bits 32-45; bits 62-63 mode 1: the
+    // 128-byte swizzle, which is shared_swizzle.h's layout (a swizzled array starts at a
+    // multiple of 1024 bytes, so the base offset is 0).
+    constexpr std::uint64_t kFields =
+        (std::uint64_t{4096 >> 4} << 16) | (std::uint64_t{1024 >> 4} << 32) | (std::uint64_t{1} << 62);
+    const std::string shifted = new_reg(RegClass::B64), start = new_reg(RegClass::B64);
+    const std::string descriptor = new_reg(RegClass::B64);
+    emit("shr.u64", {shifted, address, "4"});
+    emit("and.b64", {start, shifted, "16383"});
+    emit("or.b64", {descriptor, start, std::to_string(kFields)});
+    return descriptor;
+}
+
+void FunctionTranslator::select_wgmma(const SpirvInstruction& inst) {
+    const Id a_id = inst.operand(0), b_id = inst.operand(1), c_id = inst.operand(2);
+    if (inst.operands.size() == 4 && inst.operand(3) != 0)
+        unsupported(inst, "float factors take no Cooperative Matrix Operands");
+    const Scalar a_element = scalar(module_.type(type_of(a_id)).element, inst);
+    const Scalar b_element = scalar(module_.type(type_of(b_id)).element, inst);
+    const Scalar c_element = scalar(module_.type(type_of(c_id)).element, inst);
+    if (!a_element.same_number(b_element) || a_element.bits != 16 || !c_element.is_float() ||
+        c_element.bits != 32)
+        unsupported(inst, "work-group matrices multiply f16 or bf16 factors into f32");
+    if (state_.target.sm != 90)
+        unsupported(inst, "work-group matrices (wgmma) need an sm_90 device, not sm_" +
+                              std::to_string(state_.target.sm));
+    const Fragment& a = use_fragment(a_id, inst);
+    const std::string b = use_fragment(b_id, inst).at(0);
+    const Fragment c = use_fragment(c_id, inst);
+    // wgmma adds into its accumulator registers. Where this is C's only use the result takes
+    // C's registers (a chain of products into one accumulator stays in flight); else it starts
+    // as a copy of C, made once C's wgmma (if any) is done.
+    if (operand_uses_.empty())
+        for (const SpirvBlock& block : function_.blocks)
+            for (const SpirvInstruction& i : block.instructions)
+                for (std::uint32_t word : i.operands) ++operand_uses_[word];
+    const bool in_place = operand_uses_[c_id] == 1 && !module_.constants.count(c_id) &&
+                          !matrix_variables_.count(c_id);
+    if (!in_place && wgmma_in_flight_.count(c.front())) close_wgmma();
+    Fragment d = c;
+    if (!in_place) {
+        d = def_fragment(inst);
+        for (std::size_t e = 0; e < d.size(); ++e) emit("mov.f32", {d[e], c[e]});
+    } else {
+        types_[inst.result] = inst.result_type;
+        fragments_[inst.result] = d;
+    }
+    std::array<std::string, 4> words;
+    for (std::size_t w = 0; w < words.size(); ++w) {
+        words[w] = new_reg(RegClass::B32);
+        emit("mov.b32", {words[w], vector_operand({a[2 * w], a[2 * w + 1]})});
+    }
+    std::string accumulator = "{";
+    for (const std::string& r : d) accumulator += (accumulator.size() > 1 ? ", " : "") + r;
+    accumulator += "}";
+    // Its registers are written: the tensor cores may read them (PTX ISA, wgmma.fence).
+    emit("wgmma.fence.sync.aligned", {});
+    const std::string type = a_element.bfloat16 ? ".bf16" : ".f16";
+    // scale-d 1 (D = A * B + D), A and B not negated, B transposed (N-major).
+    emit("wgmma.mma_async.sync.aligned.m64n64k16.f32" + type + type,
+         {accumulator, vector_operand({words[0], words[1], words[2], words[3]}), b, "1", "1", "1",
+          "1"});
+    wgmma_open_ = true;
+    wgmma_in_flight_.insert(d.begin(), d.end());
+}
+
+bool FunctionTranslator::keeps_wgmma_open(const SpirvInstruction& inst) const {
+    if (inst.opcode == kOpCooperativeMatrixLoadKHR || inst.opcode == kOpCooperativeMatrixMulAddKHR) {
+        const spirv_khr::MatrixType* m = matrix_type(module_, inst.result_type);
+        return m && m->scope == spv::Scope::Workgroup;
+    }
+    switch (inst.opcode) {
+        case spv::Op::OpIAdd:
+        case spv::Op::OpISub:
+        case spv::Op::OpIMul:
+        case spv::Op::OpShiftLeftLogical:
+        case spv::Op::OpShiftRightLogical:
+        case spv::Op::OpShiftRightArithmetic:
+        case spv::Op::OpBitwiseAnd:
+        case spv::Op::OpBitwiseOr:
+        case spv::Op::OpBitwiseXor:
+        case spv::Op::OpSConvert:
+        case spv::Op::OpUConvert:
+        case spv::Op::OpAccessChain:
+        case spv::Op::OpInBoundsAccessChain:
+        case spv::Op::OpPtrAccessChain:
+        case spv::Op::OpInBoundsPtrAccessChain: return true;
+        default: return false;
+    }
+}
+
+void FunctionTranslator::close_wgmma() {
+    if (!wgmma_open_) return;
+    emit("wgmma.commit_group.sync.aligned", {});
+    emit("wgmma.wait_group.sync.aligned", {"0"});
+    wgmma_open_ = false;
+    wgmma_in_flight_.clear();
+}
+
+void FunctionTranslator::work_group_barrier() {
+    // What this thread wrote to work-group memory (through the generic proxy), seen by the
+    // wgmma of every warp after the barrier (the async proxy).
+    if (has_group_matrices_) emit("fence.proxy.async.shared::cta", {});
+    emit("barrier.sync", {"0"});
 }
 
 }  // namespace dpk::backends::cuda

@@ -116,9 +116,13 @@ void FunctionTranslator::store(const SpirvInstruction& inst, Id pointer, Id obje
 std::uint64_t FunctionTranslator::alignment_known(Id pointer) const {
     if (auto it = known_alignment_.find(pointer); it != known_alignment_.end()) return it->second;
     auto v = module_.variables.find(pointer);
-    if (v != module_.variables.end() && v->second.storage == spv::StorageClass::Workgroup)
-        return shared_alignment(module_, pointer,
-                                "Workgroup variable " + id_text(module_, pointer));
+    if (v != module_.variables.end() && v->second.storage == spv::StorageClass::Workgroup) {
+        const std::uint64_t declared =
+            shared_alignment(module_, pointer, "Workgroup variable " + id_text(module_, pointer));
+        // A swizzled array is placed at a multiple of the swizzle's period (ptx_translator.cpp).
+        return state_.swizzle.swizzled.count(pointer) ? std::max(declared, kSwizzlePeriod)
+                                                      : declared;
+    }
     return 1;
 }
 
@@ -408,7 +412,7 @@ bool FunctionTranslator::select_group_copy(const SpirvInstruction& inst) {
                 emit("cp.async.wait_all", {});
             }
         }
-        emit("barrier.sync", {"0"});
+        work_group_barrier();
         return true;
     }
     if (inst.opcode != spv::Op::OpGroupAsyncCopy) return false;

@@ -37,10 +37,12 @@ enum class DeviceFeature : std::uint8_t {
                               // sm_80+; no capability): wait_copies(e) waits for e's alone
     Bf16,  // SPV_KHR_bfloat16 -> BFloat16TypeKHR: bf16 as a float type of its own (CUDA sm_80+,
            // through dpk's PTX translator); without it bf16 values are their 16 bits, an integer
+    WorkgroupMatrix,  // cooperative matrices of Workgroup scope held by a work-group of 128 work
+                      // items (no capability beyond CooperativeMatrixKHR; wgmma on CUDA sm_90)
 };
 
 /// Every feature, in the order target names spell them.
-inline constexpr std::array<DeviceFeature, 14> kDeviceFeatures = {
+inline constexpr std::array<DeviceFeature, 15> kDeviceFeatures = {
     DeviceFeature::Fp64,
     DeviceFeature::Fp16,
     DeviceFeature::Int64Atomics,
@@ -54,7 +56,8 @@ inline constexpr std::array<DeviceFeature, 14> kDeviceFeatures = {
     DeviceFeature::SubGroupExtendedTypes,
     DeviceFeature::CooperativeMatrix,
     DeviceFeature::OrderedCopies,
-    DeviceFeature::Bf16};
+    DeviceFeature::Bf16,
+    DeviceFeature::WorkgroupMatrix};
 
 /// The sub-group features beyond sub-groups themselves: none is usable without SubGroups.
 inline constexpr std::array<DeviceFeature, 6> kSubGroupExtensions = {
