@@ -138,7 +138,7 @@ public:
 
 private:
     struct Matrix {
-        std::uint32_t component, rows, cols, use;
+        std::uint32_t component, scope, rows, cols, use;
     };
 
     static bool declares_matrices(std::span<const std::uint32_t> words) {
@@ -219,14 +219,15 @@ private:
         if (!scope || !rows || !cols || !use)
             return "OpTypeCooperativeMatrixKHR %" + std::to_string(in[0]) +
                    ": scope, rows, columns and use must be constants";
-        if (*scope != static_cast<std::uint32_t>(spv::Scope::Subgroup))
+        if (*scope != static_cast<std::uint32_t>(spv::Scope::Subgroup) &&
+            *scope != static_cast<std::uint32_t>(spv::Scope::Workgroup))
             return "OpTypeCooperativeMatrixKHR %" + std::to_string(in[0]) +
-                   ": only sub-group scope is supported";
+                   ": only sub-group and work-group scopes are supported";
         if (*use > static_cast<std::uint32_t>(spirv_khr::MatrixUse::Accumulator) || *rows == 0 ||
             *cols == 0)
             return "OpTypeCooperativeMatrixKHR %" + std::to_string(in[0]) +
                    ": bad rows, columns or use";
-        matrices_[in[0]] = {in[1], *rows, *cols, *use};
+        matrices_[in[0]] = {in[1], *scope, *rows, *cols, *use};
         return {};
     }
     const Matrix* matrix_of(std::uint32_t value) const {
@@ -278,6 +279,9 @@ private:
         if (a->cols != b->rows || a->rows != c->rows || b->cols != c->cols || c->rows != d.rows ||
             c->cols != d.cols || c->component != d.component)
             return "OpCooperativeMatrixMulAddKHR: the shapes do not agree (M x K, K x N, M x N)";
+        if (a->scope != d.scope || b->scope != d.scope || c->scope != d.scope)
+            return "OpCooperativeMatrixMulAddKHR: the operands and the result type must be of one "
+                   "scope";
         // Integer factors with an integer accumulator, float with float; the Cooperative Matrix
         // Operands mark signed integer matrices (only integer ones).
         const bool int_a = ints_.contains(a->component), int_b = ints_.contains(b->component);
@@ -297,8 +301,8 @@ private:
                    "for integer matrices only";
         return {};
     }
-    /// Element-wise arithmetic on matrices: operands of the result's matrix type (the factor of
-    /// OpMatrixTimesScalar: a scalar of its element type).
+    /// Element-wise arithmetic on matrices: operands of the result's matrix type, so of its scope
+    /// too (the factor of OpMatrixTimesScalar: a scalar of its element type).
     std::string check_elementwise(spv::Op op, std::span<const std::uint32_t> in) const {
         const Matrix& m = matrices_.at(in[0]);
         auto type_of = [&](std::uint32_t id) {

@@ -18,7 +18,7 @@ Operand TypeChecker::builtin(const ast::Call& e, Builtin b) {
     if (builtin_group(b) == BuiltinGroup::Debug) return debug(e, b);
     bool args_ok = static_cast<int>(e.args.size()) == builtin_arity(b) ||
                    (b == Builtin::WaitCopies && e.args.size() == 1) ||
-                   (takes_precision(b) && static_cast<int>(e.args.size()) == builtin_arity(b) + 1);
+                   matrix_options_arity(b, e.args.size(), builtin_arity(b));
     for (const auto& a : e.args) args_ok &= a != nullptr;
     if (!args_ok) {  // arity is reported by the resolver
         // (A matrix builtin's tuples and strings are not values: its arguments are left.)

@@ -1,6 +1,7 @@
 // The language's builtin functions: one enum shared by sema (checking) and spirv (emission).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -50,9 +51,9 @@ enum class Builtin : std::uint8_t {
     // work-group copies: async_copy(local dst, dst_start, global src, src_start, count), and
     // wait_copies() for every copy the function started
     AsyncCopy, WaitCopies,
-    // cooperative matrices (sub-group collectives): matrix_load(array, (row, col), (rows, cols),
-    // use), matrix_store(array, (row, col), m), matrix_fill(value, (rows, cols), use),
-    // matrix_mad(a, b, c) = a * b + c
+    // cooperative matrices (sub-group or work-group collectives): matrix_load(array, (row, col),
+    // (rows, cols), use[, options]), matrix_store(array, (row, col), m), matrix_fill(value,
+    // (rows, cols), use[, options]), matrix_mad(a, b, c) = a * b + c
     MatrixLoad, MatrixStore, MatrixFill, MatrixMad,
 };
 
@@ -72,7 +73,7 @@ enum class BuiltinGroup : std::uint8_t {
     SubGroupValue,  // sub_group_broadcast/shuffle* (x, id), reduce/scan (x): x -> x
     SubGroupVote,   // sub_group_ballot/any/all (bool) -> u64 / bool
     Copy,           // async_copy(...), wait_copies(): work-group collectives -> void
-    Matrix,         // matrix_*: cooperative matrices, sub-group collectives
+    Matrix,         // matrix_*: cooperative matrices, sub-group or work-group collectives
 };
 
 /// The builtin a name denotes, if any.
@@ -80,10 +81,17 @@ std::optional<Builtin> find_builtin(std::string_view name);
 std::string_view builtin_name(Builtin b);
 /// Number of arguments the builtin takes; kVariadic for print (one or more).
 int builtin_arity(Builtin b);
-/// matrix_load and matrix_fill: one more argument than their arity may name the precision of an
-/// f32 factor ("tf32").
-inline bool takes_precision(Builtin b) {
+/// matrix_load and matrix_fill: up to kMaxMatrixOptions more arguments than their arity name
+/// options of the matrix they make: "tf32" (the precision of an f32 factor), "group" (a matrix of
+/// the whole work-group).
+inline bool takes_matrix_options(Builtin b) {
     return b == Builtin::MatrixLoad || b == Builtin::MatrixFill;
+}
+inline constexpr int kMaxMatrixOptions = 2;
+/// Whether `count` arguments are what `b` takes with its options (takes_matrix_options).
+inline bool matrix_options_arity(Builtin b, std::size_t count, int arity) {
+    return takes_matrix_options(b) && count > static_cast<std::size_t>(arity) &&
+           count <= static_cast<std::size_t>(arity + kMaxMatrixOptions);
 }
 inline constexpr int kVariadic = -1;
 BuiltinGroup builtin_group(Builtin b);

@@ -94,23 +94,50 @@ std::optional<std::pair<int, int>> TypeChecker::tile_shape(const ast::Expr& e,
     return std::pair{static_cast<int>(side[0]), static_cast<int>(side[1])};
 }
 
-bool TypeChecker::matrix_precision(const ast::Expr& e, const std::string& name, DType element,
-                                   types::MatrixUse use, bool* tf32) {
-    if (e.kind != ast::ExprKind::StringLit ||
-        static_cast<const ast::StringLit&>(e).value != "tf32") {
-        if (e.kind != ast::ExprKind::StringLit) check(e);
-        error(e.range, "the precision of " + name +
-                           " is \"tf32\" (f32 factors rounded to tf32 and multiplied in it)");
+bool TypeChecker::matrix_options(const ast::Call& e, std::size_t first, const std::string& name,
+                                 DType element, types::MatrixUse use, bool* tf32,
+                                 types::MatrixScope* scope) {
+    const ast::Expr* seen_tf32 = nullptr;
+    const ast::Expr* seen_group = nullptr;
+    for (std::size_t i = first; i < e.args.size(); ++i) {
+        const ast::Expr& x = *e.args[i];
+        const std::string* v = x.kind == ast::ExprKind::StringLit
+                                   ? &static_cast<const ast::StringLit&>(x).value
+                                   : nullptr;
+        if (!v) check(x);
+        const ast::Expr** seen = !v               ? nullptr
+                                 : *v == "tf32"  ? &seen_tf32
+                                 : *v == "group" ? &seen_group
+                                                 : nullptr;
+        if (!seen) {
+            error(x.range, "an option of " + name +
+                               " is \"tf32\" (f32 factors rounded to tf32 and multiplied in it) "
+                               "or \"group\" (a matrix of the whole work-group)");
+            return false;
+        }
+        if (*seen) {
+            error(x.range, "the option \"" + *v + "\" of " + name + " is given twice");
+            return false;
+        }
+        *seen = &x;
+    }
+    if (seen_tf32 && (element != DType::F32 || use == types::MatrixUse::Accumulator)) {
+        error(seen_tf32->range, "the precision \"tf32\" of " + name +
+                                    " is for f32 factors (use \"a\" or \"b\"); found " +
+                                    std::string(dtype_name(element)) + " of use \"" +
+                                    std::string(types::matrix_use_name(use)) + "\"");
         return false;
     }
-    if (element != DType::F32 || use == types::MatrixUse::Accumulator) {
-        error(e.range, "the precision \"tf32\" of " + name +
-                           " is for f32 factors (use \"a\" or \"b\"); found " +
-                           std::string(dtype_name(element)) + " of use \"" +
-                           std::string(types::matrix_use_name(use)) + "\"");
+    if (seen_tf32 && seen_group) {
+        // At the later of the two (the arguments are in source order).
+        const ast::Expr& later = e.args.back().get() == seen_tf32 ? *seen_tf32 : *seen_group;
+        error(later.range, name +
+                               " has no work-group matrices of tf32: the options \"tf32\" and "
+                               "\"group\" do not go together");
         return false;
     }
-    *tf32 = true;
+    *tf32 = seen_tf32 != nullptr;
+    *scope = seen_group ? types::MatrixScope::WorkGroup : types::MatrixScope::SubGroup;
     return true;
 }
 
@@ -237,9 +264,11 @@ Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
             auto use = matrix_use(*e.args[3], name);
             if (!arr || !origin || !shape || !use) return Operand::failed();
             bool tf32 = false;
-            if (e.args.size() == 5 && !matrix_precision(*e.args[4], name, arr->dtype, *use, &tf32))
+            types::MatrixScope scope = types::MatrixScope::SubGroup;
+            if (!matrix_options(e, 4, name, arr->dtype, *use, &tf32, &scope))
                 return Operand::failed();
-            result = ctx_.types().matrix(arr->dtype, shape->first, shape->second, *use, tf32);
+            result =
+                ctx_.types().matrix(arr->dtype, shape->first, shape->second, *use, tf32, scope);
             break;
         }
         case Builtin::MatrixStore: {
@@ -276,9 +305,10 @@ Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
             auto use = matrix_use(*e.args[2], name);
             if (!ok || !shape || !use) return Operand::failed();
             bool tf32 = false;
-            if (e.args.size() == 4 && !matrix_precision(*e.args[3], name, t->dtype, *use, &tf32))
+            types::MatrixScope scope = types::MatrixScope::SubGroup;
+            if (!matrix_options(e, 3, name, t->dtype, *use, &tf32, &scope))
                 return Operand::failed();
-            result = ctx_.types().matrix(t->dtype, shape->first, shape->second, *use, tf32);
+            result = ctx_.types().matrix(t->dtype, shape->first, shape->second, *use, tf32, scope);
             break;
         }
         case Builtin::MatrixMad: {
@@ -306,6 +336,19 @@ Operand TypeChecker::matrix(const ast::Call& e, Builtin b) {
                 m[i] = v.type;
             }
             if (!ok) return Operand::failed();
+            for (std::size_t i = 1; i < 3; ++i) {
+                if (m[i]->scope == m[0]->scope) continue;
+                auto holder = [](const types::Type* t) {
+                    return t->scope == types::MatrixScope::WorkGroup ? "a work-group's"
+                                                                      : "a sub-group's";
+                };
+                error(e.args[i]->range,
+                      "the " + std::string(roles[i]) + " argument of " + name + " is " +
+                          holder(m[i]) + " matrix, " + m[i]->str() + ", and the first " +
+                          holder(m[0]) + ", " + m[0]->str() +
+                          ": the three must be of one scope (\"group\" in all or in none)");
+                return Operand::failed();
+            }
             const types::Type *a = m[0], *bm = m[1], *c = m[2];
             if (a->cols != bm->rows || a->rows != c->rows || bm->cols != c->cols) {
                 error(e.range, name +

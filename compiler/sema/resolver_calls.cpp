@@ -193,8 +193,8 @@ void Resolver::builtin_call(const ast::Call& c, Builtin b) {
         return;
     }
     bool ok = true;
-    if (takes_precision(b) && c.args.size() == static_cast<std::size_t>(builtin_arity(b)) + 1) {
-        ok = true;  // matrix_load and matrix_fill: a last argument names the precision ("tf32")
+    if (matrix_options_arity(b, c.args.size(), builtin_arity(b))) {
+        ok = true;  // matrix_load and matrix_fill: last arguments name options ("tf32", "group")
     } else if (b != Builtin::WaitCopies) {
         ok = arity(c, static_cast<std::size_t>(builtin_arity(b)), name);
     } else if (c.args.size() > 1) {  // wait_copies() or wait_copies(event)

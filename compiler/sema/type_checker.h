@@ -174,9 +174,11 @@ private:
                                                   std::int64_t max_side);
     /// "a", "b" or "acc".
     std::optional<types::MatrixUse> matrix_use(const ast::Expr& e, const std::string& name);
-    /// The precision argument of matrix_load / matrix_fill: "tf32", for f32 factors only.
-    bool matrix_precision(const ast::Expr& e, const std::string& name, DType element,
-                          types::MatrixUse use, bool* tf32);
+    /// The options of matrix_load / matrix_fill, its arguments from `first` on: "tf32" (for f32
+    /// factors only) and "group" (a work-group's matrix), each at most once, not both.
+    bool matrix_options(const ast::Call& e, std::size_t first, const std::string& name,
+                        DType element, types::MatrixUse use, bool* tf32,
+                        types::MatrixScope* scope);
 
     // Conversions (coercion.cpp)
     /// Gives an untyped subtree the type `t`, reporting a value that does not fit; folds a

@@ -282,6 +282,14 @@ private:
         return t && t->is_scalar() && dpk::is_integer(t->dtype);
     }
 
+    /// A matrix builtin on (or making) a work-group's matrix: matrix_store by its value's type,
+    /// the others by their result's.
+    static bool is_group_matrix_call(const Frame& f, const ast::Call& c, const ExprInfo& info) {
+        const types::Type* t =
+            info.builtin == Builtin::MatrixStore ? f.inst->info(*c.args[2]).type : info.type;
+        return t && t->is_matrix() && t->scope == types::MatrixScope::WorkGroup;
+    }
+
     Uniformity varying(const Frame& f, const ast::Expr& e, Level level, std::string what) {
         origins_.push_back({f.file, e.range, std::move(what)});
         return {level, &origins_.back()};
@@ -371,6 +379,13 @@ private:
             case Builtin::MatrixStore:
             case Builtin::MatrixFill:
             case Builtin::MatrixMad:
+                if (is_group_matrix_call(f, c, info)) {
+                    // Work-group collectives on values that are one matrix for the whole
+                    // work-group: as barriers are.
+                    require(f, c, Level::Uniform, control);
+                    if (in.level != Level::Uniform) same_arguments(f, c, in);
+                    return {};
+                }
                 // Sub-group collectives on values that are one matrix for the whole sub-group.
                 require(f, c, Level::SubGroup, control);
                 if (in.level > Level::SubGroup) same_arguments(f, c, in, Level::SubGroup);

@@ -43,7 +43,7 @@ void FunctionEmitter::start_group_copy(Id to, Id from, Id count, Id stride, Id e
     store(copies_event(), joined);
 }
 
-void FunctionEmitter::copy_by_work_items(Id to, Id from, Id count, Id stride, Id element) {
+std::pair<Id, Id> FunctionEmitter::local_linear_id() {
     const Id i64 = m_.i64();
     // Every dimension's id and size, without counting them as used by the kernel: a dimension
     // the launch leaves out has id 0 and size 1, which is right here.
@@ -54,7 +54,12 @@ void FunctionEmitter::copy_by_work_items(Id to, Id from, Id count, Id stride, Id
     auto mul = [&](Id a, Id b) { return inst(spv::Op::OpIMul, i64, {a, b}); };
     const Id sx = at(size, 0), sy = at(size, 1);
     const Id linear = add(at(id, 0), mul(sx, add(at(id, 1), mul(sy, at(id, 2)))));
-    const Id items = mul(mul(sx, sy), at(size, 2));
+    return {linear, mul(mul(sx, sy), at(size, 2))};
+}
+
+void FunctionEmitter::copy_by_work_items(Id to, Id from, Id count, Id stride, Id element) {
+    auto mul = [&](Id a, Id b) { return inst(spv::Op::OpIMul, m_.i64(), {a, b}); };
+    const auto [linear, items] = local_linear_id();
     const Id to_type = m_.pointer(spv::StorageClass::Workgroup, element);
     const Id from_type = m_.pointer(spv::StorageClass::CrossWorkgroup, element);
     counted_loop(linear, count, items, [&](Id e) {

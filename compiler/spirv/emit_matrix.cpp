@@ -11,9 +11,10 @@ namespace {
 
 using sema::Builtin;
 
-std::string matrix_types_list() {
+std::string matrix_types_list(bool group_matrices) {
     std::string s;
     for (const auto& m : spirv_khr::kMatrixTypes) {
+        if (m.scope == spv::Scope::Workgroup && !group_matrices) continue;
         if (!s.empty()) s += ", ";
         types::Type t;
         t.kind = types::Type::Kind::Matrix;
@@ -22,9 +23,16 @@ std::string matrix_types_list() {
         t.cols = static_cast<int>(m.cols);
         t.use = static_cast<types::MatrixUse>(m.use);
         t.tf32 = m.tf32;
+        t.scope = m.scope == spv::Scope::Workgroup ? types::MatrixScope::WorkGroup
+                                                   : types::MatrixScope::SubGroup;
         s += t.str();
     }
     return s;
+}
+
+spv::Scope spirv_scope(const types::Type* t) {
+    return t->scope == types::MatrixScope::WorkGroup ? spv::Scope::Workgroup
+                                                     : spv::Scope::Subgroup;
 }
 
 /// The entry of kMatrixTypes that is `t`, or null.
@@ -37,7 +45,7 @@ const spirv_khr::MatrixType* device_matrix_type(const types::Type* t) {
         if (m.component == t->dtype && static_cast<int>(m.rows) == t->rows &&
             static_cast<int>(m.cols) == t->cols &&
             static_cast<std::uint32_t>(m.use) == static_cast<std::uint32_t>(t->use) &&
-            m.tf32 == t->tf32)
+            m.tf32 == t->tf32 && m.scope == spirv_scope(t))
             return &m;
     return nullptr;
 }
@@ -49,15 +57,40 @@ bool FunctionEmitter::native_matrices() const {
 }
 
 bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e) {
-    if (!native_matrices() || device_matrix_type(t)) return true;  // emulated: every type
-    const bool f32_factor =
-        t->dtype == DType::F32 && !t->tf32 && t->use != types::MatrixUse::Accumulator;
-    error(std::string(sema::builtin_name(fn_.info(e).builtin)) + ": " + m_.b.target().subject() +
-          " has no cooperative matrix of type " + t->str() + "; its matrix types are " +
-          matrix_types_list() +
-          (f32_factor ? " (it multiplies f32 factors in tf32, asked for explicitly: "
-                        "matrix_load(x, (i, j), (16, 8), \"a\", \"tf32\"))"
-                      : ""));
+    if (!native_matrices()) return true;  // emulated: every type, any work-group size
+    const bool group_matrices = m_.b.target().has(DeviceFeature::WorkgroupMatrix);
+    const bool group = t->scope == types::MatrixScope::WorkGroup;
+    const std::string name(sema::builtin_name(fn_.info(e).builtin));
+    if (!device_matrix_type(t) || (group && !group_matrices)) {
+        const bool f32_factor =
+            t->dtype == DType::F32 && !t->tf32 && t->use != types::MatrixUse::Accumulator;
+        error(name + ": " + m_.b.target().subject() + " has no cooperative matrix of type " +
+              t->str() + "; its matrix types are " + matrix_types_list(group_matrices) +
+              (f32_factor && !group
+                   ? " (it multiplies f32 factors in tf32, asked for explicitly: "
+                     "matrix_load(x, (i, j), (16, 8), \"a\", \"tf32\"))"
+                   : "") +
+              (group && !group_matrices ? " (no work-group matrices: they are CUDA's on sm_90 "
+                                          "and newer)"
+                                        : ""));
+        return false;
+    }
+    // One warpgroup holds a work-group matrix: the work-group must be exactly that.
+    const auto& local = m_.required_local_size;
+    const bool one_warpgroup =
+        local[0] == spirv_khr::kWorkgroupMatrixItems && local[1] == 1 && local[2] == 1;
+    if (!group || one_warpgroup || m_.reported_group_matrix_size) return true;
+    m_.reported_group_matrix_size = true;
+    error_at(e.range, name + ": a work-group matrix on " + m_.b.target().subject() +
+                          " is held by one work-group of " +
+                          std::to_string(spirv_khr::kWorkgroupMatrixItems) +
+                          " work items (four sub-groups of 32, each holding a quarter of its "
+                          "rows): the kernel must declare @local_size(" +
+                          std::to_string(spirv_khr::kWorkgroupMatrixItems) + ")" +
+                          (local[0] == 0 ? std::string()
+                                         : ", not @local_size(" + std::to_string(local[0]) +
+                                               ", " + std::to_string(local[1]) + ", " +
+                                               std::to_string(local[2]) + ")"));
     return false;
 }
 

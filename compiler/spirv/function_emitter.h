@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "compiler/spirv/module_context.h"
@@ -231,6 +232,9 @@ private:
     /// (DriverDefect::CopyUnderBranch): element e by the work-item whose linear local id is e
     /// modulo the local size. `element` is the type `to` and `from` point to.
     void copy_by_work_items(Id to, Id from, Id count, Id stride, Id element);
+    /// The work-item's linear local id and the work-group's size, as i64 values (from every
+    /// dimension: one the launch leaves out has id 0 and size 1).
+    std::pair<Id, Id> local_linear_id();
     /// `then()` where `condition` holds, else `otherwise()`: a structured selection.
     void either(Id condition, const std::function<void()>& then,
                 const std::function<void()>& otherwise);
@@ -363,7 +367,7 @@ private:
     bool accumulator_fits(const types::Type* factor, const types::Type* acc, const ast::Call& e);
     /// Whether matrices are the target's (SPV_KHR_cooperative_matrix) or emulated: on a target
     /// without them a matrix is an array of rows * cols elements that every work item of the
-    /// sub-group holds whole, and the builtins are loops (matrix_emulation.cpp).
+    /// sub-group (or work-group) holds whole, and the builtins are loops (matrix_emulation.cpp).
     bool native_matrices() const;
     /// The pointer to element `e` (row-major number) of the tile of `a` at `origin` of type `m`.
     Id tile_element(ArrayValue& a, const types::Type* m, std::span<const Id> origin, Id e);
@@ -372,6 +376,8 @@ private:
     Id round_to_tf32(Id x);
     /// Loads the tile into the type's first scratch array; returns that variable.
     Id emulated_load_into(ArrayValue& a, const types::Type* m, std::span<const Id> origin);
+    /// Writes each element once per sub-group (per work-group for a work-group's matrix), spread
+    /// over its work items.
     void emulated_store(ArrayValue& a, const types::Type* m, Id value, std::span<const Id> origin);
     Id emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c, Id x, Id y,
                     Id z);

@@ -1,11 +1,14 @@
 // FunctionEmitter: cooperative matrices on targets without SPV_KHR_cooperative_matrix. A matrix
-// is an array of rows * cols elements (row-major) that every work item of the sub-group holds
-// whole: matrix_load reads the whole tile in each work item, matrix_mad computes the whole
-// product in each, and matrix_store writes each element once per sub-group (the work item whose
-// sub-group local id is the element's number modulo the sub-group size; every work item where
-// the target has no sub-groups). Slow, and the same results as the matrix units up to the order
-// of the sums: for the CPU drivers, so that one kernel runs on every device.
+// is an array of rows * cols elements (row-major) that every work item of the sub-group (of the
+// work-group, for a "group" matrix) holds whole: matrix_load reads the whole tile in each work
+// item, matrix_mad computes the whole product in each, and matrix_store writes each element once
+// per sub-group (the work item whose sub-group local id is the element's number modulo the
+// sub-group size; every work item where the target has no sub-groups) or once per work-group (the
+// work item whose linear local id is the element's number modulo the work-group's size). Slow,
+// and the same results as the matrix units up to the order of the sums: for the CPU drivers, so
+// that one kernel runs on every device.
 #include <map>
+#include <tuple>
 
 #include "compiler/spirv/function_emitter.h"
 
@@ -82,7 +85,9 @@ void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id val
     const Id tile = matrix_scratch(m_.type_of(m), 0);
     store(tile, value);
     Id begin = m_.const_i64(0), step = m_.const_i64(1);
-    if (m_.b.target().has(DeviceFeature::SubGroups)) {
+    if (m->scope == types::MatrixScope::WorkGroup) {
+        std::tie(begin, step) = local_linear_id();
+    } else if (m_.b.target().has(DeviceFeature::SubGroups)) {
         begin = inst(spv::Op::OpUConvert, i64,
                      {builtin_scalar(spv::BuiltIn::SubgroupLocalInvocationId)});
         step = inst(spv::Op::OpUConvert, i64, {builtin_scalar(spv::BuiltIn::SubgroupSize)});

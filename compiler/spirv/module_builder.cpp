@@ -201,8 +201,9 @@ Id ModuleBuilder::type_array(Id element, std::uint64_t length) {
     return intern(types_, {operand(spv::Op::OpTypeArray), element, length_id});
 }
 
-Id ModuleBuilder::type_cooperative_matrix(Id component, std::uint32_t rows, std::uint32_t cols,
-                                          std::uint32_t use, std::string_view why) {
+Id ModuleBuilder::type_cooperative_matrix(Id component, spv::Scope scope, std::uint32_t rows,
+                                          std::uint32_t cols, std::uint32_t use,
+                                          std::string_view why) {
     // A target without the feature has refused the builtin that made the matrix already.
     if (target_.has(DeviceFeature::CooperativeMatrix))
         require(spirv_khr::kCapabilityCooperativeMatrix, why);
@@ -210,10 +211,10 @@ Id ModuleBuilder::type_cooperative_matrix(Id component, std::uint32_t rows, std:
         require(spirv_khr::kCapabilityBFloat16CooperativeMatrix, "cooperative matrices of bf16");
     require_extension(spirv_khr::kExtensionCooperativeMatrix);
     const Id u32 = type_int(kBitsPerWord);
-    const Id scope = constant(u32, operand(spv::Scope::Subgroup));
+    const Id held_by = constant(u32, operand(scope));
     const Id r = constant(u32, rows), c = constant(u32, cols), u = constant(u32, use);
     return intern(types_,
-                  {operand(spirv_khr::kOpTypeCooperativeMatrix), component, scope, r, c, u});
+                  {operand(spirv_khr::kOpTypeCooperativeMatrix), component, held_by, r, c, u});
 }
 
 Id ModuleBuilder::type_pointer(spv::StorageClass storage, Id pointee) {

@@ -101,10 +101,10 @@ public:
     Id type_array(Id element, std::uint64_t length);
     Id type_pointer(spv::StorageClass storage, Id pointee);
     Id type_function(Id result, std::span<const Id> params);
-    /// OpTypeCooperativeMatrixKHR of `component` with sub-group scope (SPV_KHR_cooperative_matrix;
-    /// declares its capability and extension).
-    Id type_cooperative_matrix(Id component, std::uint32_t rows, std::uint32_t cols,
-                               std::uint32_t use, std::string_view why);
+    /// OpTypeCooperativeMatrixKHR of `component` held by `scope`, Subgroup or Workgroup
+    /// (SPV_KHR_cooperative_matrix; declares its capability and extension).
+    Id type_cooperative_matrix(Id component, spv::Scope scope, std::uint32_t rows,
+                               std::uint32_t cols, std::uint32_t use, std::string_view why);
     /// Bit width of a scalar int/float type made here (0 for other types).
     std::uint32_t scalar_width(Id type) const;
     bool is_float_type(Id type) const { return float_types_.contains(type); }

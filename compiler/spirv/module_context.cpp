@@ -90,10 +90,12 @@ Id ModuleContext::type_of(const types::Type* t) {
         return b.type_array(value_type(t->dtype), static_cast<std::uint64_t>(t->rows) *
                                                       static_cast<std::uint64_t>(t->cols));
     if (t->is_matrix())
-        return b.type_cooperative_matrix(value_type(t->dtype), static_cast<std::uint32_t>(t->rows),
-                                         static_cast<std::uint32_t>(t->cols),
-                                         static_cast<std::uint32_t>(t->use),
-                                         "cooperative matrices");
+        return b.type_cooperative_matrix(
+            value_type(t->dtype),
+            t->scope == types::MatrixScope::WorkGroup ? spv::Scope::Workgroup
+                                                      : spv::Scope::Subgroup,
+            static_cast<std::uint32_t>(t->rows), static_cast<std::uint32_t>(t->cols),
+            static_cast<std::uint32_t>(t->use), "cooperative matrices");
     return value_type(t->dtype);
 }
 

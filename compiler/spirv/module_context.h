@@ -88,6 +88,8 @@ public:
     std::uint32_t work_dims_used = 0;
     /// The kernel's `@local_size` (all 0: none): `local_size(d)` is then that constant.
     std::array<std::uint32_t, 3> required_local_size{};
+    /// Whether a work-group matrix builtin has reported a missing `@local_size(128)` (once).
+    bool reported_group_matrix_size = false;
     /// Bytes of local_array memory.
     std::uint64_t static_local_bytes = 0;
     /// local_array variables decorated Alignment (the destinations of whole-tile copies).

@@ -21,7 +21,9 @@ std::string Type::str() const {
             return "matrix(" + std::string(dtype_name(dtype)) + ", rows=" + std::to_string(rows) +
                    ", cols=" + std::to_string(cols) + ", use=\"" +
                    std::string(matrix_use_name(use)) + "\"" +
-                   (tf32 ? std::string(", precision=\"tf32\")") : std::string(")"));
+                   (tf32 ? std::string(", precision=\"tf32\"") : std::string()) +
+                   (scope == MatrixScope::WorkGroup ? std::string(", scope=\"group\")")
+                                                    : std::string(")"));
         case Kind::Array: break;
     }
     std::string s;
@@ -61,7 +63,8 @@ const Type* TypeContext::intern(Type t) {
         const Type& e = *existing;
         if (e.kind == t.kind && e.dtype == t.dtype && e.ndim == t.ndim && e.layout == t.layout &&
             e.space == t.space && e.static_shape == t.static_shape && e.usm_type == t.usm_type &&
-            e.rows == t.rows && e.cols == t.cols && e.use == t.use && e.tf32 == t.tf32)
+            e.rows == t.rows && e.cols == t.cols && e.use == t.use && e.tf32 == t.tf32 &&
+            e.scope == t.scope)
             return existing.get();
     }
     types_.push_back(std::make_unique<Type>(std::move(t)));
@@ -88,9 +91,11 @@ const Type* TypeContext::array(DType elem, int ndim, Layout layout, AddressSpace
     return intern(ty);
 }
 
-const Type* TypeContext::matrix(DType elem, int rows, int cols, MatrixUse use, bool tf32) {
+const Type* TypeContext::matrix(DType elem, int rows, int cols, MatrixUse use, bool tf32,
+                                MatrixScope scope) {
     Type ty;
     ty.tf32 = tf32;
+    ty.scope = scope;
     ty.kind = Type::Kind::Matrix;
     ty.dtype = elem;
     ty.rows = rows;

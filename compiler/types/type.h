@@ -18,6 +18,8 @@ enum class AddressSpace : std::uint8_t { Global, Local, Private };
 enum class MatrixUse : std::uint8_t { A, B, Accumulator };
 /// The language's spelling of a use: "a", "b", "acc".
 std::string_view matrix_use_name(MatrixUse use);
+/// Who holds a cooperative matrix: one sub-group, or a whole work-group (the "group" option).
+enum class MatrixScope : std::uint8_t { SubGroup, WorkGroup };
 
 struct Type {
     enum class Kind : std::uint8_t {
@@ -25,7 +27,8 @@ struct Type {
         Scalar,     // bool, ints, floats (dtype)
         Array,      // a view: element pointer + shape (+ strides when layout is Any)
         MemFlags,   // the `local` / `global` flags of barrier() and fence()
-        Matrix,     // a cooperative matrix: a rows x cols tile spread over a sub-group
+        Matrix,     // a cooperative matrix: a rows x cols tile spread over a sub-group (or a
+                    // work-group)
         CopyEvent,  // what async_copy returns: that copy and the ones before it, to wait for
     };
     Kind kind = Kind::Void;
@@ -45,6 +48,7 @@ struct Type {
     /// An f32 factor ("a" or "b") multiplied in tf32: its values are rounded to tf32 (10
     /// mantissa bits, to nearest with ties away from zero) where it is loaded or filled.
     bool tf32 = false;
+    MatrixScope scope = MatrixScope::SubGroup;
 
     bool is_void() const { return kind == Kind::Void; }
     bool is_scalar() const { return kind == Kind::Scalar; }
@@ -59,7 +63,8 @@ struct Type {
 
     /// Language spelling for messages: "f32", "f32[:, ::1]", "local f32[16, 16]", "void",
     /// "matrix(f16, rows=16, cols=16, use=\"a\")", "matrix(f32, rows=16, cols=8, use=\"a\",
-    /// precision=\"tf32\")", "copy_event".
+    /// precision=\"tf32\")", "matrix(f32, rows=64, cols=64, use=\"acc\", scope=\"group\")",
+    /// "copy_event".
     std::string str() const;
 };
 
@@ -78,7 +83,8 @@ public:
     const Type* boolean() { return scalar(DType::Bool); }
     const Type* array(DType elem, int ndim, Layout layout, AddressSpace space,
                       std::vector<std::int64_t> static_shape = {}, UsmType usm = UsmType::Device);
-    const Type* matrix(DType elem, int rows, int cols, MatrixUse use, bool tf32 = false);
+    const Type* matrix(DType elem, int rows, int cols, MatrixUse use, bool tf32 = false,
+                       MatrixScope scope = MatrixScope::SubGroup);
     /// The semantic type of a signature parameter.
     const Type* from_param(const ParamType& p);
 

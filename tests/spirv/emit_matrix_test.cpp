@@ -324,3 +324,146 @@ kernel k(a: i8[:, ::1], c: i16[:, ::1]) {
     CHECK(native.render().find("has no cooperative matrix of type matrix(i16") !=
           std::string::npos);
 }
+
+namespace {
+
+// A work-group's GEMM: one 64 x 64 tile of c per work-group of 128 work items, a's 64 x 16 and
+// b's 16 x 64 tiles staged in local memory.
+constexpr const char* kGroupGemm = R"(
+@local_size(128)
+kernel gemm(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (64, 16));
+    let sb = local_array(f16, (16, 64));
+    let row = group_id(1) * 64;
+    let col = group_id(0) * 64;
+    var acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
+    for k in range(0, a.shape[1], 16) {
+        async_copy(sa, (0, 0), a, (row, k), (64, 16));
+        async_copy(sb, (0, 0), b, (k, col), (16, 64));
+        wait_copies();
+        acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
+                         matrix_load(sb, (0, 0), (16, 64), "b", "group"), acc);
+        barrier(local);
+    }
+    matrix_store(c, (row, col), max(acc * 2.0 - matrix_fill(1.0f32, (64, 64), "acc", "group"),
+                                    0.0));
+}
+)";
+
+}  // namespace
+
+TEST_CASE("group matrices: OpTypeCooperativeMatrixKHR of Workgroup scope that validates") {
+    for (bool bounds : {false, true}) {
+        CAPTURE(bounds);
+        compiler::source::Diagnostics diags;
+        auto image = build(kGroupGemm, TargetProfile::level_zero(), diags, bounds);
+        INFO(diags.render());
+        REQUIRE(image);
+        const auto& w = image->spirv;
+        auto error = compiler::spirv::validate(w);
+        INFO(error.value_or(""));
+        CHECK(!error);
+        // Three types: component, scope Workgroup (2), rows, columns, use.
+        auto value_of = [&](std::uint32_t id) { return constant_value(w, id); };
+        const auto types = instructions(w, spirv_khr::kOpTypeCooperativeMatrix);
+        REQUIRE(types.size() == 3);
+        std::vector<std::vector<std::uint32_t>> shapes;
+        for (const auto& t : types) {
+            CHECK(value_of(t[2]) == static_cast<std::uint32_t>(spv::Scope::Workgroup));
+            shapes.push_back({*value_of(t[3]), *value_of(t[4]), *value_of(t[5])});
+        }
+        CHECK(shapes == std::vector<std::vector<std::uint32_t>>{{64, 64, 2}, {64, 16, 0},
+                                                                 {16, 64, 1}});
+        // Loads of the local tiles: RowMajor, strides 16 and 64; one multiply-add, one store.
+        const auto loads = instructions(w, spirv_khr::kOpCooperativeMatrixLoad);
+        REQUIRE(loads.size() == 2);
+        CHECK(value_of(loads[0][3]) == 0u);
+        CHECK(value_of(loads[0][4]) == 16u);
+        CHECK(value_of(loads[1][4]) == 64u);
+        CHECK(instructions(w, spirv_khr::kOpCooperativeMatrixMulAdd).size() == 1);
+        CHECK(instructions(w, spirv_khr::kOpCooperativeMatrixStore).size() == 1);
+    }
+}
+
+TEST_CASE("group matrices: emulated, the store is spread over the work-group's linear ids") {
+    compiler::source::Diagnostics diags;
+    auto image = build(kGroupGemm, *TargetProfile::parse("opencl+fp16+sub_groups"), diags);
+    INFO(diags.render());
+    REQUIRE(image);
+    auto error = compiler::spirv::validate(image->spirv);
+    INFO(error.value_or(""));
+    CHECK(!error);
+    CHECK(instructions(image->spirv, spirv_khr::kOpTypeCooperativeMatrix).empty());
+    // The store's loop starts at the local linear id, not at the sub-group local id.
+    const std::string text = compiler::spirv::disassemble(image->spirv);
+    CHECK(text.find("BuiltIn LocalInvocationId") != std::string::npos);
+    CHECK(text.find("BuiltIn SubgroupLocalInvocationId") == std::string::npos);
+}
+
+TEST_CASE("group matrices: the validator wants one scope in a multiply-add") {
+    compiler::source::Diagnostics diags;
+    auto image = build(kGemm, TargetProfile::level_zero(), diags);
+    REQUIRE(image);
+    std::vector<std::uint32_t> w = image->spirv;
+    // The A type's scope becomes the accumulator use's constant (2: Workgroup).
+    const auto types = instructions(w, spirv_khr::kOpTypeCooperativeMatrix);
+    std::uint32_t two = 0;
+    for (const auto& t : types)
+        if (constant_value(w, t[5]) == 2u) two = t[5];
+    REQUIRE(two != 0);
+    for (std::size_t i = 5; i < w.size();) {
+        const std::uint32_t count = w[i] >> spv::WordCountShift;
+        if (static_cast<spv::Op>(w[i] & spv::OpCodeMask) == spirv_khr::kOpTypeCooperativeMatrix &&
+            constant_value(w, w[i + 6]) == 0u)
+            w[i + 3] = two;
+        i += count;
+    }
+    auto error = compiler::spirv::validate(w);
+    REQUIRE(error);
+    CHECK(error->find("OpCooperativeMatrixMulAddKHR: the operands and the result type must be "
+                      "of one scope") != std::string::npos);
+}
+
+TEST_CASE("group matrices: scope in types, a device's types and its work-group size") {
+    compiler::source::Diagnostics diags;
+    // Without @local_size(128) on a target with work-group matrices.
+    std::string no_size = kGroupGemm;
+    no_size.erase(0, no_size.find("kernel"));
+    CHECK(!build(no_size, TargetProfile::level_zero(), diags));
+    CHECK(diags.render().find(
+              "error: matrix_fill: a work-group matrix on the target (level-zero+") !=
+          std::string::npos);
+    CHECK(diags.render().find(
+              "is held by one work-group of 128 work items (four sub-groups of 32, each holding a "
+              "quarter of its rows): the kernel must declare @local_size(128)\n") !=
+          std::string::npos);
+    compiler::source::Diagnostics wrong;
+    std::string other_size = kGroupGemm;
+    other_size.replace(other_size.find("(128)"), 5, "(64, 2)");
+    CHECK(!build(other_size, TargetProfile::level_zero(), wrong));
+    CHECK(wrong.render().find("the kernel must declare @local_size(128), not @local_size(64, 2, "
+                              "1)\n") != std::string::npos);
+    // (128, 1, 1) is the same size.
+    compiler::source::Diagnostics three;
+    std::string three_d = kGroupGemm;
+    three_d.replace(three_d.find("(128)"), 5, "(128, 1, 1)");
+    CHECK(build(three_d, TargetProfile::level_zero(), three));
+    // A target with sub-group matrices only lists those.
+    compiler::source::Diagnostics sub;
+    CHECK(!build(kGroupGemm, *TargetProfile::parse("level-zero-group_matrix"), sub));
+    CHECK(sub.render().find("has no cooperative matrix of type matrix(f32, rows=64, cols=64, "
+                            "use=\"acc\", scope=\"group\"); its matrix types are matrix(f16, "
+                            "rows=16, cols=16, use=\"a\"), ") != std::string::npos);
+    CHECK(sub.render().find("scope=\"group\"), matrix(") == std::string::npos);
+    // A target with both lists the group types last.
+    compiler::source::Diagnostics both;
+    CHECK(!build(R"(
+@local_size(128)
+kernel k(c: f32[:, ::1]) {
+    matrix_store(c, (0, 0), matrix_fill(0.0f32, (32, 64), "acc", "group"));
+}
+)",
+                 TargetProfile::level_zero(), both));
+    CHECK(both.render().find("matrix(f32, rows=64, cols=64, use=\"acc\", scope=\"group\")\n") !=
+          std::string::npos);
+}

@@ -181,7 +181,7 @@ TEST_CASE("sub-groups: a target without them is one error, at the first use, nam
           "sg.dpk:3:13: error: the target (opencl+fp64-fp16+int64_atomics-sub_groups-"
           "sub_group_shuffle-float_atomic_add-sub_group_shuffle_xor-sub_group_shuffle_relative-"
           "sub_group_ballot-sub_group_bitwise-sub_group_extended_types-cooperative_matrix-ordered_"
-          "copies-bf16) has no sub-groups "
+          "copies-bf16-group_matrix) has no sub-groups "
           "(cl_khr_subgroups), needed for "
           "sub_group_size\n"
           "      let s = sub_group_size();\n"
@@ -200,7 +200,7 @@ TEST_CASE("sub-groups: a target without them is one error, at the first use, nam
               "sg.dpk:2:43: error: the target (opencl+fp64-fp16+int64_atomics+sub_groups-"
               "sub_group_shuffle-float_atomic_add-sub_group_shuffle_xor-sub_group_shuffle_relative-"
               "sub_group_ballot-sub_group_bitwise-sub_group_extended_types-cooperative_matrix-"
-              "ordered_copies-bf16) has no sub-group "
+              "ordered_copies-bf16-group_matrix) has no sub-group "
               "shuffles (cl_intel_subgroups), needed for "
               "sub_group_shuffle"));
     // A sub_group_barrier alone is enough to need sub-groups.

@@ -12,11 +12,11 @@ TEST_CASE("target profiles: names spell every feature and parse back") {
     CHECK(cl.name() ==
           "opencl+fp64-fp16+int64_atomics-sub_groups-sub_group_shuffle-float_atomic_add-sub_group_"
           "shuffle_xor-sub_group_shuffle_relative-sub_group_ballot-sub_group_bitwise-sub_group_"
-          "extended_types-cooperative_matrix-ordered_copies-bf16");
+          "extended_types-cooperative_matrix-ordered_copies-bf16-group_matrix");
     CHECK(TargetProfile::level_zero().name() ==
           "level-zero+fp64+fp16+int64_atomics+sub_groups+sub_group_shuffle+float_atomic_add+sub_"
           "group_shuffle_xor+sub_group_shuffle_relative+sub_group_ballot+sub_group_bitwise+sub_"
-          "group_extended_types+cooperative_matrix+ordered_copies+bf16");
+          "group_extended_types+cooperative_matrix+ordered_copies+bf16+group_matrix");
     for (const char* spec : {"opencl", "level-zero", "opencl+fp16+sub_groups", "level-zero-fp64",
                              "opencl-fp64-int64_atomics+sub_groups+sub_group_shuffle"}) {
         CAPTURE(spec);

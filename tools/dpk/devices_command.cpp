@@ -72,14 +72,20 @@ void print_device(std::ostream& out, const runtime::Device& d) {
             << (i.has(f) ? "yes" : "no");
         if (f == DeviceFeature::SubGroups && i.has(f)) print_sub_groups(out, i);
         if (f == DeviceFeature::CooperativeMatrix && i.has(f)) {
-            out << " (";
-            for (const auto& m : spirv_khr::kMatrixTypes)
-                out << (&m == &spirv_khr::kMatrixTypes[0] ? "" : ", ")
-                    << (m.tf32 ? "tf32" : dtype_name(m.component)) << " " << m.rows << "x" << m.cols
-                    << " "
+            // The device's matrix types; the work-group ones (` group`) where it has those too.
+            const bool group = i.has(DeviceFeature::WorkgroupMatrix);
+            const char* separator = " (";
+            for (const auto& m : spirv_khr::kMatrixTypes) {
+                const bool of_group = m.scope == spv::Scope::Workgroup;
+                if (of_group && !group) continue;
+                out << separator << (m.tf32 ? "tf32" : dtype_name(m.component)) << " " << m.rows
+                    << "x" << m.cols << " "
                     << (m.use == spirv_khr::MatrixUse::A   ? "a"
                         : m.use == spirv_khr::MatrixUse::B ? "b"
-                                                           : "acc");
+                                                           : "acc")
+                    << (of_group ? " group" : "");
+                separator = ", ";
+            }
             out << ")";
         }
     }
