@@ -1,0 +1,221 @@
+// Work-group cooperative matrices end to end: a GEMM whose 64 x 64 accumulator tiles, 64 x 16
+// tiles of a and 16 x 64 tiles of b are held by a whole work-group of 128 work items gives the
+// exact product on every device with f16 (warpgroup products on CUDA sm_90, the compiler's
+// emulation on the CPU drivers), with fills, element-wise arithmetic and math on the
+// accumulator, and tiles of a and b staged in local memory (b's rows exactly 64 elements, read
+// from column 0). Inputs are multiples of 1/4 in [-1, 1], so every sum is exact in f32.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "dpk/dpk.h"
+#include "tests/runtime/support/device_loop.h"
+
+using namespace dpk;
+using namespace dpk::runtime;
+
+namespace {
+
+const char* kSource = R"(
+// a's and b's tiles copied whole into local memory; each step's product waits for the copies,
+// and the next copies wait for every work item's loads (the barrier).
+@local_size(128)
+kernel gemm_copies(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (64, 16));
+    let sb = local_array(f16, (16, 64));
+    let row = group_id(1) * 64;
+    let col = group_id(0) * 64;
+    var acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
+    for k in range(0, a.shape[1], 16) {
+        async_copy(sa, (0, 0), a, (row, k), (64, 16));
+        async_copy(sb, (0, 0), b, (k, col), (16, 64));
+        wait_copies();
+        acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
+                         matrix_load(sb, (0, 0), (16, 64), "b", "group"), acc);
+        barrier(local);
+    }
+    matrix_store(c, (row, col), acc);
+}
+
+// The tiles written by the work items' own loads and stores; the accumulator starts from c0
+// and ends with an epilogue: c = max(2 acc - 1, 0) + |acc| / 4.
+@local_size(128)
+kernel gemm_epilogue(a: f16[:, ::1], b: f16[:, ::1], c0: f32[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (64, 16));
+    let sb = local_array(f16, (16, 64));
+    let row = group_id(1) * 64;
+    let col = group_id(0) * 64;
+    var acc = matrix_load(c0, (row, col), (64, 64), "acc", "group");
+    for k in range(0, a.shape[1], 16) {
+        for e in range(local_id(0), 1024, 128) {
+            sa[e / 16, e % 16] = a[row + e / 16, k + e % 16];
+            sb[e / 64, e % 64] = b[k + e / 64, col + e % 64];
+        }
+        barrier(local);
+        acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
+                         matrix_load(sb, (0, 0), (16, 64), "b", "group"), acc);
+        barrier(local);
+    }
+    let ones = matrix_fill(1.0f32, (64, 64), "acc", "group");
+    matrix_store(c, (row, col), max(acc * 2.0 - ones, 0.0) + abs(acc) / 4.0);
+}
+
+// Where matrices are emulated any types, sizes and work-group sizes work (the CPU drivers: the
+// 64 x 64 tiles above need more private memory than a work-group of 128 has on Intel's, and
+// PoCL has no f16 here): f32 tiles of 32 x 32 from tiles of a and b copied to local memory, a
+// work-group of 128 work items, and the same epilogue.
+kernel gemm_f32(a: f32[:, ::1], b: f32[:, ::1], c0: f32[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f32, (32, 16));
+    let sb = local_array(f32, (16, 32));
+    let row = group_id(1) * 32;
+    let col = group_id(0) * 32;
+    var acc = matrix_load(c0, (row, col), (32, 32), "acc", "group");
+    for k in range(0, a.shape[1], 16) {
+        async_copy(sa, (0, 0), a, (row, k), (32, 16));
+        async_copy(sb, (0, 0), b, (k, col), (16, 32));
+        wait_copies();
+        acc = matrix_mad(matrix_load(sa, (0, 0), (32, 16), "a", "group"),
+                         matrix_load(sb, (0, 0), (16, 32), "b", "group"), acc);
+        barrier(local);
+    }
+    let ones = matrix_fill(1.0f32, (32, 32), "acc", "group");
+    matrix_store(c, (row, col), max(acc * 2.0 - ones, 0.0) + abs(acc) / 4.0);
+}
+
+// 16 x 8 by 8 x 32 tiles of a work-group of 4 x 3 work items, each element stored once.
+kernel gemm_small(a: f32[:, ::1], b: f32[:, ::1], c: f32[:, ::1]) {
+    let row = group_id(1) * 16;
+    let col = group_id(0) * 32;
+    var acc = -matrix_fill(-1.0f32, (16, 32), "acc", "group");
+    for k in range(0, a.shape[1], 8) {
+        acc = matrix_mad(matrix_load(a, (row, k), (16, 8), "a", "group"),
+                         matrix_load(b, (k, col), (8, 32), "b", "group"), acc);
+    }
+    matrix_store(c, (row, col), acc);
+}
+)";
+
+constexpr std::int64_t M = 128, K = 48, N = 128;
+
+double a_value(std::int64_t i) {
+    return static_cast<double>(i * 7 % 9) / 4.0 - 1.0;
+}
+double b_value(std::int64_t i) {
+    return static_cast<double>(i * 5 % 9) / 4.0 - 1.0;
+}
+
+std::vector<std::uint16_t> halves(std::int64_t n, double (*f)(std::int64_t)) {
+    std::vector<std::uint16_t> h(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) h[static_cast<std::size_t>(i)] = Half(f(i)).bits();
+    return h;
+}
+
+/// c = a * b + c0 on the host; a is M x K row-major, b K x N row-major.
+std::vector<float> product(float c0) {
+    std::vector<float> c(static_cast<std::size_t>(M * N), c0);
+    for (std::int64_t r = 0; r < M; ++r)
+        for (std::int64_t col = 0; col < N; ++col)
+            for (std::int64_t k = 0; k < K; ++k)
+                c[static_cast<std::size_t>(r * N + col)] +=
+                    static_cast<float>(a_value(r * K + k) * b_value(k * N + col));
+    return c;
+}
+
+}  // namespace
+
+/// max(2 w - 1, 0) + |w| / 4 of each element: the kernels' epilogue.
+std::vector<float> epilogue(std::vector<float> c) {
+    for (float& w : c) w = std::max(w * 2.0f - 1.0f, 0.0f) + std::abs(w) / 4.0f;
+    return c;
+}
+
+TEST_SUITE("group_matrices") {
+    TEST_CASE("work-group matrices of devices with them: f16 GEMMs of 64 x 64 tiles, exact") {
+        ProgramOptions options;
+        options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
+        Program p = Program::from_string("group_matrices.dpk", kSource, options);
+        const auto ha = halves(M * K, a_value);
+        const auto hb = halves(K * N, b_value);
+        const std::string plain = "void(f16[:, ::1], f16[:, ::1], f32[:, ::1])";
+        int ran = 0;
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            if (!dev.info().has(DeviceFeature::WorkgroupMatrix)) {
+                MESSAGE(tests::device_label(dev)
+                        << ": no work-group matrix units, skipped (the next case emulates them)");
+                continue;
+            }
+            Queue q(dev);
+            UsmArray a = UsmArray::from_host(q, DType::F16, {M, K}, ha.data(), ha.size() * 2);
+            UsmArray b = UsmArray::from_host(q, DType::F16, {K, N}, hb.data(), hb.size() * 2);
+            const Range global(N / 64 * 128, M / 64), local(128, 1);
+            {
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_copies")
+                    .specialize(plain, dev)
+                    .launch(q, global, local, {a, b, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == product(0.0f));
+            }
+            {
+                UsmArray c0 = UsmArray::zeros(q, DType::F32, {M, N});
+                c0.fill(-0.5f).wait();
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_epilogue")
+                    .specialize("void(f16[:, ::1], f16[:, ::1], f32[:, ::1], f32[:, ::1])", dev)
+                    .launch(q, global, local, {a, b, c0, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == epilogue(product(-0.5f)));
+            }
+            ++ran;
+        }
+        if (!ran) MESSAGE("no device with work-group matrix units: nothing ran");
+    }
+
+    TEST_CASE("emulated work-group matrices: f32 GEMMs, any sizes and work-group sizes, exact") {
+        ProgramOptions options;
+        options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
+        Program p = Program::from_string("group_matrices.dpk", kSource, options);
+        std::vector<float> ha(static_cast<std::size_t>(M * K)), hb(static_cast<std::size_t>(K * N));
+        for (std::int64_t i = 0; i < M * K; ++i)
+            ha[static_cast<std::size_t>(i)] = static_cast<float>(a_value(i));
+        for (std::int64_t i = 0; i < K * N; ++i)
+            hb[static_cast<std::size_t>(i)] = static_cast<float>(b_value(i));
+        int ran = 0;
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            if (dev.info().has(DeviceFeature::CooperativeMatrix)) {
+                MESSAGE(tests::device_label(dev) << ": matrix units (no f32 factors), skipped");
+                continue;
+            }
+            Queue q(dev);
+            UsmArray a = UsmArray::from_host<float>(q, ha, {M, K});
+            UsmArray b = UsmArray::from_host<float>(q, hb, {K, N});
+            {
+                UsmArray c0 = UsmArray::zeros(q, DType::F32, {M, N});
+                c0.fill(-0.5f).wait();
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_f32")
+                    .specialize("void(f32[:, ::1], f32[:, ::1], f32[:, ::1], f32[:, ::1])", dev)
+                    .launch(q, Range(N / 32 * 128, M / 32), Range(128, 1), {a, b, c0, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == epilogue(product(-0.5f)));
+            }
+            {
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_small")
+                    .specialize("void(f32[:, ::1], f32[:, ::1], f32[:, ::1])", dev)
+                    .launch(q, Range(N / 32 * 4, M / 16 * 3), Range(4, 3), {a, b, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == product(1.0f));
+            }
+            ++ran;
+        }
+        if (!ran) MESSAGE("no device emulating matrices: nothing ran");
+    }
+}
