@@ -1500,8 +1500,8 @@ TEST_CASE("ptx: cooperative matrices are per-lane fragments, a multiply-add two 
 }
 
 /// A work-group (Workgroup-scope) GEMM step: A (64x16) and B (16x64) from work-group arrays,
-/// C from global memory, two products into one accumulator, the result stored. @LOCAL@ is the
-/// kernel's LocalSize line, @BSTRIDE@ B's row stride in elements.
+/// C from global memory, then @BODY@ (the products). @LOCAL@ is the kernel's LocalSize line,
+/// @BSTRIDE@ B's row stride in elements.
 const std::string kWorkgroupMatrixModule = R"(
                OpCapability Addresses
                OpCapability Kernel
@@ -1534,12 +1534,14 @@ const std::string kWorkgroupMatrixModule = R"(
                KHR4456/6 %MA %half %c2 %c64 %c16 %c0
                KHR4456/6 %MB %half %c2 %c16 %c64 %c1
                KHR4456/6 %MC %float %c2 %c64 %c64 %c2
+        %vMC = OpTypePointer Function %MC
          %sa = OpVariable %parr Workgroup
          %sb = OpVariable %parr Workgroup
          %fn = OpTypeFunction %void %gpf
           %k = OpFunction %void None %fn
           %c = OpFunctionParameter %gpf
       %entry = OpLabel
+        %acc = OpVariable %vMC Function
          %pa = OpAccessChain %lph %sa %c0
         %pb0 = OpAccessChain %lph %sb %c0
         %pb1 = OpAccessChain %lph %sb %c1024
@@ -1547,23 +1549,29 @@ const std::string kWorkgroupMatrixModule = R"(
                KHR4457/5 %MB %mb0 %pb0 %c0 @BSTRIDE@
                KHR4457/5 %MB %mb1 %pb1 %c0 @BSTRIDE@
                KHR4457/5 %MC %ci %c %c0 %l64
-               KHR4459/5 %MC %p1 %ma %mb0 %ci
-               KHR4459/5 %MC %p2 %ma %mb1 %p1
-               KHR4458/4 %c %p2 %c0 %l64
+               @BODY@
                OpReturn
                OpFunctionEnd
 )";
 
+/// kWorkgroupMatrixModule's products: C's value twice multiplied into, then stored.
+constexpr std::string_view kTwoProducts = R"(
+               KHR4459/5 %MC %p1 %ma %mb0 %ci
+               KHR4459/5 %MC %p2 %ma %mb1 %p1
+               KHR4458/4 %c %p2 %c0 %l64)";
+
 TEST_CASE("ptx: work-group matrices are wgmma of the warpgroup, B read through a descriptor") {
-    const std::string text = filled(kWorkgroupMatrixModule, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
-                                                             {"@BSTRIDE@", "%c64"}});
+    const std::string text =
+        filled(kWorkgroupMatrixModule, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+                                        {"@BSTRIDE@", "%c64"},
+                                        {"@BODY@", kTwoProducts}});
     const std::string ptx = translate_and_assemble(assemble_khr(text), "matrix_wgmma").text;
     INFO(ptx);
     CHECK(contains(ptx, ".version 8.0\n.target sm_90a\n"));
     // Two products into one accumulator: both in flight together, one commit and one wait, the
     // second on the first's registers (C's only use: no copies of the accumulator).
     CHECK(count_of(ptx, "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 \t{%f") == 2);
-    CHECK(count_of(ptx, "wgmma.fence.sync.aligned") == 2);
+    CHECK(count_of(ptx, "wgmma.fence.sync.aligned") == 1);  // one A, packed once
     CHECK(count_of(ptx, "wgmma.commit_group.sync.aligned") == 1);
     CHECK(count_of(ptx, "wgmma.wait_group.sync.aligned \t0;") == 1);
     CHECK(ptx.find("wgmma.wait_group") < ptx.find("st.global"));
@@ -1587,28 +1595,70 @@ TEST_CASE("ptx: work-group matrices are wgmma of the warpgroup, B read through a
     CHECK(count_of(ptx, "st.global.v2.f32") == 16);
 }
 
+TEST_CASE("ptx: a work-group accumulator variable is multiplied into in place") {
+    // `var acc`: each product loads the variable, multiplies into it and stores it back. The
+    // wgmma work on the variable's own registers, both in flight; the last load (for the
+    // store to memory) waits for them.
+    const std::string body = R"(
+               OpStore %acc %ci
+      %cur1 = OpLoad %MC %acc
+               KHR4459/5 %MC %p1 %ma %mb0 %cur1
+               OpStore %acc %p1
+      %cur2 = OpLoad %MC %acc
+               KHR4459/5 %MC %p2 %ma %mb1 %cur2
+               OpStore %acc %p2
+       %fin = OpLoad %MC %acc
+               KHR4458/4 %c %fin %c0 %l64)";
+    const std::string ptx =
+        translate_and_assemble(assemble_khr(filled(kWorkgroupMatrixModule,
+                                                   {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+                                                    {"@BSTRIDE@", "%c64"},
+                                                    {"@BODY@", body}})),
+                               "matrix_wgmma_variable")
+            .text;
+    INFO(ptx);
+    const auto first = ptx.find("wgmma.mma_async"), second = ptx.find("wgmma.mma_async", first + 1);
+    REQUIRE(second != std::string::npos);
+    const auto accumulator = [&](std::size_t at) {
+        const auto open = ptx.find('{', at);
+        return ptx.substr(open, ptx.find('}', open) - open);
+    };
+    CHECK(accumulator(first) == accumulator(second));
+    const auto commit = ptx.find("wgmma.commit_group.sync.aligned");
+    CHECK(count_of(ptx, "wgmma.commit_group.sync.aligned") == 1);
+    CHECK(second < commit);
+    // Nothing between the products: the loads and stores of the variable are its registers.
+    CHECK(ptx.find("mov.", first) > commit);
+}
+
 TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
     // Not a work-group of 128.
     const std::string no_size = translation_error(assemble_khr(filled(
-        kWorkgroupMatrixModule, {{"@LOCAL@", ""}, {"@BSTRIDE@", "%c64"}})));
+        kWorkgroupMatrixModule, {{"@LOCAL@", ""}, {"@BSTRIDE@", "%c64"}, {"@BODY@", kTwoProducts}})));
     CAPTURE(no_size);
     CHECK(contains(no_size, "kernel 'wgmma'"));
     CHECK(contains(no_size, "@local_size(128)"));
     const std::string other_size = translation_error(assemble_khr(filled(
         kWorkgroupMatrixModule,
-        {{"@LOCAL@", "OpExecutionMode %k LocalSize 256 1 1"}, {"@BSTRIDE@", "%c64"}})));
+        {{"@LOCAL@", "OpExecutionMode %k LocalSize 256 1 1"},
+         {"@BSTRIDE@", "%c64"},
+         {"@BODY@", kTwoProducts}})));
     CHECK(contains(other_size, "@local_size(128)"));
     // B's rows must be the 128-byte swizzle's (64 elements).
     const std::string narrow = translation_error(assemble_khr(filled(
         kWorkgroupMatrixModule,
-        {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"}, {"@BSTRIDE@", "%c32"}})));
+        {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+         {"@BSTRIDE@", "%c32"},
+         {"@BODY@", kTwoProducts}})));
     CAPTURE(narrow);
     CHECK(contains(narrow, "OpCooperativeMatrixLoadKHR"));
     CHECK(contains(narrow, "rows of 64 elements (128 bytes)"));
     // Only sm_90 has wgmma.
     const auto spirv = assemble_khr(filled(
         kWorkgroupMatrixModule,
-        {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"}, {"@BSTRIDE@", "%c64"}}));
+        {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+         {"@BSTRIDE@", "%c64"},
+         {"@BODY@", kTwoProducts}}));
     CHECK_THROWS_WITH_AS(translate_to_ptx(spirv, {.sm = 100, .ptx_major = 8, .ptx_minor = 6}),
                          doctest::Contains("wgmma needs an sm_90 device, the target is sm_100"),
                          PtxTranslationError);

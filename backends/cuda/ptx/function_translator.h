@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <map>
 #include <set>
 #include <string>
@@ -106,7 +107,10 @@ private:
     /// `opcode` under a predicate: guard "@%p1" or "@!%p1".
     void emit_if(const std::string& guard, const std::string& opcode,
                  std::initializer_list<PtxOperand> args);
-    void emit_label(std::string name) { body_.push_back(PtxItem::label(std::move(name))); }
+    void emit_label(std::string name) {
+        body_.push_back(PtxItem::label(std::move(name)));
+        wgmma_words_.clear();  // packed in a block that may not lead here
+    }
     /// A line printed as it is: the braces, .param declarations and call of a call block.
     void emit_verbatim(std::string text) { body_.push_back(PtxItem::verbatim(std::move(text))); }
     void emit_prologue(const std::string& opcode, std::initializer_list<PtxOperand> args);
@@ -313,6 +317,17 @@ private:
     bool wgmma_open_ = false;  // wgmma issued and not yet committed and waited for
     std::set<std::string> wgmma_in_flight_;   // the accumulator registers of those wgmma
     std::map<Id, std::size_t> operand_uses_;  // how often each id is an operand (select_wgmma)
+    /// A Workgroup-scope accumulator variable V updated in place by wgmma: `c = OpLoad V`,
+    /// `d = mad(a, b, c)`, `OpStore V d` in one block, c and d used once, nothing else touching
+    /// V between: the load and the store are V's registers themselves (they emit nothing).
+    struct WgmmaChains {
+        std::map<Id, Id> loads;                      // c -> V
+        std::set<const SpirvInstruction*> stores;    // the OpStore V d
+    };
+    std::optional<WgmmaChains> wgmma_chains_;
+    const WgmmaChains& wgmma_chains();
+    /// The .b32 words of each f16 / bf16 A fragment that wgmma has taken (packed once).
+    std::map<Id, std::array<std::string, 4>> wgmma_words_;
     bool has_group_matrices_ = false;  // the module has Workgroup-scope matrix types
     std::set<Id> matrix_variables_;  // Function variables of matrix type (in fragments_)
     bool has_matrices_ = false;      // the module declares a cooperative matrix type

@@ -664,6 +664,15 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
         case spv::Op::OpStore: {
             const bool load = op == spv::Op::OpLoad;
             const Id pointer = inst.operand(0);
+            if (has_group_matrices_) {  // an accumulator updated in place: its own registers
+                const WgmmaChains& chains = wgmma_chains();
+                if (auto it = chains.loads.find(inst.result); load && it != chains.loads.end()) {
+                    types_[inst.result] = inst.result_type;
+                    fragments_[inst.result] = fragments_.at(pointer);
+                    return true;
+                }
+                if (!load && chains.stores.count(&inst)) return true;
+            }
             if (!matrix_variables_.count(pointer))
                 unsupported(inst,
                             "cooperative matrices are loaded and stored through Function "
@@ -880,10 +889,7 @@ void FunctionTranslator::select_wgmma(const SpirvInstruction& inst) {
     // wgmma adds into its accumulator registers. Where this is C's only use the result takes
     // C's registers (a chain of products into one accumulator stays in flight); else it starts
     // as a copy of C, made once C's wgmma (if any) is done.
-    if (operand_uses_.empty())
-        for (const SpirvBlock& block : function_.blocks)
-            for (const SpirvInstruction& i : block.instructions)
-                for (std::uint32_t word : i.operands) ++operand_uses_[word];
+    wgmma_chains();  // counts the operands' uses
     const bool in_place = operand_uses_[c_id] == 1 && !module_.constants.count(c_id) &&
                           !matrix_variables_.count(c_id);
     if (!in_place && wgmma_in_flight_.count(c.front())) close_wgmma();
@@ -895,16 +901,21 @@ void FunctionTranslator::select_wgmma(const SpirvInstruction& inst) {
         types_[inst.result] = inst.result_type;
         fragments_[inst.result] = d;
     }
-    std::array<std::string, 4> words;
-    for (std::size_t w = 0; w < words.size(); ++w) {
-        words[w] = new_reg(RegClass::B32);
-        emit("mov.b32", {words[w], vector_operand({a[2 * w], a[2 * w + 1]})});
-    }
+    auto [packed, first] = wgmma_words_.try_emplace(a_id);
+    std::array<std::string, 4>& words = packed->second;
+    if (first)
+        for (std::size_t w = 0; w < words.size(); ++w) {
+            words[w] = new_reg(RegClass::B32);
+            emit("mov.b32", {words[w], vector_operand({a[2 * w], a[2 * w + 1]})});
+        }
     std::string accumulator = "{";
     for (const std::string& r : d) accumulator += (accumulator.size() > 1 ? ", " : "") + r;
     accumulator += "}";
-    // Its registers are written: the tensor cores may read them (PTX ISA, wgmma.fence).
-    emit("wgmma.fence.sync.aligned", {});
+    // Registers written since the last wgmma: the tensor cores may read them once fenced (PTX
+    // ISA, wgmma.fence).
+    if (body_.empty() || body_.back().kind != PtxItem::Kind::Instruction ||
+        body_.back().inst.opcode.rfind("wgmma.mma_async", 0) != 0)
+        emit("wgmma.fence.sync.aligned", {});
     const std::string type = a_element.bfloat16 ? ".bf16" : ".f16";
     // scale-d 1 (D = A * B + D), A and B not negated, B transposed (N-major).
     emit("wgmma.mma_async.sync.aligned.m64n64k16.f32" + type + type,
@@ -914,7 +925,47 @@ void FunctionTranslator::select_wgmma(const SpirvInstruction& inst) {
     wgmma_in_flight_.insert(d.begin(), d.end());
 }
 
+const FunctionTranslator::WgmmaChains& FunctionTranslator::wgmma_chains() {
+    if (wgmma_chains_) return *wgmma_chains_;
+    for (const SpirvBlock& block : function_.blocks)
+        for (const SpirvInstruction& i : block.instructions)
+            for (std::uint32_t word : i.operands) ++operand_uses_[word];
+    WgmmaChains chains;
+    for (const SpirvBlock& block : function_.blocks) {
+        const auto& list = block.instructions;
+        for (std::size_t m = 0; m < list.size(); ++m) {
+            const SpirvInstruction& mad = list[m];
+            if (mad.opcode != kOpCooperativeMatrixMulAddKHR || mad.operands.size() < 3) continue;
+            const spirv_khr::MatrixType* kind = matrix_type(module_, mad.result_type);
+            if (!kind || kind->scope != spv::Scope::Workgroup) continue;
+            const Id c = mad.operand(2);
+            if (operand_uses_[c] != 1 || operand_uses_[mad.result] != 1) continue;
+            std::size_t l = m;  // c's OpLoad V, before the mad in this block
+            while (l > 0 && list[l - 1].result != c) --l;
+            if (l == 0 || list[l - 1].opcode != spv::Op::OpLoad) continue;
+            const Id variable = list[l - 1].operand(0);
+            std::size_t st = m + 1;  // OpStore V d, after it
+            while (st < list.size() && !(list[st].opcode == spv::Op::OpStore &&
+                                         list[st].operands.size() >= 2 &&
+                                         list[st].operand(1) == mad.result))
+                ++st;
+            if (st == list.size() || list[st].operand(0) != variable) continue;
+            bool alone = true;  // nothing else names V between the load and the store
+            for (std::size_t k = l; k < st && alone; ++k)
+                if (k != m)
+                    for (std::uint32_t word : list[k].operands) alone = alone && word != variable;
+            if (!alone) continue;
+            chains.loads[c] = variable;
+            chains.stores.insert(&list[st]);
+        }
+    }
+    return *(wgmma_chains_ = std::move(chains));
+}
+
 bool FunctionTranslator::keeps_wgmma_open(const SpirvInstruction& inst) const {
+    if (wgmma_chains_ && ((inst.opcode == spv::Op::OpLoad && wgmma_chains_->loads.count(inst.result)) ||
+                          wgmma_chains_->stores.count(&inst)))
+        return true;
     if (inst.opcode == kOpCooperativeMatrixLoadKHR || inst.opcode == kOpCooperativeMatrixMulAddKHR) {
         const spirv_khr::MatrixType* m = matrix_type(module_, inst.result_type);
         return m && m->scope == spv::Scope::Workgroup;
