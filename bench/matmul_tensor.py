@@ -47,8 +47,9 @@ KERNELS = {"gemm_simple": (16, 64, 128), "gemm_2x2": (32, 128, 128),
            "gemm_tiles64": (128, 128, 128), "gemm_tiles64_3": (128, 128, 128),
            "gemm_tiles_wide": (128, 256, 256), "gemm_tiles64_4": (128, 128, 128),
            "gemm_wide3": (128, 256, 256), "gemm_wide4": (128, 256, 256),
-           "gemm_tiles32": (128, 128, 256), "gemm_tiles64_pf": (128, 128, 128)}
-BF16_KERNELS = ("gemm_2x2", "gemm_async64", "gemm_tiles64")
+           "gemm_tiles32": (128, 128, 256), "gemm_tiles64_pf": (128, 128, 128),
+           "gemm_group": (128, 128, 128), "gemm_group3": (128, 128, 128)}
+BF16_KERNELS = ("gemm_2x2", "gemm_async64", "gemm_tiles64", "gemm_group")
 UNSIZED = "gemm_async64 (no @local_size)"
 # Dense tensor-core peaks, TFLOP/s (TOPS for i8), by a part of the device's name: NVIDIA's data
 # sheets (SXM H100 and H200 share the GH100's tensor cores and clocks).

@@ -9,7 +9,8 @@
 #   run: DPK_PTX_DIR=.gpu-ptx python3 bench/matmul_tensor.py --ptx-only cuda:gpu:0 10 4096 8192
 #        (carry .gpu-ptx; or session.sh's matrixptx phase with DPK_PTX_DIR set)
 #
-# Default kernels: gemm_tiles64 gemm_tiles64_pf gemm_tiles64_3 gemm_tiles32 (none past 48 KiB of
+# Default kernels: gemm_tiles64 gemm_tiles64_pf gemm_tiles64_3 gemm_tiles32 gemm_group
+# gemm_group3 (none past 48 KiB of
 # work-group memory: the launch through CuPy gives no dynamic shared memory).
 set -euo pipefail
 [[ $# -ge 3 ]] || { echo "usage: $0 OUT DPKC TAG [KERNEL ...]" >&2; exit 2; }
@@ -21,7 +22,7 @@ mkdir -p "$out"
 bf16_source="$(mktemp --suffix=.dpk)"
 trap 'rm -f "$bf16_source"' EXIT
 sed 's/f16/bf16/g' "$root/bench/kernels/gemm_f16.dpk" > "$bf16_source"
-for k in "${@:-gemm_tiles64 gemm_tiles64_pf gemm_tiles64_3 gemm_tiles32}"; do
+for k in "${@:-gemm_tiles64 gemm_tiles64_pf gemm_tiles64_3 gemm_tiles32 gemm_group gemm_group3}"; do
     for name in $k; do
         "$dpkc" "$root/bench/kernels/gemm_f16.dpk" -k "$name" --emit ptx -o "$out/$name+$tag.ptx"
         echo "$out/$name+$tag.ptx"
