@@ -282,6 +282,7 @@ def cuda_c_twin(torch, ta, tb, want, runs, n, flop):
 # (WG_N, STAGES, WG_WAIT) of bench/kernels/gemm_wgmma.cu to build: the products of one wgmma
 # (both halves of b, or one), the stages, and the wgmma groups left in flight at a step's end.
 WGMMA_VARIANTS = ((128, 3, 0), (128, 4, 0), (64, 3, 0), (128, 3, 1), (128, 4, 1))
+_PROBES = {}  # (WG_N, STAGES, WG_WAIT) -> the built kernel
 
 
 def wgmma_probe(ta, tb, want, runs, n, flop):
@@ -300,12 +301,15 @@ def wgmma_probe(ta, tb, want, runs, n, flop):
     for wg_n, stages, wait in WGMMA_VARIANTS:
         label = f"wgmma probe (m64n{wg_n}k16, {stages} stages, {wait} in flight)"
         try:
-            with tempfile.TemporaryDirectory() as folder:
-                cubin = os.path.join(folder, "probe.cubin")
-                subprocess.run([nvcc, "-arch=sm_90a", "-cubin", "-O3", f"-DWG_N={wg_n}",
-                                f"-DSTAGES={stages}", f"-DWG_WAIT={wait}", "-o", cubin, source],
-                               check=True, capture_output=True, text=True)
-                fn = cupy.RawModule(path=cubin).get_function("gemm_wgmma")
+            fn = _PROBES.get((wg_n, stages, wait))
+            if fn is None:  # built once for every size
+                with tempfile.TemporaryDirectory() as folder:
+                    cubin = os.path.join(folder, "probe.cubin")
+                    subprocess.run([nvcc, "-arch=sm_90a", "-cubin", "-O3", f"-DWG_N={wg_n}",
+                                    f"-DSTAGES={stages}", f"-DWG_WAIT={wait}", "-o", cubin,
+                                    source], check=True, capture_output=True, text=True)
+                    fn = cupy.RawModule(path=cubin).get_function("gemm_wgmma")
+                _PROBES[(wg_n, stages, wait)] = fn
             smem = stages * 16384 + 1024
             fn.max_dynamic_shared_size_bytes = smem
         except Exception as e:  # noqa: BLE001 (nvcc's and CuPy's errors have several types)
