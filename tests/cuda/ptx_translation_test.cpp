@@ -1535,6 +1535,7 @@ const std::string kWorkgroupMatrixModule = R"(
                KHR4456/6 %MB %half %c2 %c16 %c64 %c1
                KHR4456/6 %MC %float %c2 %c64 %c64 %c2
         %vMC = OpTypePointer Function %MC
+        %vMB = OpTypePointer Function %MB
          %sa = OpVariable %parr Workgroup
          %sb = OpVariable %parr Workgroup
          %fn = OpTypeFunction %void %gpf
@@ -1653,6 +1654,17 @@ TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
     CAPTURE(narrow);
     CHECK(contains(narrow, "OpCooperativeMatrixLoadKHR"));
     CHECK(contains(narrow, "rows of 64 elements (128 bytes)"));
+    // A work-group B is a place in work-group memory: no variable holds one.
+    std::string with_b_variable = kWorkgroupMatrixModule;
+    with_b_variable.replace(with_b_variable.find("%acc = OpVariable %vMC"), 22,
+                            "%acc = OpVariable %vMB");
+    const std::string held = translation_error(assemble_khr(
+        filled(with_b_variable, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+                                 {"@BSTRIDE@", "%c64"},
+                                 {"@BODY@", "OpStore %acc %mb0"}})));
+    CAPTURE(held);
+    CHECK(contains(held, "OpVariable"));
+    CHECK(contains(held, "it is loaded from a local array and multiplied, nothing else"));
     // Only sm_90 has wgmma.
     const auto spirv = assemble_khr(filled(
         kWorkgroupMatrixModule,

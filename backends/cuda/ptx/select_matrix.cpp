@@ -482,7 +482,9 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
     const spv::Op op = inst.opcode;
     if (has_group_matrices_ && op != kOpCooperativeMatrixLoadKHR &&
         op != kOpCooperativeMatrixMulAddKHR && op != kOpCooperativeMatrixLengthKHR) {
-        auto group_b = [&](Id type) {
+        auto group_b = [&](Id type) {  // a work-group B, or a pointer to one (a variable)
+            if (type && module_.type(type).opcode == spv::Op::OpTypePointer)
+                type = module_.type(type).pointee;
             const spirv_khr::MatrixType* m = type ? matrix_type(module_, type) : nullptr;
             return m && is_group_b(*m);
         };
