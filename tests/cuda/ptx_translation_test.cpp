@@ -1632,6 +1632,52 @@ TEST_CASE("ptx: a work-group accumulator variable is multiplied into in place") 
     CHECK(ptx.find("mov.", first) > commit);
 }
 
+TEST_CASE("ptx: a loop's work-group products stay in flight until its next barrier") {
+    // for i in 0..2: barrier; acc = a * b + acc. The products of one iteration run while the
+    // loop comes round; the barrier at the top of the next waits for them, as does the exit.
+    std::string text = kWorkgroupMatrixModule;
+    text.replace(text.find("%c1024 = OpConstant %uint 1024"), 30,
+                 "%c1024 = OpConstant %uint 1024\n       %c264 = OpConstant %uint 264\n"
+                 "       %bool = OpTypeBool");
+    const std::string body = R"(
+               OpStore %acc %ci
+               OpBranch %header
+     %header = OpLabel
+          %i = OpPhi %uint %c0 %entry %next %loop
+       %more = OpULessThan %bool %i %c2
+               OpLoopMerge %exit %loop None
+               OpBranchConditional %more %loop %exit
+       %loop = OpLabel
+               OpControlBarrier %c2 %c2 %c264
+        %cur = OpLoad %MC %acc
+               KHR4459/5 %MC %p %ma %mb0 %cur
+               OpStore %acc %p
+       %next = OpIAdd %uint %i %c1
+               OpBranch %header
+       %exit = OpLabel
+        %fin = OpLoad %MC %acc
+               KHR4458/4 %c %fin %c0 %l64)";
+    const std::string ptx =
+        translate_and_assemble(assemble_khr(filled(text, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+                                                          {"@BSTRIDE@", "%c64"},
+                                                          {"@BODY@", body}})),
+                               "matrix_wgmma_loop")
+            .text;
+    INFO(ptx);
+    const auto product = ptx.find("wgmma.mma_async");
+    const auto barrier = ptx.find("barrier.sync");
+    REQUIRE(product != std::string::npos);
+    REQUIRE(barrier != std::string::npos);
+    // Closed at the barrier (before the product in the text: the loop's top) and at the exit,
+    // not where the product's block ends.
+    CHECK(count_of(ptx, "wgmma.commit_group.sync.aligned") == 2);
+    CHECK(ptx.find("wgmma.commit_group") < barrier);
+    CHECK(ptx.find("fence.proxy.async.shared::cta") < barrier);
+    const auto after = ptx.find("wgmma.commit_group", product);
+    CHECK(ptx.find("$L", product) < after);  // the loop's next label comes first
+    CHECK(ptx.find("st.global", after) != std::string::npos);  // the store waits for them
+}
+
 TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
     // Not a work-group of 128.
     const std::string no_size = translation_error(assemble_khr(filled(

@@ -315,10 +315,10 @@ PtxItems FunctionTranslator::translate() {
     std::size_t instructions = 0;
     for (const auto& block : function_.blocks) instructions += block.instructions.size() + 1;
     body_.reserve(2 * instructions);  // most instructions make one or two
+    if (has_group_matrices_) plan_wgmma_carry();
     auto translate_body = [&] {
         for (const auto& block : function_.blocks) {
-            current_block_ = block.label;
-            emit_label(label(block.label));
+            begin_block(block.label);
             for (const auto& inst : block.instructions) translate_instruction(inst);
         }
     };

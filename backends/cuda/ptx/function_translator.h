@@ -111,6 +111,8 @@ private:
         body_.push_back(PtxItem::label(std::move(name)));
         wgmma_words_.clear();  // packed in a block that may not lead here
     }
+    /// The label of block `block`, where a batch of wgmma carried here may still be in flight.
+    void begin_block(Id block);
     /// A line printed as it is: the braces, .param declarations and call of a call block.
     void emit_verbatim(std::string text) { body_.push_back(PtxItem::verbatim(std::move(text))); }
     void emit_prologue(const std::string& opcode, std::initializer_list<PtxOperand> args);
@@ -187,7 +189,7 @@ private:
     std::string warpgroup_rows();
     /// Whether `inst` may sit between two wgmma of one group: it writes no register a wgmma in
     /// flight reads and no memory (integer arithmetic, addresses, Workgroup-scope loads).
-    bool keeps_wgmma_open(const SpirvInstruction& inst) const;
+    bool keeps_wgmma_open(const SpirvInstruction& inst);
     /// Commits the wgmma in flight and waits for them (before anything reads their
     /// accumulators or work-group memory changes).
     void close_wgmma();
@@ -326,6 +328,20 @@ private:
     };
     std::optional<WgmmaChains> wgmma_chains_;
     const WgmmaChains& wgmma_chains();
+    /// Blocks that a batch of wgmma may enter still in flight, and blocks whose branch carries
+    /// it there (plan_wgmma_carry).
+    std::set<Id> wgmma_carried_, wgmma_carry_from_;
+    bool wgmma_in_flight_unknown_ = false;  // entered a carried block: which registers is unknown
+    std::map<Id, Id> function_variables_;   // the kernel's Function variables: their pointee
+    /// Where a step's wgmma may stay in flight past the end of its block: from a block whose
+    /// last products are followed by nothing that closes them, along unconditional branches and
+    /// a loop header's branch (uniform: its loop holds work-group products), into blocks whose
+    /// own instructions before their first closing one (a barrier, say) all keep it open, with
+    /// no matrix phis on the way. Then the products of one step run while the next waits for
+    /// its copies; the barrier closes them.
+    void plan_wgmma_carry();
+    /// keeps_wgmma_open without what only translation knows.
+    bool keeps_wgmma_open_statically(const SpirvInstruction& inst);
     /// The .b32 words of each f16 / bf16 A fragment that wgmma has taken (packed once).
     std::map<Id, std::array<std::string, 4>> wgmma_words_;
     bool has_group_matrices_ = false;  // the module has Workgroup-scope matrix types

@@ -41,6 +41,7 @@
 // until an instruction that is not integer arithmetic or another Workgroup-scope load or
 // multiply-add (close_wgmma: commit, wait for all).
 #include <array>
+#include <functional>
 
 #include "backends/cuda/ptx/function_translator.h"
 #include "backends/cuda/ptx/translation_error.h"
@@ -894,7 +895,8 @@ void FunctionTranslator::select_wgmma(const SpirvInstruction& inst) {
     wgmma_chains();  // counts the operands' uses
     const bool in_place = operand_uses_[c_id] == 1 && !module_.constants.count(c_id) &&
                           !matrix_variables_.count(c_id);
-    if (!in_place && wgmma_in_flight_.count(c.front())) close_wgmma();
+    if (!in_place && (wgmma_in_flight_unknown_ || wgmma_in_flight_.count(c.front())))
+        close_wgmma();
     Fragment d = c;
     if (!in_place) {
         d = def_fragment(inst);
@@ -964,26 +966,58 @@ const FunctionTranslator::WgmmaChains& FunctionTranslator::wgmma_chains() {
     return *(wgmma_chains_ = std::move(chains));
 }
 
-bool FunctionTranslator::keeps_wgmma_open(const SpirvInstruction& inst) const {
-    if (wgmma_chains_ && ((inst.opcode == spv::Op::OpLoad && wgmma_chains_->loads.count(inst.result)) ||
-                          wgmma_chains_->stores.count(&inst)))
-        return true;
+bool FunctionTranslator::keeps_wgmma_open_statically(const SpirvInstruction& inst) {
+    const WgmmaChains& chains = wgmma_chains();
     if (inst.opcode == kOpCooperativeMatrixLoadKHR || inst.opcode == kOpCooperativeMatrixMulAddKHR) {
         const spirv_khr::MatrixType* m = matrix_type(module_, inst.result_type);
         return m && m->scope == spv::Scope::Workgroup;
     }
+    const bool matrix_result = inst.result_type && is_matrix_type(module_, inst.result_type);
     switch (inst.opcode) {
+        case spv::Op::OpLoad:  // a Function variable's number (an event, say), or an accumulator
+            return chains.loads.count(inst.result) ||
+                   (!matrix_result && function_variables_.count(inst.operand(0)));
+        case spv::Op::OpStore: {
+            auto v = function_variables_.find(inst.operand(0));
+            return chains.stores.count(&inst) ||
+                   (v != function_variables_.end() && !is_matrix_type(module_, v->second));
+        }
+        case spv::Op::OpPhi:
+        case spv::Op::OpSelect: return !matrix_result;
+        case spv::Op::OpLoopMerge:
+        case spv::Op::OpSelectionMerge:
         case spv::Op::OpIAdd:
         case spv::Op::OpISub:
         case spv::Op::OpIMul:
+        case spv::Op::OpUDiv:
+        case spv::Op::OpSDiv:
+        case spv::Op::OpUMod:
+        case spv::Op::OpSRem:
+        case spv::Op::OpSMod:
         case spv::Op::OpShiftLeftLogical:
         case spv::Op::OpShiftRightLogical:
         case spv::Op::OpShiftRightArithmetic:
         case spv::Op::OpBitwiseAnd:
         case spv::Op::OpBitwiseOr:
         case spv::Op::OpBitwiseXor:
+        case spv::Op::OpNot:
         case spv::Op::OpSConvert:
         case spv::Op::OpUConvert:
+        case spv::Op::OpIEqual:
+        case spv::Op::OpINotEqual:
+        case spv::Op::OpULessThan:
+        case spv::Op::OpSLessThan:
+        case spv::Op::OpULessThanEqual:
+        case spv::Op::OpSLessThanEqual:
+        case spv::Op::OpUGreaterThan:
+        case spv::Op::OpSGreaterThan:
+        case spv::Op::OpUGreaterThanEqual:
+        case spv::Op::OpSGreaterThanEqual:
+        case spv::Op::OpLogicalAnd:
+        case spv::Op::OpLogicalOr:
+        case spv::Op::OpLogicalNot:
+        case spv::Op::OpLogicalEqual:
+        case spv::Op::OpLogicalNotEqual:
         case spv::Op::OpAccessChain:
         case spv::Op::OpInBoundsAccessChain:
         case spv::Op::OpPtrAccessChain:
@@ -992,17 +1026,99 @@ bool FunctionTranslator::keeps_wgmma_open(const SpirvInstruction& inst) const {
     }
 }
 
+bool FunctionTranslator::keeps_wgmma_open(const SpirvInstruction& inst) {
+    // A wait for copies closes the products itself, at its barrier (work_group_barrier): they
+    // run while the copies are waited for.
+    if (inst.opcode == spv::Op::OpGroupWaitEvents) return true;
+    if (inst.opcode == spv::Op::OpBranch || inst.opcode == spv::Op::OpBranchConditional)
+        return wgmma_carry_from_.count(current_block_) != 0;
+    return keeps_wgmma_open_statically(inst);
+}
+
+void FunctionTranslator::plan_wgmma_carry() {
+    for (const SpirvBlock& block : function_.blocks)
+        for (const SpirvInstruction& i : block.instructions)
+            if (i.opcode == spv::Op::OpVariable && !i.operands.empty() &&
+                static_cast<spv::StorageClass>(i.operand(0)) == spv::StorageClass::Function)
+                function_variables_[i.result] = module_.type(i.result_type).pointee;
+    std::map<Id, const SpirvBlock*> by_label;
+    for (const SpirvBlock& block : function_.blocks) by_label[block.label] = &block;
+    auto has_matrix_phi = [&](const SpirvBlock& b) {
+        for (const SpirvInstruction& i : b.instructions)
+            if (i.opcode == spv::Op::OpPhi && is_matrix_type(module_, i.result_type)) return true;
+        return false;
+    };
+    // Whether the batch leaving `from` by its terminator may stay in flight into its
+    // successors (recorded), following them while they keep it open.
+    std::set<Id> visited;
+    std::function<void(const SpirvBlock&)> carry = [&](const SpirvBlock& from) {
+        if (!visited.insert(from.label).second) return;
+        const SpirvInstruction& branch = from.instructions.back();
+        std::vector<Id> targets;
+        if (branch.opcode == spv::Op::OpBranch) {
+            targets = {branch.operand(0)};
+        } else if (branch.opcode == spv::Op::OpBranchConditional) {
+            // Only a loop header's branch: a loop that holds work-group products has a uniform
+            // condition (the front end's uniformity analysis), so its targets are uniform too.
+            const bool header = from.instructions.size() > 1 &&
+                                from.instructions[from.instructions.size() - 2].opcode ==
+                                    spv::Op::OpLoopMerge;
+            if (!header) return;
+            targets = {branch.operand(1), branch.operand(2)};
+        } else {
+            return;
+        }
+        for (Id t : targets) {
+            auto it = by_label.find(t);
+            if (it == by_label.end() || has_matrix_phi(*it->second)) return;
+        }
+        wgmma_carry_from_.insert(from.label);
+        for (Id t : targets) {
+            const SpirvBlock& to = *by_label.at(t);
+            wgmma_carried_.insert(t);
+            bool open = true;  // nothing in `to` before its terminator closes the batch
+            for (std::size_t k = 0; k + 1 < to.instructions.size() && open; ++k)
+                open = keeps_wgmma_open_statically(to.instructions[k]);
+            if (open) carry(to);
+        }
+    };
+    for (const SpirvBlock& block : function_.blocks) {
+        // The block's last products, and nothing after them that closes the batch.
+        std::size_t last = block.instructions.size();
+        for (std::size_t k = 0; k < block.instructions.size(); ++k)
+            if (block.instructions[k].opcode == kOpCooperativeMatrixMulAddKHR &&
+                keeps_wgmma_open_statically(block.instructions[k]))
+                last = k;
+        if (last == block.instructions.size()) continue;
+        bool open = true;
+        for (std::size_t k = last + 1; k + 1 < block.instructions.size() && open; ++k)
+            open = keeps_wgmma_open_statically(block.instructions[k]);
+        if (open) carry(block);
+    }
+}
+
+void FunctionTranslator::begin_block(Id block) {
+    current_block_ = block;
+    emit_label(label(block));
+    if (wgmma_carried_.count(block)) {  // products of a block before may still be in flight
+        wgmma_open_ = true;
+        wgmma_in_flight_unknown_ = true;
+    }
+}
+
 void FunctionTranslator::close_wgmma() {
     if (!wgmma_open_) return;
     emit("wgmma.commit_group.sync.aligned", {});
     emit("wgmma.wait_group.sync.aligned", {"0"});
     wgmma_open_ = false;
+    wgmma_in_flight_unknown_ = false;
     wgmma_in_flight_.clear();
 }
 
 void FunctionTranslator::work_group_barrier() {
     // What this thread wrote to work-group memory (through the generic proxy), seen by the
     // wgmma of every warp after the barrier (the async proxy).
+    close_wgmma();  // what the products read may change after the barrier
     if (has_group_matrices_) emit("fence.proxy.async.shared::cta", {});
     emit("barrier.sync", {"0"});
 }
