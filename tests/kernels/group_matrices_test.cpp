@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "dpk/dpk.h"
+#include "tests/kernels/support/gemm_inputs.h"
 #include "tests/runtime/support/device_loop.h"
 
 using namespace dpk;
@@ -102,28 +103,13 @@ kernel gemm_small(a: f32[:, ::1], b: f32[:, ::1], c: f32[:, ::1]) {
 
 constexpr std::int64_t M = 128, K = 48, N = 128;
 
-double a_value(std::int64_t i) {
-    return static_cast<double>(i * 7 % 9) / 4.0 - 1.0;
-}
-double b_value(std::int64_t i) {
-    return static_cast<double>(i * 5 % 9) / 4.0 - 1.0;
-}
+constexpr auto a_value = dpk::tests::gemm_a_value;
+constexpr auto b_value = dpk::tests::gemm_b_value;
+constexpr auto halves = dpk::tests::half_bits;
 
-std::vector<std::uint16_t> halves(std::int64_t n, double (*f)(std::int64_t)) {
-    std::vector<std::uint16_t> h(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i) h[static_cast<std::size_t>(i)] = Half(f(i)).bits();
-    return h;
-}
-
-/// c = a * b + c0 on the host; a is M x K row-major, b K x N row-major.
+/// c = a * b + c0 on the host (M x K by K x N).
 std::vector<float> product(float c0) {
-    std::vector<float> c(static_cast<std::size_t>(M * N), c0);
-    for (std::int64_t r = 0; r < M; ++r)
-        for (std::int64_t col = 0; col < N; ++col)
-            for (std::int64_t k = 0; k < K; ++k)
-                c[static_cast<std::size_t>(r * N + col)] +=
-                    static_cast<float>(a_value(r * K + k) * b_value(k * N + col));
-    return c;
+    return dpk::tests::gemm_product(M, K, N, c0);
 }
 
 }  // namespace
