@@ -1678,6 +1678,42 @@ TEST_CASE("ptx: a loop's work-group products stay in flight until its next barri
     CHECK(ptx.find("st.global", after) != std::string::npos);  // the store waits for them
 }
 
+TEST_CASE("ptx: work-group products do not stay in flight into a loop they are not in") {
+    // acc = a * b + acc, then a loop (it may run a different number of times in each work
+    // item: its condition is not known to be uniform): the products are waited for before it.
+    std::string text = kWorkgroupMatrixModule;
+    text.replace(text.find("%c1024 = OpConstant %uint 1024"), 30,
+                 "%c1024 = OpConstant %uint 1024\n       %bool = OpTypeBool");
+    const std::string body = R"(
+               OpStore %acc %ci
+        %cur = OpLoad %MC %acc
+               KHR4459/5 %MC %p %ma %mb0 %cur
+               OpStore %acc %p
+               OpBranch %header
+     %header = OpLabel
+          %i = OpPhi %ulong %l64 %entry %next %loop
+       %more = OpULessThan %bool %i %l64
+               OpLoopMerge %exit %loop None
+               OpBranchConditional %more %loop %exit
+       %loop = OpLabel
+       %next = OpIAdd %ulong %i %l64
+               OpBranch %header
+       %exit = OpLabel
+        %fin = OpLoad %MC %acc
+               KHR4458/4 %c %fin %c0 %l64)";
+    const std::string ptx = translate_and_assemble(
+                                assemble_khr(filled(text, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+                                                           {"@BSTRIDE@", "%c64"},
+                                                           {"@BODY@", body}})),
+                                "matrix_wgmma_other_loop")
+                                .text;
+    INFO(ptx);
+    // Closed in the products' own block, before its branch to the loop.
+    const auto product = ptx.find("wgmma.mma_async");
+    REQUIRE(product != std::string::npos);
+    CHECK(ptx.find("wgmma.commit_group", product) < ptx.find("bra", product));
+}
+
 TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
     // Not a work-group of 128.
     const std::string no_size = translation_error(assemble_khr(filled(

@@ -1051,19 +1051,24 @@ void FunctionTranslator::plan_wgmma_carry() {
     // Whether the batch leaving `from` by its terminator may stay in flight into its
     // successors (recorded), following them while they keep it open.
     std::set<Id> visited;
-    std::function<void(const SpirvBlock&)> carry = [&](const SpirvBlock& from) {
+    // `came_from`: the block before `from` on the way from the products (0: `from` holds them).
+    std::function<void(const SpirvBlock&, Id)> carry = [&](const SpirvBlock& from, Id came_from) {
         if (!visited.insert(from.label).second) return;
         const SpirvInstruction& branch = from.instructions.back();
         std::vector<Id> targets;
         if (branch.opcode == spv::Op::OpBranch) {
             targets = {branch.operand(0)};
         } else if (branch.opcode == spv::Op::OpBranchConditional) {
-            // Only a loop header's branch: a loop that holds work-group products has a uniform
-            // condition (the front end's uniformity analysis), so its targets are uniform too.
-            const bool header = from.instructions.size() > 1 &&
-                                from.instructions[from.instructions.size() - 2].opcode ==
-                                    spv::Op::OpLoopMerge;
-            if (!header) return;
+            // Only the branch of the header of a loop that holds the products, come round to
+            // from its continue target: that loop's condition is uniform (the front end allows
+            // work-group products under uniform control only), so both targets are reached by
+            // the whole work-group together. Another loop's, or an if's, may not be.
+            const std::size_t n = from.instructions.size();
+            const bool own_loop = n > 1 &&
+                                  from.instructions[n - 2].opcode == spv::Op::OpLoopMerge &&
+                                  from.instructions[n - 2].operands.size() >= 2 &&
+                                  from.instructions[n - 2].operand(1) == came_from;
+            if (!own_loop) return;
             targets = {branch.operand(1), branch.operand(2)};
         } else {
             return;
@@ -1071,6 +1076,13 @@ void FunctionTranslator::plan_wgmma_carry() {
         for (Id t : targets) {
             auto it = by_label.find(t);
             if (it == by_label.end() || has_matrix_phi(*it->second)) return;
+            // Into a loop's header only round its own back edge: from anywhere else, its
+            // blocks run again for those work items that stay in the loop, maybe not all.
+            const auto& list = it->second->instructions;
+            if (list.size() > 1 && list[list.size() - 2].opcode == spv::Op::OpLoopMerge &&
+                (list[list.size() - 2].operands.size() < 2 ||
+                 list[list.size() - 2].operand(1) != from.label))
+                return;
         }
         wgmma_carry_from_.insert(from.label);
         for (Id t : targets) {
@@ -1079,7 +1091,7 @@ void FunctionTranslator::plan_wgmma_carry() {
             bool open = true;  // nothing in `to` before its terminator closes the batch
             for (std::size_t k = 0; k + 1 < to.instructions.size() && open; ++k)
                 open = keeps_wgmma_open_statically(to.instructions[k]);
-            if (open) carry(to);
+            if (open) carry(to, from.label);
         }
     };
     for (const SpirvBlock& block : function_.blocks) {
@@ -1093,7 +1105,7 @@ void FunctionTranslator::plan_wgmma_carry() {
         bool open = true;
         for (std::size_t k = last + 1; k + 1 < block.instructions.size() && open; ++k)
             open = keeps_wgmma_open_statically(block.instructions[k]);
-        if (open) carry(block);
+        if (open) carry(block, 0);
     }
 }
 
