@@ -103,14 +103,10 @@ kernel gemm_small(a: f32[:, ::1], b: f32[:, ::1], c: f32[:, ::1]) {
 
 constexpr std::int64_t M = 128, K = 48, N = 128;
 
-constexpr auto a_value = dpk::tests::gemm_a_value;
-constexpr auto b_value = dpk::tests::gemm_b_value;
-constexpr auto halves = dpk::tests::half_bits;
-
-/// c = a * b + c0 on the host (M x K by K x N).
-std::vector<float> product(float c0) {
-    return dpk::tests::gemm_product(M, K, N, c0);
-}
+using dpk::tests::gemm_a_value;
+using dpk::tests::gemm_b_value;
+using dpk::tests::gemm_product;
+using dpk::tests::half_bits;
 
 }  // namespace
 
@@ -125,8 +121,8 @@ TEST_SUITE("group_matrices") {
         ProgramOptions options;
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         Program p = Program::from_string("group_matrices.dpk", kSource, options);
-        const auto ha = halves(M * K, a_value);
-        const auto hb = halves(K * N, b_value);
+        const auto ha = half_bits(M * K, gemm_a_value);
+        const auto hb = half_bits(K * N, gemm_b_value);
         const std::string plain = "void(f16[:, ::1], f16[:, ::1], f32[:, ::1])";
         int ran = 0;
         for (const Device& dev : tests::devices_under_test()) {
@@ -146,7 +142,7 @@ TEST_SUITE("group_matrices") {
                     .specialize(plain, dev)
                     .launch(q, global, local, {a, b, c})
                     .wait();
-                CHECK(c.to_vector<float>() == product(0.0f));
+                CHECK(c.to_vector<float>() == gemm_product(M, K, N, 0.0f));
             }
             {
                 UsmArray c0 = UsmArray::zeros(q, DType::F32, {M, N});
@@ -156,7 +152,7 @@ TEST_SUITE("group_matrices") {
                     .specialize("void(f16[:, ::1], f16[:, ::1], f32[:, ::1], f32[:, ::1])", dev)
                     .launch(q, global, local, {a, b, c0, c})
                     .wait();
-                CHECK(c.to_vector<float>() == epilogue(product(-0.5f)));
+                CHECK(c.to_vector<float>() == epilogue(gemm_product(M, K, N, -0.5f)));
             }
             ++ran;
         }
@@ -169,9 +165,9 @@ TEST_SUITE("group_matrices") {
         Program p = Program::from_string("group_matrices.dpk", kSource, options);
         std::vector<float> ha(static_cast<std::size_t>(M * K)), hb(static_cast<std::size_t>(K * N));
         for (std::int64_t i = 0; i < M * K; ++i)
-            ha[static_cast<std::size_t>(i)] = static_cast<float>(a_value(i));
+            ha[static_cast<std::size_t>(i)] = static_cast<float>(gemm_a_value(i));
         for (std::int64_t i = 0; i < K * N; ++i)
-            hb[static_cast<std::size_t>(i)] = static_cast<float>(b_value(i));
+            hb[static_cast<std::size_t>(i)] = static_cast<float>(gemm_b_value(i));
         int ran = 0;
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
@@ -190,7 +186,7 @@ TEST_SUITE("group_matrices") {
                     .specialize("void(f32[:, ::1], f32[:, ::1], f32[:, ::1], f32[:, ::1])", dev)
                     .launch(q, Range(N / 32 * 128, M / 32), Range(128, 1), {a, b, c0, c})
                     .wait();
-                CHECK(c.to_vector<float>() == epilogue(product(-0.5f)));
+                CHECK(c.to_vector<float>() == epilogue(gemm_product(M, K, N, -0.5f)));
             }
             {
                 UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
@@ -198,7 +194,7 @@ TEST_SUITE("group_matrices") {
                     .specialize("void(f32[:, ::1], f32[:, ::1], f32[:, ::1])", dev)
                     .launch(q, Range(N / 32 * 4, M / 16 * 3), Range(4, 3), {a, b, c})
                     .wait();
-                CHECK(c.to_vector<float>() == product(1.0f));
+                CHECK(c.to_vector<float>() == gemm_product(M, K, N, 1.0f));
             }
             ++ran;
         }

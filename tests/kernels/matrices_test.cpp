@@ -213,14 +213,10 @@ kernel gemm_pipelined(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
 
 constexpr std::int64_t M = 32, K = 48, N = 64;
 
-constexpr auto a_value = dpk::tests::gemm_a_value;
-constexpr auto b_value = dpk::tests::gemm_b_value;
-constexpr auto halves = dpk::tests::half_bits;
-
-/// c = a * b + c0 on the host (M x K by K x N).
-std::vector<float> product(float c0) {
-    return dpk::tests::gemm_product(M, K, N, c0);
-}
+using dpk::tests::gemm_a_value;
+using dpk::tests::gemm_b_value;
+using dpk::tests::gemm_product;
+using dpk::tests::half_bits;
 
 }  // namespace
 
@@ -230,8 +226,8 @@ TEST_SUITE("matrices") {
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         Program p = Program::from_string("matrices.dpk", kSource, options);
         std::vector<double> a(static_cast<std::size_t>(M * K)), b(static_cast<std::size_t>(K * N));
-        for (std::int64_t i = 0; i < M * K; ++i) a[static_cast<std::size_t>(i)] = a_value(i);
-        for (std::int64_t i = 0; i < K * N; ++i) b[static_cast<std::size_t>(i)] = b_value(i);
+        for (std::int64_t i = 0; i < M * K; ++i) a[static_cast<std::size_t>(i)] = gemm_a_value(i);
+        for (std::int64_t i = 0; i < K * N; ++i) b[static_cast<std::size_t>(i)] = gemm_b_value(i);
         std::vector<double> want(static_cast<std::size_t>(M * N), 0.0);
         for (std::int64_t r = 0; r < M; ++r)
             for (std::int64_t col = 0; col < N; ++col)
@@ -261,8 +257,8 @@ TEST_SUITE("matrices") {
         ProgramOptions options;
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         Program p = Program::from_string("matrices.dpk", kSource, options);
-        const auto ha = halves(M * K, a_value);
-        const auto hb = halves(K * N, b_value);
+        const auto ha = half_bits(M * K, gemm_a_value);
+        const auto hb = half_bits(K * N, gemm_b_value);
         // b transposed: column-major storage of the same K x N matrix.
         std::vector<std::uint16_t> hbt(hb.size());
         for (std::int64_t k = 0; k < K; ++k)
@@ -292,7 +288,7 @@ TEST_SUITE("matrices") {
                 p.kernel(kernel).specialize(plain, dev).launch(q, global, local, {a, b, c}).wait();
                 return c.to_vector<float>();
             };
-            CHECK(c_of("gemm") == product(0.0f));
+            CHECK(c_of("gemm") == gemm_product(M, K, N, 0.0f));
             {
                 UsmArray c0 = UsmArray::zeros(q, DType::F32, {M, N});
                 c0.fill(2.0f).wait();
@@ -301,7 +297,7 @@ TEST_SUITE("matrices") {
                     .specialize("void(f16[:, ::1], f16[::1, :], f32[:, ::1], f32[:, ::1])", dev)
                     .launch(q, global, local, {a, bt, c0, c})
                     .wait();
-                CHECK(c.to_vector<float>() == product(2.0f));
+                CHECK(c.to_vector<float>() == gemm_product(M, K, N, 2.0f));
             }
             {
                 // c = -(0.5 a b + 2 c0 - 1) / 2 with c0 = 2: exact.
@@ -313,31 +309,31 @@ TEST_SUITE("matrices") {
                         "void(f16[:, ::1], f16[:, ::1], f32[:, ::1], f32[:, ::1], f32, f32)", dev)
                     .launch(q, global, local, {a, b, c0, c, 0.5f, 2.0f})
                     .wait();
-                std::vector<float> want = product(0.0f);
+                std::vector<float> want = gemm_product(M, K, N, 0.0f);
                 for (float& w : want) w = -(0.5f * w + 4.0f - 1.0f) / 2.0f;
                 CHECK(c.to_vector<float>() == want);
             }
             {
                 // min(max(p, 0), 3) + |p| / 4, element by element: exact.
-                std::vector<float> want = product(0.0f);
+                std::vector<float> want = gemm_product(M, K, N, 0.0f);
                 for (float& w : want) w = std::min(std::max(w, 0.0f), 3.0f) + std::abs(w) * 0.25f;
                 CHECK(c_of("gemm_relu") == want);
             }
-            CHECK(c_of("gemm_local") == product(0.0f));
-            CHECK(c_of("gemm_stages") == product(0.0f));
+            CHECK(c_of("gemm_local") == gemm_product(M, K, N, 0.0f));
+            CHECK(c_of("gemm_stages") == gemm_product(M, K, N, 0.0f));
             {
                 // a's element (3, 5) of every 16 x 16 tile plus 1: rows 3, 19, ... of the
                 // product gain b's rows 5, 21, 37, ...
-                std::vector<float> want = product(0.0f);
+                std::vector<float> want = gemm_product(M, K, N, 0.0f);
                 for (std::int64_t r = 3; r < M; r += 16)
                     for (std::int64_t k = 5; k < K; k += 16)
                         for (std::int64_t j = 0; j < N; ++j)
                             want[static_cast<std::size_t>(r * N + j)] +=
-                                static_cast<float>(b_value(k * N + j));
+                                static_cast<float>(gemm_b_value(k * N + j));
                 CHECK(c_of("gemm_rows") == want);
             }
-            CHECK(c_of("gemm_wide_stages") == product(0.0f));
-            CHECK(c_of("gemm_pipelined") == product(0.0f));
+            CHECK(c_of("gemm_wide_stages") == gemm_product(M, K, N, 0.0f));
+            CHECK(c_of("gemm_pipelined") == gemm_product(M, K, N, 0.0f));
             ++ran;
         }
         if (!ran) MESSAGE("no device with fp16: nothing ran");
@@ -348,8 +344,8 @@ TEST_SUITE("matrices") {
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         options.check_bounds = true;
         Program p = Program::from_string("matrices.dpk", kSource, options);
-        const auto ha = halves(M * K, a_value);
-        const auto hb = halves(K * N, b_value);
+        const auto ha = half_bits(M * K, gemm_a_value);
+        const auto hb = half_bits(K * N, gemm_b_value);
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
             if (!dev.info().has(DeviceFeature::Fp16)) continue;
@@ -360,7 +356,7 @@ TEST_SUITE("matrices") {
             CompiledKernel k =
                 p.kernel("gemm").specialize("void(f16[:, ::1], f16[:, ::1], f32[:, ::1])", dev);
             k.launch(q, Range(N / 16 * 32, M / 16), Range(32, 1), {a, b, c}).wait();
-            CHECK(c.to_vector<float>() == product(0.0f));
+            CHECK(c.to_vector<float>() == gemm_product(M, K, N, 0.0f));
             // One row of tiles too many: the tile at row M starts outside `a`.
             try {
                 k.launch(q, Range(N / 16 * 32, M / 16 + 1), Range(32, 1), {a, b, c}).wait();
@@ -548,9 +544,9 @@ TEST_SUITE("matrices") {
         std::vector<float> ea(static_cast<std::size_t>(TM * TK)),
             eb(static_cast<std::size_t>(TK * TN));
         for (std::size_t i = 0; i < ea.size(); ++i)
-            ea[i] = static_cast<float>(a_value(static_cast<std::int64_t>(i)));
+            ea[i] = static_cast<float>(gemm_a_value(static_cast<std::int64_t>(i)));
         for (std::size_t i = 0; i < eb.size(); ++i)
-            eb[i] = static_cast<float>(b_value(static_cast<std::int64_t>(i)));
+            eb[i] = static_cast<float>(gemm_b_value(static_cast<std::int64_t>(i)));
         // Not exact: a = +-(1 + m 2^-13), m = 0..15 (m = 4 and 12 are ties, rounded away from
         // zero); b = v (1 +- 2^-12), v in {0, +-1/4, +-1/2, +-1} (v (1 - 2^-12) is a tie that
         // rounds to v, v (1 + 2^-12) rounds down to v). The rounded products are multiples of
