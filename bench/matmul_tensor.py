@@ -267,7 +267,8 @@ def cuda_c_twin(torch, ta, tb, want, runs, n, flop):
         label = f"CUDA C twin gemm_tiles64 (>= {blocks} blocks/SM)"
         try:  # a failure to build is reported, and the run goes on
             module = cupy.RawModule(
-                code=code, options=("--std=c++17", f"-DTWIN_MIN_BLOCKS={blocks}"))
+                code=code, options=("--std=c++17", f"-DTWIN_MIN_BLOCKS={blocks}",
+                                    "-I" + os.path.join(ROOT, "bench", "kernels")))
             fn = module.get_function("gemm_tiles64")
         except Exception as e:  # noqa: BLE001 (CuPy's compile errors have several types)
             why = (str(e).splitlines() or [repr(e)])[0]

@@ -4,35 +4,15 @@
 // 32 slice of a and a 32 x 128 slice of b (two 32 x 64 halves) in shared memory, filled by
 // cp.async of 16 bytes and laid out as dpk lays out its swizzled arrays (the 16-byte chunk at
 // byte offset o at o ^ ((o >> 3) & 0x70)), read by ldmatrix, multiplied by mma.sync m16n8k16.
-// No headers: bench/matmul_tensor.py compiles it at run time (CuPy's RawModule) as the anchor
-// for dpk's code generation on the same algorithm.
-typedef unsigned short f16_bits;
+// Its only header is twin_shared.cuh, beside it: bench/matmul_tensor.py compiles it at run
+// time (CuPy's RawModule) as the anchor for dpk's code generation on the same algorithm.
+#include "twin_shared.cuh"
 
 // The blocks a multiprocessor must hold (the register cap that follows: 65536 / 128 / blocks);
 // bench/matmul_tensor.py builds it as it is and with -DTWIN_MIN_BLOCKS=3, dpk's occupancy.
 #ifndef TWIN_MIN_BLOCKS
 #define TWIN_MIN_BLOCKS 1
 #endif
-
-__device__ __forceinline__ unsigned swizzle(unsigned o) {
-    return o ^ ((o >> 3) & 0x70u);
-}
-
-__device__ __forceinline__ unsigned shared_address(const void* p) {
-    unsigned a;
-    asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
-    return a;
-}
-
-__device__ __forceinline__ void copy16(unsigned dst, const void* src) {
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src));
-}
-
-__device__ __forceinline__ void ldmatrix_x4(unsigned (&r)[4], unsigned address) {
-    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-                 : "r"(address));
-}
 
 __device__ __forceinline__ void ldmatrix_x4_trans(unsigned (&r)[4], unsigned address) {
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];\n"

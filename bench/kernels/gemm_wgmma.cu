@@ -11,8 +11,9 @@
 // wgmma.m64n128k16, WG_N = 64 one half each. The accumulator of wgmma.m64nNk16 is mma.sync's
 // m16n8 accumulator, repeated over N / 8, warp w holding rows 16 w ... It answers what this
 // layout (dpk's) gives through wgmma beside cuBLAS before the translator emits it.
-// No headers: bench/matmul_tensor.py builds it with nvcc for sm_90a and launches it by CuPy.
-typedef unsigned short f16_bits;
+// Its only header is twin_shared.cuh, beside it: bench/matmul_tensor.py builds it with nvcc
+// for sm_90a and launches it by CuPy.
+#include "twin_shared.cuh"
 
 #ifndef WG_N
 #define WG_N 128
@@ -26,26 +27,6 @@ typedef unsigned short f16_bits;
 #ifndef MIN_BLOCKS
 #define MIN_BLOCKS 1
 #endif
-
-__device__ __forceinline__ unsigned swizzle(unsigned o) {
-    return o ^ ((o >> 3) & 0x70u);
-}
-
-__device__ __forceinline__ unsigned shared_address(const void* p) {
-    unsigned a;
-    asm("{ .reg .u64 t; cvta.to.shared.u64 t, %1; cvt.u32.u64 %0, t; }" : "=r"(a) : "l"(p));
-    return a;
-}
-
-__device__ __forceinline__ void copy16(unsigned dst, const void* src) {
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src));
-}
-
-__device__ __forceinline__ void ldmatrix_x4(unsigned (&r)[4], unsigned address) {
-    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];\n"
-                 : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-                 : "r"(address));
-}
 
 // The descriptor of an N-major, 128-byte-swizzled B tile starting at shared address `at`
 // (a multiple of 1024): LBO 4096 (the next 64 columns), SBO 1024 (the next 8 rows).
