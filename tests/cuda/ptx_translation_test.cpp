@@ -194,10 +194,11 @@ std::vector<std::uint32_t> assemble_khr(const std::string& text) {
     return assemble(out);
 }
 
-/// The declarations of the cooperative matrix tests: 16x16 Subgroup matrices %MA (f16,
-/// MatrixA), %MB (f16, MatrixB), %MC (f32, MatrixAccumulator); KHR4456/6 is
-/// OpTypeCooperativeMatrixKHR.
-const std::string kMatrixDeclarations = R"(
+/// The start of every cooperative matrix test module: capabilities, the extension, the memory
+/// model, then the entry point `%k` named ENTRY (and what follows it) and the common scalar
+/// types and constants.
+std::string matrix_module_start(const std::string& entry) {
+    return R"(
                OpCapability Addresses
                OpCapability Kernel
                OpCapability Int64
@@ -206,7 +207,8 @@ const std::string kMatrixDeclarations = R"(
                OpCapability !6022
                OpExtension "SPV_KHR_cooperative_matrix"
                OpMemoryModel Physical64 OpenCL
-               OpEntryPoint Kernel %k "mma"
+               OpEntryPoint Kernel %k )" +
+           entry + R"(
        %void = OpTypeVoid
        %bool = OpTypeBool
        %uint = OpTypeInt 32 0
@@ -216,8 +218,15 @@ const std::string kMatrixDeclarations = R"(
          %c0 = OpConstant %uint 0
          %c1 = OpConstant %uint 1
          %c2 = OpConstant %uint 2
-         %c3 = OpConstant %uint 3
         %c16 = OpConstant %uint 16
+)";
+}
+
+/// The declarations of the cooperative matrix tests: 16x16 Subgroup matrices %MA (f16,
+/// MatrixA), %MB (f16, MatrixB), %MC (f32, MatrixAccumulator); KHR4456/6 is
+/// OpTypeCooperativeMatrixKHR.
+const std::string kMatrixDeclarations = matrix_module_start("\"mma\"") + R"(
+         %c3 = OpConstant %uint 3
      %float1 = OpConstant %float 1
         %gph = OpTypePointer CrossWorkgroup %half
         %gpf = OpTypePointer CrossWorkgroup %float
@@ -1502,26 +1511,7 @@ TEST_CASE("ptx: cooperative matrices are per-lane fragments, a multiply-add two 
 /// A work-group (Workgroup-scope) GEMM step: A (64x16) and B (16x64) from work-group arrays,
 /// C from global memory, then @BODY@ (the products). @LOCAL@ is the kernel's LocalSize line,
 /// @BSTRIDE@ B's row stride in elements.
-const std::string kWorkgroupMatrixModule = R"(
-               OpCapability Addresses
-               OpCapability Kernel
-               OpCapability Int64
-               OpCapability Float16
-               OpCapability Float16Buffer
-               OpCapability !6022
-               OpExtension "SPV_KHR_cooperative_matrix"
-               OpMemoryModel Physical64 OpenCL
-               OpEntryPoint Kernel %k "wgmma"
-               @LOCAL@
-       %void = OpTypeVoid
-       %uint = OpTypeInt 32 0
-      %ulong = OpTypeInt 64 0
-       %half = OpTypeFloat 16
-      %float = OpTypeFloat 32
-         %c0 = OpConstant %uint 0
-         %c1 = OpConstant %uint 1
-         %c2 = OpConstant %uint 2
-        %c16 = OpConstant %uint 16
+const std::string kWorkgroupMatrixModule = matrix_module_start("\"wgmma\"\n               @LOCAL@") + R"(
         %c32 = OpConstant %uint 32
         %c64 = OpConstant %uint 64
       %c1024 = OpConstant %uint 1024
@@ -1637,8 +1627,7 @@ TEST_CASE("ptx: a loop's work-group products stay in flight until its next barri
     // loop comes round; the barrier at the top of the next waits for them, as does the exit.
     std::string text = kWorkgroupMatrixModule;
     text.replace(text.find("%c1024 = OpConstant %uint 1024"), 30,
-                 "%c1024 = OpConstant %uint 1024\n       %c264 = OpConstant %uint 264\n"
-                 "       %bool = OpTypeBool");
+                 "%c1024 = OpConstant %uint 1024\n       %c264 = OpConstant %uint 264");
     const std::string body = R"(
                OpStore %acc %ci
                OpBranch %header
@@ -1681,9 +1670,7 @@ TEST_CASE("ptx: a loop's work-group products stay in flight until its next barri
 TEST_CASE("ptx: work-group products do not stay in flight into a loop they are not in") {
     // acc = a * b + acc, then a loop (it may run a different number of times in each work
     // item: its condition is not known to be uniform): the products are waited for before it.
-    std::string text = kWorkgroupMatrixModule;
-    text.replace(text.find("%c1024 = OpConstant %uint 1024"), 30,
-                 "%c1024 = OpConstant %uint 1024\n       %bool = OpTypeBool");
+    const std::string text = kWorkgroupMatrixModule;
     const std::string body = R"(
                OpStore %acc %ci
         %cur = OpLoad %MC %acc
