@@ -1516,6 +1516,7 @@ const std::string kWorkgroupMatrixModule = matrix_module_start("\"wgmma\"\n     
         %c64 = OpConstant %uint 64
       %c1024 = OpConstant %uint 1024
       %c2048 = OpConstant %uint 2048
+       %c264 = OpConstant %uint 264
         %l64 = OpConstant %ulong 64
         %arr = OpTypeArray %half %c2048
        %parr = OpTypePointer Workgroup %arr
@@ -1551,12 +1552,17 @@ constexpr std::string_view kTwoProducts = R"(
                KHR4459/5 %MC %p2 %ma %mb1 %p1
                KHR4458/4 %c %p2 %c0 %l64)";
 
-TEST_CASE("ptx: work-group matrices are wgmma of the warpgroup, B read through a descriptor") {
-    const std::string text =
-        filled(kWorkgroupMatrixModule, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
+/// `module` (kWorkgroupMatrixModule or a variant) for a work-group of 128, B's rows 64 elements
+/// apart and `body`, assembled.
+std::vector<std::uint32_t> wgmma_module(std::string_view body,
+                                        const std::string& module = kWorkgroupMatrixModule) {
+    return assemble_khr(filled(module, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
                                         {"@BSTRIDE@", "%c64"},
-                                        {"@BODY@", kTwoProducts}});
-    const std::string ptx = translate_and_assemble(assemble_khr(text), "matrix_wgmma").text;
+                                        {"@BODY@", body}}));
+}
+
+TEST_CASE("ptx: work-group matrices are wgmma of the warpgroup, B read through a descriptor") {
+    const std::string ptx = translate_and_assemble(wgmma_module(kTwoProducts), "matrix_wgmma").text;
     INFO(ptx);
     CHECK(contains(ptx, ".version 8.0\n.target sm_90a\n"));
     // Two products into one accumulator: both in flight together, one commit and one wait, the
@@ -1600,13 +1606,7 @@ TEST_CASE("ptx: a work-group accumulator variable is multiplied into in place") 
                OpStore %acc %p2
        %fin = OpLoad %MC %acc
                KHR4458/4 %c %fin %c0 %l64)";
-    const std::string ptx =
-        translate_and_assemble(assemble_khr(filled(kWorkgroupMatrixModule,
-                                                   {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
-                                                    {"@BSTRIDE@", "%c64"},
-                                                    {"@BODY@", body}})),
-                               "matrix_wgmma_variable")
-            .text;
+    const std::string ptx = translate_and_assemble(wgmma_module(body), "matrix_wgmma_variable").text;
     INFO(ptx);
     const auto first = ptx.find("wgmma.mma_async"), second = ptx.find("wgmma.mma_async", first + 1);
     REQUIRE(second != std::string::npos);
@@ -1625,9 +1625,6 @@ TEST_CASE("ptx: a work-group accumulator variable is multiplied into in place") 
 TEST_CASE("ptx: a loop's work-group products stay in flight until its next barrier") {
     // for i in 0..2: barrier; acc = a * b + acc. The products of one iteration run while the
     // loop comes round; the barrier at the top of the next waits for them, as does the exit.
-    std::string text = kWorkgroupMatrixModule;
-    text.replace(text.find("%c1024 = OpConstant %uint 1024"), 30,
-                 "%c1024 = OpConstant %uint 1024\n       %c264 = OpConstant %uint 264");
     const std::string body = R"(
                OpStore %acc %ci
                OpBranch %header
@@ -1646,12 +1643,7 @@ TEST_CASE("ptx: a loop's work-group products stay in flight until its next barri
        %exit = OpLabel
         %fin = OpLoad %MC %acc
                KHR4458/4 %c %fin %c0 %l64)";
-    const std::string ptx =
-        translate_and_assemble(assemble_khr(filled(text, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
-                                                          {"@BSTRIDE@", "%c64"},
-                                                          {"@BODY@", body}})),
-                               "matrix_wgmma_loop")
-            .text;
+    const std::string ptx = translate_and_assemble(wgmma_module(body), "matrix_wgmma_loop").text;
     INFO(ptx);
     const auto product = ptx.find("wgmma.mma_async");
     const auto barrier = ptx.find("barrier.sync");
@@ -1670,7 +1662,6 @@ TEST_CASE("ptx: a loop's work-group products stay in flight until its next barri
 TEST_CASE("ptx: work-group products do not stay in flight into a loop they are not in") {
     // acc = a * b + acc, then a loop (it may run a different number of times in each work
     // item: its condition is not known to be uniform): the products are waited for before it.
-    const std::string text = kWorkgroupMatrixModule;
     const std::string body = R"(
                OpStore %acc %ci
         %cur = OpLoad %MC %acc
@@ -1688,12 +1679,8 @@ TEST_CASE("ptx: work-group products do not stay in flight into a loop they are n
        %exit = OpLabel
         %fin = OpLoad %MC %acc
                KHR4458/4 %c %fin %c0 %l64)";
-    const std::string ptx = translate_and_assemble(
-                                assemble_khr(filled(text, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
-                                                           {"@BSTRIDE@", "%c64"},
-                                                           {"@BODY@", body}})),
-                                "matrix_wgmma_other_loop")
-                                .text;
+    const std::string ptx =
+        translate_and_assemble(wgmma_module(body), "matrix_wgmma_other_loop").text;
     INFO(ptx);
     // Closed in the products' own block, before its branch to the loop.
     const auto product = ptx.find("wgmma.mma_async");
@@ -1727,19 +1714,12 @@ TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
     std::string with_b_variable = kWorkgroupMatrixModule;
     with_b_variable.replace(with_b_variable.find("%acc = OpVariable %vMC"), 22,
                             "%acc = OpVariable %vMB");
-    const std::string held = translation_error(assemble_khr(
-        filled(with_b_variable, {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
-                                 {"@BSTRIDE@", "%c64"},
-                                 {"@BODY@", "OpStore %acc %mb0"}})));
+    const std::string held = translation_error(wgmma_module("OpStore %acc %mb0", with_b_variable));
     CAPTURE(held);
     CHECK(contains(held, "OpVariable"));
     CHECK(contains(held, "it is loaded from a local array and multiplied, nothing else"));
     // Only sm_90 has wgmma.
-    const auto spirv = assemble_khr(filled(
-        kWorkgroupMatrixModule,
-        {{"@LOCAL@", "OpExecutionMode %k LocalSize 128 1 1"},
-         {"@BSTRIDE@", "%c64"},
-         {"@BODY@", kTwoProducts}}));
+    const auto spirv = wgmma_module(kTwoProducts);
     CHECK_THROWS_WITH_AS(translate_to_ptx(spirv, {.sm = 100, .ptx_major = 8, .ptx_minor = 6}),
                          doctest::Contains("wgmma needs an sm_90 device, the target is sm_100"),
                          PtxTranslationError);
