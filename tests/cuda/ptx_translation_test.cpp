@@ -1718,6 +1718,28 @@ TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
     CAPTURE(held);
     CHECK(contains(held, "OpVariable"));
     CHECK(contains(held, "it is loaded from a local array and multiplied, nothing else"));
+    // Bounds-checked, a tile outside its array would be zeros: a fill, refused with why.
+    const std::string gemm = R"(
+@local_size(128)
+kernel gemm(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (64, 16));
+    let sb = local_array(f16, (16, 64));
+    var acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
+    for k in range(0, a.shape[1], 16) {
+        async_copy(sa, (0, 0), a, (0, k), (64, 16));
+        async_copy(sb, (0, 0), b, (k, 0), (16, 64));
+        wait_copies();
+        acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
+                         matrix_load(sb, (0, 0), (16, 64), "b", "group"), acc);
+        barrier(local);
+    }
+    matrix_store(c, (0, 0), acc);
+}
+)";
+    CHECK(translation_error(spirv_of(gemm, "level-zero")).empty());
+    const std::string bounds = translation_error(spirv_of(gemm, "level-zero", "", true));
+    CAPTURE(bounds);
+    CHECK(contains(bounds, "not compiled bounds-checked, where a tile outside its array would be"));
     // Only sm_90 has wgmma.
     const auto spirv = wgmma_module(kTwoProducts);
     CHECK_THROWS_WITH_AS(translate_to_ptx(spirv, {.sm = 100, .ptx_major = 8, .ptx_minor = 6}),
