@@ -352,12 +352,9 @@ PtxItems FunctionTranslator::translate() {
         out.back().text += ")";
     else
         line(")");
-    for (const auto& m : module_.execution_modes) {
-        if (m.function != function_.id) continue;
-        if (m.mode == spv::ExecutionMode::LocalSize && m.literals.size() == 3)
-            line(".reqntid " + std::to_string(m.literals[0]) + ", " +
-                 std::to_string(m.literals[1]) + ", " + std::to_string(m.literals[2]));
-    }
+    if (auto l = module_.local_size(function_.id))
+        line(".reqntid " + std::to_string((*l)[0]) + ", " + std::to_string((*l)[1]) + ", " +
+             std::to_string((*l)[2]));
     line("{");
     for (std::size_t c = 0; c < kRegClassCount; ++c) {
         if (reg_counts_[c] == 0) continue;

@@ -318,13 +318,13 @@ private:
     std::map<Id, Fragment> fragments_;
     bool wgmma_open_ = false;  // wgmma issued and not yet committed and waited for
     std::set<std::string> wgmma_in_flight_;   // the accumulator registers of those wgmma
-    std::map<Id, std::size_t> operand_uses_;  // how often each id is an operand (select_wgmma)
     /// A Workgroup-scope accumulator variable V updated in place by wgmma: `c = OpLoad V`,
     /// `d = mad(a, b, c)`, `OpStore V d` in one block, c and d used once, nothing else touching
     /// V between: the load and the store are V's registers themselves (they emit nothing).
     struct WgmmaChains {
         std::map<Id, Id> loads;                      // c -> V
         std::set<const SpirvInstruction*> stores;    // the OpStore V d
+        std::map<Id, std::size_t> uses;              // how often each id is an operand
     };
     std::optional<WgmmaChains> wgmma_chains_;
     const WgmmaChains& wgmma_chains();

@@ -187,14 +187,10 @@ PtxModule translate_to_ptx(std::span<const std::uint32_t> spirv, const PtxTarget
             module_target.ptx_major = 8;
             module_target.ptx_minor = 0;
         }
+        constexpr std::array<std::uint32_t, 3> kWarpgroup = {spirv_khr::kWorkgroupMatrixItems, 1,
+                                                             1};
         for (const auto& e : m.entry_points) {
-            bool warpgroup = false;
-            for (const auto& mode : m.execution_modes)
-                warpgroup = warpgroup || (mode.function == e.function &&
-                                          mode.mode == spv::ExecutionMode::LocalSize &&
-                                          mode.literals == std::vector<std::uint32_t>{
-                                                               spirv_khr::kWorkgroupMatrixItems, 1, 1});
-            if (!warpgroup)
+            if (m.local_size(e.function) != kWarpgroup)
                 fail("cannot translate kernel '" + e.name +
                      "' to PTX: its module has work-group matrices, which a work-group of " +
                      std::to_string(spirv_khr::kWorkgroupMatrixItems) +

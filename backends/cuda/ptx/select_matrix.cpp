@@ -609,9 +609,8 @@ bool FunctionTranslator::select_matrix(const SpirvInstruction& inst) {
             matrix_of(inst.result_type, inst) != MatrixUse::Accumulator)
             unsupported(inst, "the operands are not MatrixA, MatrixB and MatrixAccumulator");
         const bool group = matrix_kind(type_of(a_id), inst).scope == spv::Scope::Workgroup;
-        for (Id id : {b_id, c_id, inst.result_type})
-            if ((matrix_kind(id == inst.result_type ? id : type_of(id), inst).scope ==
-                 spv::Scope::Workgroup) != group)
+        for (Id type : {type_of(b_id), type_of(c_id), inst.result_type})
+            if ((matrix_kind(type, inst).scope == spv::Scope::Workgroup) != group)
                 unsupported(inst, "the operands are not all of one scope");
         if (group) {
             select_wgmma(inst);
@@ -894,8 +893,7 @@ void FunctionTranslator::select_wgmma(const SpirvInstruction& inst) {
     // wgmma adds into its accumulator registers. Where this is C's only use the result takes
     // C's registers (a chain of products into one accumulator stays in flight); else it starts
     // as a copy of C, made once C's wgmma (if any) is done.
-    wgmma_chains();  // counts the operands' uses
-    const bool in_place = operand_uses_[c_id] == 1 && !module_.constants.count(c_id) &&
+    const bool in_place = wgmma_chains().uses.at(c_id) == 1 && !module_.constants.count(c_id) &&
                           !matrix_variables_.count(c_id);
     if (!in_place && (wgmma_in_flight_unknown_ || wgmma_in_flight_.count(c.front())))
         close_wgmma();
@@ -933,10 +931,10 @@ void FunctionTranslator::select_wgmma(const SpirvInstruction& inst) {
 
 const FunctionTranslator::WgmmaChains& FunctionTranslator::wgmma_chains() {
     if (wgmma_chains_) return *wgmma_chains_;
+    WgmmaChains chains;
     for (const SpirvBlock& block : function_.blocks)
         for (const SpirvInstruction& i : block.instructions)
-            for (std::uint32_t word : i.operands) ++operand_uses_[word];
-    WgmmaChains chains;
+            for (std::uint32_t word : i.operands) ++chains.uses[word];
     for (const SpirvBlock& block : function_.blocks) {
         const auto& list = block.instructions;
         for (std::size_t m = 0; m < list.size(); ++m) {
@@ -945,7 +943,7 @@ const FunctionTranslator::WgmmaChains& FunctionTranslator::wgmma_chains() {
             const spirv_khr::MatrixType* kind = matrix_type(module_, mad.result_type);
             if (!kind || kind->scope != spv::Scope::Workgroup) continue;
             const Id c = mad.operand(2);
-            if (operand_uses_[c] != 1 || operand_uses_[mad.result] != 1) continue;
+            if (chains.uses[c] != 1 || chains.uses[mad.result] != 1) continue;
             std::size_t l = m;  // c's OpLoad V, before the mad in this block
             while (l > 0 && list[l - 1].result != c) --l;
             if (l == 0 || list[l - 1].opcode != spv::Op::OpLoad) continue;
@@ -1045,6 +1043,14 @@ void FunctionTranslator::plan_wgmma_carry() {
                 function_variables_[i.result] = module_.type(i.result_type).pointee;
     std::map<Id, const SpirvBlock*> by_label;
     for (const SpirvBlock& block : function_.blocks) by_label[block.label] = &block;
+    // The continue target of the loop that block `b` heads (OpLoopMerge before its branch).
+    auto continue_target = [](const SpirvBlock& b) -> std::optional<Id> {
+        const auto& list = b.instructions;
+        if (list.size() < 2 || list[list.size() - 2].opcode != spv::Op::OpLoopMerge ||
+            list[list.size() - 2].operands.size() < 2)
+            return std::nullopt;
+        return list[list.size() - 2].operand(1);
+    };
     auto has_matrix_phi = [&](const SpirvBlock& b) {
         for (const SpirvInstruction& i : b.instructions)
             if (i.opcode == spv::Op::OpPhi && is_matrix_type(module_, i.result_type)) return true;
@@ -1065,12 +1071,7 @@ void FunctionTranslator::plan_wgmma_carry() {
             // from its continue target: that loop's condition is uniform (the front end allows
             // work-group products under uniform control only), so both targets are reached by
             // the whole work-group together. Another loop's, or an if's, may not be.
-            const std::size_t n = from.instructions.size();
-            const bool own_loop = n > 1 &&
-                                  from.instructions[n - 2].opcode == spv::Op::OpLoopMerge &&
-                                  from.instructions[n - 2].operands.size() >= 2 &&
-                                  from.instructions[n - 2].operand(1) == came_from;
-            if (!own_loop) return;
+            if (continue_target(from) != came_from) return;
             targets = {branch.operand(1), branch.operand(2)};
         } else {
             return;
@@ -1080,11 +1081,7 @@ void FunctionTranslator::plan_wgmma_carry() {
             if (it == by_label.end() || has_matrix_phi(*it->second)) return;
             // Into a loop's header only round its own back edge: from anywhere else, its
             // blocks run again for those work items that stay in the loop, maybe not all.
-            const auto& list = it->second->instructions;
-            if (list.size() > 1 && list[list.size() - 2].opcode == spv::Op::OpLoopMerge &&
-                (list[list.size() - 2].operands.size() < 2 ||
-                 list[list.size() - 2].operand(1) != from.label))
-                return;
+            if (auto c = continue_target(*it->second); c && *c != from.label) return;
         }
         wgmma_carry_from_.insert(from.label);
         for (Id t : targets) {

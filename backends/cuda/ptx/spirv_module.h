@@ -5,6 +5,8 @@
 // for anything malformed, so later stages can rely on well-formed references.
 #pragma once
 
+#include <array>
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -130,6 +132,8 @@ struct SpirvModule {
     std::string name_of(Id id) const;
     /// The literals of decoration `d` on `id`, or nullopt when `id` lacks it.
     std::optional<std::vector<std::uint32_t>> decoration(Id id, spv::Decoration d) const;
+    /// The LocalSize (x, y, z) that function `function` (an entry point's) declares, if any.
+    std::optional<std::array<std::uint32_t, 3>> local_size(Id function) const;
     /// The number of work-items a work-group has where every entry point declares the same
     /// LocalSize (dpk's `@local_size`: every launch has it), else nullopt.
     std::optional<std::uint32_t> work_group_size() const;

@@ -334,14 +334,21 @@ std::optional<std::vector<std::uint32_t>> SpirvModule::decoration(Id id, spv::De
     return std::nullopt;
 }
 
+std::optional<std::array<std::uint32_t, 3>> SpirvModule::local_size(Id function) const {
+    std::optional<std::array<std::uint32_t, 3>> size;
+    for (const SpirvExecutionMode& m : execution_modes)
+        if (m.function == function && m.mode == spv::ExecutionMode::LocalSize &&
+            m.literals.size() == 3)
+            size = std::array<std::uint32_t, 3>{m.literals[0], m.literals[1], m.literals[2]};
+    return size;
+}
+
 std::optional<std::uint32_t> SpirvModule::work_group_size() const {
     std::optional<std::uint64_t> size;
     for (const SpirvEntryPoint& e : entry_points) {
         std::optional<std::uint64_t> own;
-        for (const SpirvExecutionMode& m : execution_modes)
-            if (m.function == e.function && m.mode == spv::ExecutionMode::LocalSize &&
-                m.literals.size() == 3)
-                own = std::uint64_t{m.literals[0]} * m.literals[1] * m.literals[2];
+        if (auto l = local_size(e.function))
+            own = std::uint64_t{(*l)[0]} * (*l)[1] * (*l)[2];
         if (!own || (size && *size != *own)) return std::nullopt;
         size = own;
     }
