@@ -381,7 +381,8 @@ private:
             case Builtin::MatrixMad:
                 if (is_group_matrix_call(f, c, info)) {
                     // Work-group collectives on values that are one matrix for the whole
-                    // work-group: as barriers are.
+                    // work-group: as barriers are (an emulated product is two).
+                    if (info.builtin == Builtin::MatrixMad) facts_.reaches_barrier = true;
                     require(f, c, Level::Uniform, control);
                     if (in.level != Level::Uniform) same_arguments(f, c, in);
                     return {};

@@ -548,6 +548,7 @@ Id FunctionEmitter::emit_user_call(const ast::Call& e) {
             operands.push_back(emit_value_as(*e.args[i], p));
         }
     }
+    if (m_.matrix_share_words) operands.push_back(matrix_share_);
     if (m_.takes_record) operands.push_back(bounds_record_);
     return inst(spv::Op::OpFunctionCall, f.return_type, operands);
 }

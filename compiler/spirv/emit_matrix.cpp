@@ -57,10 +57,17 @@ bool FunctionEmitter::native_matrices() const {
 }
 
 bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e) {
-    if (!native_matrices()) return true;  // emulated: every type, any work-group size
-    const bool group_matrices = m_.b.target().has(DeviceFeature::WorkgroupMatrix);
     const bool group = t->scope == types::MatrixScope::WorkGroup;
     const std::string name(sema::builtin_name(fn_.info(e).builtin));
+    if (!native_matrices()) {
+        // Emulated: every type, and a work-group's matrix spread over the declared work-group.
+        if (!group || m_.declared_group_items() != 0 || m_.reported_group_matrix_size) return true;
+        m_.reported_group_matrix_size = true;
+        error_at(e.range, name + ": a work-group matrix is spread over the work items of its "
+                                 "work-group, whose size the kernel must declare (@local_size)");
+        return false;
+    }
+    const bool group_matrices = m_.b.target().has(DeviceFeature::WorkgroupMatrix);
     if (!device_matrix_type(t) || (group && !group_matrices)) {
         const bool f32_factor =
             t->dtype == DType::F32 && !t->tf32 && t->use != types::MatrixUse::Accumulator;
@@ -128,8 +135,7 @@ Id FunctionEmitter::matrix_access(const ast::Call& e, ArrayValue& a, const types
     const std::uint32_t site =
         add_bounds_site(a, load ? BoundsSite::Access::Read : BoundsSite::Access::Write, e.range);
     // Zeros outside: one constituent for a cooperative matrix, every element for an emulated one.
-    const std::size_t count =
-        native_matrices() ? 1 : static_cast<std::size_t>(matrix->rows) * matrix->cols;
+    const std::size_t count = native_matrices() ? 1 : m_.emulated_length(matrix);
     const Id skipped = type ? inst(spv::Op::OpCompositeConstruct, type,
                                    std::vector<Id>(count, m_.zero(matrix->dtype)))
                             : 0;
@@ -202,7 +208,7 @@ Id FunctionEmitter::matrix_map(const types::Type* t, std::span<const Id> args,
         }
     const Id out = matrix_scratch(type, slot);
     const Id pointer = m_.pointer(spv::StorageClass::Function, elem);
-    const std::int64_t count = static_cast<std::int64_t>(t->rows) * t->cols;
+    const auto count = static_cast<std::int64_t>(m_.emulated_length(t));
     counted_loop(m_.const_i64(0), m_.const_i64(count), m_.const_i64(1), [&](Id e) {
         for (std::size_t k = 0; k < args.size(); ++k)
             at[k] = held[k]
@@ -272,8 +278,7 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
                 const Id tile = matrix_scratch(type, 0);
                 if (checks_bounds())
                     store(tile, inst(spv::Op::OpCompositeConstruct, type,
-                                     std::vector<Id>(static_cast<std::size_t>(t->rows) * t->cols,
-                                                     m_.zero(t->dtype))));
+                                     std::vector<Id>(m_.emulated_length(t), m_.zero(t->dtype))));
                 matrix_access(e, a, t, 0, [&](Id, Id, Id, std::span<const Id> at) {
                     emulated_load_into(a, t, at);
                     return Id{0};
@@ -307,9 +312,9 @@ Id FunctionEmitter::emit_matrix(const ast::Call& e) {
             if (!check_matrix_type(t, e)) return 0;
             Id value = emit_value_as(*e.args[0], fn_.info(*e.args[0]).result());
             if (t->tf32) value = round_to_tf32(value);
-            // One constituent fills a cooperative matrix; an emulated one lists every element.
-            const std::size_t count =
-                native_matrices() ? 1 : static_cast<std::size_t>(t->rows) * t->cols;
+            // One constituent fills a cooperative matrix; an emulated one lists every element
+            // the work item holds.
+            const std::size_t count = native_matrices() ? 1 : m_.emulated_length(t);
             const std::vector<Id> elements(count, value);
             return inst(spv::Op::OpCompositeConstruct, m_.type_of(t), elements);
         }

@@ -20,6 +20,7 @@ void declare_function(ModuleContext& m, const sema::FunctionInstance& fn, bool i
     for (const types::Type* t : fn.param_types)
         for (const auto& part : expand_parameter(m, t, is_kernel))
             info.param_types.push_back(part.type);
+    if (m.matrix_share_words && !is_kernel) info.param_types.push_back(m.matrix_share_type());
     if (m.takes_record) info.param_types.push_back(m.bounds_record_type());
     info.type = m.b.type_function(info.return_type, info.param_types);
     if (m.options.debug_names) m.b.name(info.id, is_kernel ? fn.decl->name : fn.symbol);
@@ -38,6 +39,26 @@ bool takes_record(const sema::TypedKernel& kernel, const EmitOptions& options) {
     return false;
 }
 
+/// The words of local memory emulated work-group products share their factors through (none on
+/// targets with matrix units, or without such products): room for the largest A and the
+/// largest B tile of the kernel's functions, in the widest accumulation type.
+std::uint64_t matrix_share_words(const sema::TypedKernel& kernel, const ModuleContext& m) {
+    if (m.b.target().has(DeviceFeature::CooperativeMatrix)) return 0;
+    std::uint64_t a = 0, b = 0, size = 0;
+    for (const auto& inst : kernel.instances)
+        for (const sema::ExprInfo& e : inst->exprs) {
+            const types::Type* t = e.type;
+            if (!t || !t->is_matrix() || t->scope != types::MatrixScope::WorkGroup) continue;
+            const auto elements = static_cast<std::uint64_t>(t->rows) * t->cols;
+            if (t->use == types::MatrixUse::A) a = std::max(a, elements);
+            if (t->use == types::MatrixUse::B) b = std::max(b, elements);
+            if (e.call_kind == sema::ExprInfo::CallKind::Builtin &&
+                e.builtin == sema::Builtin::MatrixMad)
+                size = std::max<std::uint64_t>(size, dtype_size(accumulation_type(t->dtype)));
+        }
+    return ((a + b) * size + 7) / 8;
+}
+
 /// The module, with `record_dims` global-id components in bounds records (check_bounds only).
 EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& options,
                        std::uint32_t record_dims) {
@@ -48,6 +69,7 @@ EmitResult emit_module(const sema::TypedKernel& kernel, const EmitOptions& optio
     m.uniformity = &kernel.uniformity;
     m.bounds_record_dims = record_dims;
     m.takes_record = takes_record(kernel, options);
+    m.matrix_share_words = matrix_share_words(kernel, m);
 
     builder.require(spv::Capability::Addresses, "Physical64 addressing (pointer arguments)");
     builder.require(spv::Capability::Kernel, "OpenCL kernels");

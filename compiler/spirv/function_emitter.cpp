@@ -84,6 +84,19 @@ void FunctionEmitter::declare_parameters() {
         if (t->needs_strides())
             for (int d = 0; d < t->ndim; ++d) b.array.strides.push_back(ids.at(next++));
     }
+    if (m_.matrix_share_words) {  // the kernel's work-group array, or the function's pointer to it
+        if (is_kernel_) {
+            const auto storage = spv::StorageClass::Workgroup;
+            const Id words = m_.b.type_array(m_.i64(), m_.matrix_share_words);
+            const Id array = m_.b.global_variable(m_.pointer(storage, words), storage);
+            m_.use_global(array);
+            m_.static_local_bytes += m_.matrix_share_words * 8;
+            matrix_share_ = prologue_inst(spv::Op::OpInBoundsAccessChain, m_.matrix_share_type(),
+                                          {array, m_.const_i64(0)});
+        } else {
+            matrix_share_ = add_parameter(m_.matrix_share_type(), "matrix_share");
+        }
+    }
     if (m_.takes_record) {  // last, after every source parameter's parts
         bounds_record_ =
             add_parameter(m_.bounds_record_type(), std::string(BoundsRecordLayout::kParameterName));

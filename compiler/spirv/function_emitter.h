@@ -374,7 +374,13 @@ private:
     /// f32 `x` rounded to tf32 (to nearest, ties away from zero; NaN and infinity kept), as
     /// integer operations on its bits: what a tf32 matrix's loads and fills do.
     Id round_to_tf32(Id x);
-    /// Loads the tile into the type's first scratch array; returns that variable.
+    /// body(e, slot) for each element of an emulated `m` this work item holds: e its row-major
+    /// number in the tile, slot its index in the work item's array (ModuleContext::
+    /// emulated_length): every element of a sub-group's matrix, a work item's share of a
+    /// work-group's.
+    void for_each_held(const types::Type* m, const std::function<void(Id e, Id slot)>& body);
+    /// Loads this work item's elements of the tile into the type's first scratch array; returns
+    /// that variable.
     Id emulated_load_into(ArrayValue& a, const types::Type* m, std::span<const Id> origin);
     /// Writes each element once per sub-group (per work-group for a work-group's matrix), spread
     /// over its work items.
@@ -422,6 +428,8 @@ private:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> global_id_dim_of_var_;
     std::vector<LoopTargets> loops_;
     std::map<std::pair<Id, int>, Id> matrix_scratch_;
+    /// A pointer to the words of ModuleContext::matrix_share_words (0 without them).
+    Id matrix_share_ = 0;
     /// The bounds record parameter (check_bounds only).
     Id bounds_record_ = 0;
     Id copies_event_ = 0;

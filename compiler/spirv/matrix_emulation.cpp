@@ -1,14 +1,15 @@
-// FunctionEmitter: cooperative matrices on targets without SPV_KHR_cooperative_matrix. A matrix
-// is an array of rows * cols elements (row-major) that every work item of the sub-group (of the
-// work-group, for a "group" matrix) holds whole: matrix_load reads the whole tile in each work
-// item, matrix_mad computes the whole product in each, and matrix_store writes each element once
-// per sub-group (the work item whose sub-group local id is the element's number modulo the
-// sub-group size; every work item where the target has no sub-groups) or once per work-group (the
-// work item whose linear local id is the element's number modulo the work-group's size). Slow,
-// and the same results as the matrix units up to the order of the sums: for the CPU drivers, so
-// that one kernel runs on every device.
+// FunctionEmitter: cooperative matrices on targets without SPV_KHR_cooperative_matrix. A
+// sub-group's matrix is an array of rows * cols elements (row-major) that every work item of the
+// sub-group holds whole: matrix_load reads the whole tile in each work item, matrix_mad computes
+// the whole product in each, and matrix_store writes each element once per sub-group (the work
+// item whose sub-group local id is the element's number modulo the sub-group size; every work
+// item where the target has no sub-groups). A work-group's matrix is spread over the work-group
+// its kernel declares: element e is held by the work item whose linear local id is e modulo the
+// work-group's size (ModuleContext::emulated_length), which loads, computes and stores just its
+// own; matrix_mad shares A and B through local memory. Slow, and the same results as the matrix
+// units up to the order of the sums: for the CPU drivers, so that one kernel runs on every
+// device.
 #include <map>
-#include <tuple>
 
 #include "compiler/spirv/function_emitter.h"
 
@@ -65,15 +66,31 @@ Id FunctionEmitter::tile_element(ArrayValue& a, const types::Type* m, std::span<
     return element_pointer(a, index);
 }
 
+void FunctionEmitter::for_each_held(const types::Type* m,
+                                  const std::function<void(Id e, Id slot)>& body) {
+    const Id i64 = m_.i64();
+    const Id end = m_.const_i64(elements(m));
+    if (m->scope != types::MatrixScope::WorkGroup) {
+        counted_loop(m_.const_i64(0), end, m_.const_i64(1), [&](Id e) { body(e, e); });
+        return;
+    }
+    // Elements first, first + items, ...: slot (e - first) / items.
+    const Id first = local_linear_id().first;
+    const Id items = m_.const_i64(static_cast<std::int64_t>(m_.declared_group_items()));
+    counted_loop(first, end, items, [&](Id e) {
+        body(e, inst(spv::Op::OpSDiv, i64, {inst(spv::Op::OpISub, i64, {e, first}), items}));
+    });
+}
+
 Id FunctionEmitter::emulated_load_into(ArrayValue& a, const types::Type* m,
                                        std::span<const Id> origin) {
     const Id elem = m_.value_type(m->dtype);
     const Id tile = matrix_scratch(m_.type_of(m), 0);
     const Id at = m_.pointer(spv::StorageClass::Function, elem);
-    counted_loop(m_.const_i64(0), m_.const_i64(elements(m)), m_.const_i64(1), [&](Id e) {
+    for_each_held(m, [&](Id e, Id slot) {
         Id value = load_element(a, tile_element(a, m, origin, e));
         if (m->tf32) value = round_to_tf32(value);  // as the matrix units' loads round
-        store(inst(spv::Op::OpInBoundsAccessChain, at, {tile, e}), value);
+        store(inst(spv::Op::OpInBoundsAccessChain, at, {tile, slot}), value);
     });
     return tile;
 }
@@ -84,28 +101,27 @@ void FunctionEmitter::emulated_store(ArrayValue& a, const types::Type* m, Id val
     const Id elem = m_.value_type(m->dtype);
     const Id tile = matrix_scratch(m_.type_of(m), 0);
     store(tile, value);
-    Id begin = m_.const_i64(0), step = m_.const_i64(1);
-    if (m->scope == types::MatrixScope::WorkGroup) {
-        std::tie(begin, step) = local_linear_id();
-    } else if (m_.b.target().has(DeviceFeature::SubGroups)) {
-        begin = inst(spv::Op::OpUConvert, i64,
-                     {builtin_scalar(spv::BuiltIn::SubgroupLocalInvocationId)});
-        step = inst(spv::Op::OpUConvert, i64, {builtin_scalar(spv::BuiltIn::SubgroupSize)});
-    }
     const Id at = m_.pointer(spv::StorageClass::Function, elem);
-    counted_loop(begin, m_.const_i64(elements(m)), step, [&](Id e) {
-        const Id v = load(elem, inst(spv::Op::OpInBoundsAccessChain, at, {tile, e}));
+    auto store_one = [&](Id e, Id slot) {
+        const Id v = load(elem, inst(spv::Op::OpInBoundsAccessChain, at, {tile, slot}));
         store_element(a, tile_element(a, m, origin, e), v);
-    });
+    };
+    if (m->scope == types::MatrixScope::WorkGroup || !m_.b.target().has(DeviceFeature::SubGroups)) {
+        for_each_held(m, store_one);  // a work-group's share; a lone work item's whole tile
+        return;
+    }
+    // A sub-group's tile, which each of its work items holds: spread over them.
+    const Id begin =
+        inst(spv::Op::OpUConvert, i64, {builtin_scalar(spv::BuiltIn::SubgroupLocalInvocationId)});
+    const Id step = inst(spv::Op::OpUConvert, i64, {builtin_scalar(spv::BuiltIn::SubgroupSize)});
+    counted_loop(begin, m_.const_i64(elements(m)), step, [&](Id e) { store_one(e, e); });
 }
 
 Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, const types::Type* c,
                                  Id x, Id y, Id z) {
     const Id i64 = m_.i64();
-    // Products and sums in the accumulator's type; a bf16 one in f32, rounded to bf16 after each
-    // multiply-add (as bf16 arithmetic is).
     const DType stored = c->dtype;
-    const DType t = stored == DType::BF16 ? DType::F32 : stored;
+    const DType t = accumulation_type(stored);
     const Id acc = m_.value_type(t);
     // Scratch slots by SPIR-V type: A and B (and C) tiles of one shape are the same array type.
     std::map<Id, int> used;
@@ -116,24 +132,57 @@ Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, con
         return v;
     };
     const Id xa = hold(a, x), yb = hold(b, y), zc = hold(c, z), d = hold(c, 0);
-    const Id sum = local_variable(acc, "mad_sum");
-    const Id n = m_.const_i64(c->cols), k_count = m_.const_i64(a->cols);
     auto element = [&](Id matrix, DType from, Id index) {
         const Id p =
             inst(spv::Op::OpInBoundsAccessChain,
                  m_.pointer(spv::StorageClass::Function, m_.value_type(from)), {matrix, index});
         return convert(load(m_.value_type(from), p), from, t);
     };
+    const std::int64_t a_count = elements(a);
+    const Id n = m_.const_i64(c->cols), k_count = m_.const_i64(a->cols);
     const Id zero = m_.const_i64(0), one = m_.const_i64(1);
-    counted_loop(zero, m_.const_i64(elements(c)), one, [&](Id e) {
+
+    // A work-group's matrices: each work item's shares of A and B (in the accumulation type)
+    // into local memory, where every work item reads the rows and columns its elements of the
+    // product need; barriers before and after those reads (the builtin is a work-group
+    // collective: every work item reaches it).
+    const bool group = c->scope == types::MatrixScope::WorkGroup;
+    const Id shared_element = m_.pointer(spv::StorageClass::Workgroup, acc);
+    const Id share = group ? inst(spv::Op::OpBitcast, shared_element, {matrix_share_}) : 0;
+    if (group) {
+        for_each_held(a, [&](Id e, Id slot) {
+            store(inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {share, e}),
+                  element(xa, a->dtype, slot));
+        });
+        const Id b_start = m_.const_i64(a_count);
+        for_each_held(b, [&](Id e, Id slot) {
+            store(inst(spv::Op::OpInBoundsPtrAccessChain, shared_element,
+                       {share, inst(spv::Op::OpIAdd, i64, {b_start, e})}),
+                  element(yb, b->dtype, slot));
+        });
+        control_barrier(spv::Scope::Workgroup, spv::Scope::Workgroup,
+                        operand(spv::MemorySemanticsMask::WorkgroupMemory));
+    }
+    // A's element i and B's element j (row-major numbers) in the accumulation type.
+    auto a_at = [&](Id i) {
+        return group ? load(acc, inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {share, i}))
+                     : element(xa, a->dtype, i);
+    };
+    auto b_at = [&](Id j) {
+        if (!group) return element(yb, b->dtype, j);
+        const Id at = inst(spv::Op::OpIAdd, i64, {m_.const_i64(a_count), j});
+        return load(acc, inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {share, at}));
+    };
+    const Id sum = local_variable(acc, "mad_sum");
+    for_each_held(c, [&](Id e, Id slot) {
         const Id row = inst(spv::Op::OpSDiv, i64, {e, n});
         const Id col = inst(spv::Op::OpSRem, i64, {e, n});
-        store(sum, element(zc, stored, e));
+        store(sum, element(zc, stored, slot));
         counted_loop(zero, k_count, one, [&](Id k) {
             const Id ai =
                 inst(spv::Op::OpIAdd, i64, {inst(spv::Op::OpIMul, i64, {row, k_count}), k});
             const Id bi = inst(spv::Op::OpIAdd, i64, {inst(spv::Op::OpIMul, i64, {k, n}), col});
-            const Id p = element(xa, a->dtype, ai), q = element(yb, b->dtype, bi);
+            const Id p = a_at(ai), q = b_at(bi);
             const Id s = load(acc, sum);
             const Id r = is_float(t)
                              ? ext(OpenCLLIB::Fma, acc, {p, q, s})
@@ -141,9 +190,12 @@ Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, con
             store(sum, stored == t ? r : convert(convert(r, t, stored), stored, t));
         });
         store(inst(spv::Op::OpInBoundsAccessChain,
-                   m_.pointer(spv::StorageClass::Function, m_.value_type(stored)), {d, e}),
+                   m_.pointer(spv::StorageClass::Function, m_.value_type(stored)), {d, slot}),
               convert(load(acc, sum), t, stored));
     });
+    if (group)  // the next product's shares wait for every read of these
+        control_barrier(spv::Scope::Workgroup, spv::Scope::Workgroup,
+                        operand(spv::MemorySemanticsMask::WorkgroupMemory));
     return load(m_.type_of(c), d);
 }
 

@@ -83,12 +83,24 @@ Id ModuleContext::storage_type(DType t) {
     return value_type(t);
 }
 
+std::uint64_t ModuleContext::declared_group_items() const {
+    return std::uint64_t{required_local_size[0]} * required_local_size[1] * required_local_size[2];
+}
+
+std::uint64_t ModuleContext::emulated_length(const types::Type* t) const {
+    const std::uint64_t elements =
+        static_cast<std::uint64_t>(t->rows) * static_cast<std::uint64_t>(t->cols);
+    const std::uint64_t items = declared_group_items();
+    // Without a declared size (an error the matrix builtins report) the whole tile.
+    if (t->scope != types::MatrixScope::WorkGroup || items == 0) return elements;
+    return (elements + items - 1) / items;
+}
+
 Id ModuleContext::type_of(const types::Type* t) {
     if (!t || t->is_void()) return void_type();
     if (t->is_copy_event()) return b.type_event();
     if (t->is_matrix() && !b.target().has(DeviceFeature::CooperativeMatrix))  // emulated
-        return b.type_array(value_type(t->dtype), static_cast<std::uint64_t>(t->rows) *
-                                                      static_cast<std::uint64_t>(t->cols));
+        return b.type_array(value_type(t->dtype), emulated_length(t));
     if (t->is_matrix())
         return b.type_cooperative_matrix(
             value_type(t->dtype),

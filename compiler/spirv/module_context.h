@@ -25,6 +25,13 @@ struct FunctionInfo {
     std::vector<Id> param_types;  // expanded: arrays become pointer + shapes (+ strides)
 };
 
+/// The type an emulated matrix product multiplies and adds in for accumulator elements of type
+/// `accumulator`: its own, f32 for bf16 (rounded to bf16 after each multiply-add, as bf16
+/// arithmetic is).
+inline DType accumulation_type(DType accumulator) {
+    return accumulator == DType::BF16 ? DType::F32 : accumulator;
+}
+
 class ModuleContext {
 public:
     ModuleContext(ModuleBuilder& builder, const EmitOptions& options);
@@ -49,6 +56,13 @@ public:
     Id storage_type(DType t);
     /// The value type of a scalar or matrix semantic type; void for void.
     Id type_of(const types::Type* t);
+    /// The work items of a work-group as the kernel's `@local_size` declares them; 0 without one.
+    std::uint64_t declared_group_items() const;
+    /// How many elements of an emulated matrix each work item holds (its array's length): the
+    /// whole tile of a sub-group's matrix; its share of a work-group's, spread over the declared
+    /// work-group (element e, numbered row by row, held by the work item whose linear local id
+    /// is e modulo the work-group's size).
+    std::uint64_t emulated_length(const types::Type* t) const;
     Id pointer(spv::StorageClass storage, Id pointee) { return b.type_pointer(storage, pointee); }
     static spv::StorageClass storage_class(types::AddressSpace space);
     /// An integer type of the same width as the float or int type `t` (for atomics on floats).
@@ -88,10 +102,17 @@ public:
     std::uint32_t work_dims_used = 0;
     /// The kernel's `@local_size` (all 0: none): `local_size(d)` is then that constant.
     std::array<std::uint32_t, 3> required_local_size{};
-    /// Whether a work-group matrix builtin has reported a missing `@local_size(128)` (once).
+    /// Whether a work-group matrix builtin has reported a missing or other `@local_size` (once).
     bool reported_group_matrix_size = false;
     /// Bytes of local_array memory.
     std::uint64_t static_local_bytes = 0;
+    /// Words of local memory through which emulated work-group products share their factors
+    /// (0: none): as many as the kernel's largest product needs. The kernel declares the array
+    /// and hands it to every function, as the last parameter before the bounds record (OpenCL
+    /// has work-group variables in kernels only).
+    std::uint64_t matrix_share_words = 0;
+    /// The type of a pointer to the share's words.
+    Id matrix_share_type() { return pointer(spv::StorageClass::Workgroup, i64()); }
     /// local_array variables decorated Alignment (the destinations of whole-tile copies).
     std::set<Id> aligned_variables;
     /// What the kernel being emitted may assume of its launch: empty for the general entry point,

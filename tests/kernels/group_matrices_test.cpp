@@ -66,10 +66,10 @@ kernel gemm_epilogue(a: f16[:, ::1], b: f16[:, ::1], c0: f32[:, ::1], c: f32[:, 
     matrix_store(c, (row, col), max(acc * 2.0 - ones, 0.0) + abs(acc) / 4.0);
 }
 
-// Where matrices are emulated any types, sizes and work-group sizes work (the CPU drivers: the
-// 64 x 64 tiles above need more private memory than a work-group of 128 has on Intel's, and
-// PoCL has no f16 here): f32 tiles of 32 x 32 from tiles of a and b copied to local memory, a
-// work-group of 128 work items, and the same epilogue.
+// Where matrices are emulated any types, sizes and declared work-group sizes work (the CPU
+// drivers): f32 tiles of 32 x 32 from tiles of a and b copied to local memory, a work-group of
+// 128 work items, and the same epilogue.
+@local_size(128)
 kernel gemm_f32(a: f32[:, ::1], b: f32[:, ::1], c0: f32[:, ::1], c: f32[:, ::1]) {
     let sa = local_array(f32, (32, 16));
     let sb = local_array(f32, (16, 32));
@@ -88,7 +88,9 @@ kernel gemm_f32(a: f32[:, ::1], b: f32[:, ::1], c0: f32[:, ::1], c: f32[:, ::1])
     matrix_store(c, (row, col), max(acc * 2.0 - ones, 0.0) + abs(acc) / 4.0);
 }
 
-// 16 x 8 by 8 x 32 tiles of a work-group of 4 x 3 work items, each element stored once.
+// 16 x 8 by 8 x 32 tiles of a work-group of 4 x 3 work items, each element stored once (12
+// work items share 128 elements: some hold 11, others 10).
+@local_size(4, 3)
 kernel gemm_small(a: f32[:, ::1], b: f32[:, ::1], c: f32[:, ::1]) {
     let row = group_id(1) * 16;
     let col = group_id(0) * 32;
@@ -98,6 +100,22 @@ kernel gemm_small(a: f32[:, ::1], b: f32[:, ::1], c: f32[:, ::1]) {
                          matrix_load(b, (k, col), (8, 32), "b", "group"), acc);
     }
     matrix_store(c, (row, col), acc);
+}
+
+// The tiles' products in a device function (whose emulated products share their factors through
+// local memory as the kernel's do), the tiles read from global memory, 64 work items.
+func product_tile(a, b, c, row, col) {
+    var acc = matrix_fill(0.5f32, (32, 32), "acc", "group");
+    for k in range(0, a.shape[1], 16) {
+        acc = matrix_mad(matrix_load(a, (row, k), (32, 16), "a", "group"),
+                         matrix_load(b, (k, col), (16, 32), "b", "group"), acc);
+    }
+    matrix_store(c, (row, col), acc);
+}
+
+@local_size(64)
+kernel gemm_function(a: f32[:, ::1], b: f32[:, ::1], c: f32[:, ::1]) {
+    product_tile(a, b, c, group_id(1) * 32, group_id(0) * 32);
 }
 )";
 
@@ -117,7 +135,7 @@ std::vector<float> epilogue(std::vector<float> c) {
 }
 
 TEST_SUITE("group_matrices") {
-    TEST_CASE("work-group matrices of devices with them: f16 GEMMs of 64 x 64 tiles, exact") {
+    TEST_CASE("work-group matrices: f16 GEMMs of 64 x 64 tiles in work-groups of 128, exact") {
         ProgramOptions options;
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         Program p = Program::from_string("group_matrices.dpk", kSource, options);
@@ -127,9 +145,17 @@ TEST_SUITE("group_matrices") {
         int ran = 0;
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
-            if (!dev.info().has(DeviceFeature::WorkgroupMatrix)) {
+            // Matrix units of work-groups, or the compiler's emulation (no matrix units) on a
+            // device with f16 arithmetic; a device with sub-group matrix units alone has no
+            // work-group matrices.
+            const DeviceInfo& info = dev.info();
+            const bool emulated = !info.has(DeviceFeature::CooperativeMatrix);
+            if (!info.has(DeviceFeature::WorkgroupMatrix) &&
+                !(emulated && info.has(DeviceFeature::Fp16))) {
                 MESSAGE(tests::device_label(dev)
-                        << ": no work-group matrix units, skipped (the next case emulates them)");
+                        << std::string(emulated
+                                           ? ": no f16, skipped (the next case runs f32 tiles)"
+                                           : ": sub-group matrix units only, skipped"));
                 continue;
             }
             Queue q(dev);
@@ -156,7 +182,7 @@ TEST_SUITE("group_matrices") {
             }
             ++ran;
         }
-        if (!ran) MESSAGE("no device with work-group matrix units: nothing ran");
+        if (!ran) MESSAGE("no device with work-group matrices and f16: nothing ran");
     }
 
     TEST_CASE("emulated work-group matrices: f32 GEMMs, any sizes and work-group sizes, exact") {
@@ -196,8 +222,50 @@ TEST_SUITE("group_matrices") {
                     .wait();
                 CHECK(c.to_vector<float>() == gemm_product(M, K, N, 1.0f));
             }
+            {
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                p.kernel("gemm_function")
+                    .specialize("void(f32[:, ::1], f32[:, ::1], f32[:, ::1])", dev)
+                    .launch(q, Range(N / 32 * 64, M / 32), Range(64, 1), {a, b, c})
+                    .wait();
+                CHECK(c.to_vector<float>() == gemm_product(M, K, N, 0.5f));
+            }
             ++ran;
         }
         if (!ran) MESSAGE("no device emulating matrices: nothing ran");
+    }
+
+    TEST_CASE("bounds-checked emulated work-group matrices: right inside, a tile outside reported") {
+        ProgramOptions options;
+        options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
+        options.check_bounds = true;
+        Program p = Program::from_string("group_matrices.dpk", kSource, options);
+        std::vector<float> ha(static_cast<std::size_t>(M * K)), hb(static_cast<std::size_t>(K * N));
+        for (std::int64_t i = 0; i < M * K; ++i)
+            ha[static_cast<std::size_t>(i)] = static_cast<float>(gemm_a_value(i));
+        for (std::int64_t i = 0; i < K * N; ++i)
+            hb[static_cast<std::size_t>(i)] = static_cast<float>(gemm_b_value(i));
+        for (const Device& dev : tests::devices_under_test()) {
+            INFO("device " << tests::device_label(dev));
+            if (dev.info().has(DeviceFeature::CooperativeMatrix)) continue;  // f32 factors
+            Queue q(dev);
+            UsmArray a = UsmArray::from_host<float>(q, ha, {M, K});
+            UsmArray b = UsmArray::from_host<float>(q, hb, {K, N});
+            UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+            CompiledKernel k = p.kernel("gemm_small").specialize(
+                "void(f32[:, ::1], f32[:, ::1], f32[:, ::1])", dev);
+            k.launch(q, Range(N / 32 * 4, M / 16 * 3), Range(4, 3), {a, b, c}).wait();
+            CHECK(c.to_vector<float>() == gemm_product(M, K, N, 1.0f));
+            // One row of tiles too many: the tile at row M starts outside `a`.
+            try {
+                k.launch(q, Range(N / 32 * 4, (M / 16 + 1) * 3), Range(4, 3), {a, b, c}).wait();
+                FAIL("no bounds error");
+            } catch (const BoundsError& e) {
+                const std::string what = e.what();
+                CAPTURE(what);
+                CHECK(what.find("index 128 in dimension 0 of parameter 0 'a', shape (128, 48)") !=
+                      std::string::npos);
+            }
+        }
     }
 }
