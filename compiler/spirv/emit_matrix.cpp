@@ -3,6 +3,7 @@
 #include <array>
 
 #include "compiler/spirv/function_emitter.h"
+#include "core/checked_math.h"
 #include "core/spirv_cooperative_matrix.h"
 
 namespace dpk::compiler::spirv {
@@ -134,6 +135,25 @@ Id FunctionEmitter::matrix_access(const ast::Call& e, ArrayValue& a, const types
     const bool load = fn_.info(e).builtin == Builtin::MatrixLoad;
     const std::uint32_t site =
         add_bounds_site(a, load ? BoundsSite::Access::Read : BoundsSite::Access::Write, e.range);
+    if (native_matrices() && matrix->scope == types::MatrixScope::WorkGroup &&
+        matrix->use == types::MatrixUse::B && !a.type->static_shape.empty()) {
+        // A work-group B tile of a local array stays where it lies, where the tensor cores read
+        // it: a tile outside is reported and read at (0, 0) instead of zeros (the launch fails
+        // with the report either way), so the array must hold one tile.
+        const auto& shape = a.type->static_shape;
+        if (shape[0] < matrix->rows || shape[1] < matrix->cols) {
+            error_at(e.range, std::string(sema::builtin_name(fn_.info(e).builtin)) + ": a " +
+                                  matrix->str() + " does not fit in local array '" + a.name +
+                                  "' of shape " + extents_string(shape));
+            return 0;
+        }
+        guarded_access(a, origin, both, site, 0, 0, [](Id) { return Id{0}; }, reported);
+        std::vector<Id> at = origin;
+        const Id zero = m_.const_i64(0);
+        for (Id& i : at)
+            if (i != zero) i = inst(spv::Op::OpSelect, m_.i64(), {both.all_ok, i, zero});
+        return access(element_pointer(a, at), layout, stride, at);
+    }
     // Zeros outside: one constituent for a cooperative matrix, every element for an emulated one.
     const std::size_t count = native_matrices() ? 1 : m_.emulated_length(matrix);
     const Id skipped = type ? inst(spv::Op::OpCompositeConstruct, type,

@@ -1688,6 +1688,45 @@ TEST_CASE("ptx: work-group products do not stay in flight into a loop they are n
     CHECK(ptx.find("wgmma.commit_group", product) < ptx.find("bra", product));
 }
 
+TEST_CASE("ptx: a bounds-checked work-group GEMM: B's tile read at (0, 0) when outside, wgmma") {
+    // B's origin row varies (two halves of sb): bounds-checked, it is reported when outside and
+    // clamped to row 0, so the descriptor still points into the array; unchecked, the same
+    // products.
+    const std::string gemm = R"(
+@local_size(128)
+kernel gemm(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (64, 16));
+    let sb = local_array(f16, (32, 64));
+    var acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
+    for k in range(0, a.shape[1], 16) {
+        let half = k / 16 % 2 * 16;
+        async_copy(sa, (0, 0), a, (0, k), (64, 16));
+        async_copy(sb, (half, 0), b, (k, 0), (16, 64));
+        wait_copies();
+        acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
+                         matrix_load(sb, (half, 0), (16, 64), "b", "group"), acc);
+        barrier(local);
+    }
+    matrix_store(c, (0, 0), acc);
+}
+)";
+    const std::string plain =
+        translate_and_assemble(spirv_of(gemm, "level-zero"), "matrix_wgmma_unchecked").text;
+    const std::string checked = translate_and_assemble(spirv_of(gemm, "level-zero", "", true),
+                                                       "matrix_wgmma_checked")
+                                    .text;
+    CHECK(count_of(plain, "wgmma.mma_async") == 1);
+    CHECK(count_of(checked, "wgmma.mma_async") == 1);
+    CHECK(contains(checked, "__dpk_bounds_claim"));
+    // The descriptor's address: the clamped row (a select) times 128 bytes.
+    const auto descriptor = checked.find(", 4611686293322072064;");
+    REQUIRE(descriptor != std::string::npos);
+    const auto row = checked.rfind("mad.lo.s64", descriptor);
+    REQUIRE(row != std::string::npos);
+    CHECK(checked.rfind("selp.b64", descriptor) < row);
+    CHECK(contains(checked.substr(row, descriptor - row), ", 128, "));
+}
+
 TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
     // Not a work-group of 128.
     const std::string no_size = translation_error(assemble_khr(filled(
@@ -1718,28 +1757,13 @@ TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
     CAPTURE(held);
     CHECK(contains(held, "OpVariable"));
     CHECK(contains(held, "it is loaded from a local array and multiplied, nothing else"));
-    // Bounds-checked, a tile outside its array would be zeros: a fill, refused with why.
-    const std::string gemm = R"(
-@local_size(128)
-kernel gemm(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
-    let sa = local_array(f16, (64, 16));
-    let sb = local_array(f16, (16, 64));
-    var acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
-    for k in range(0, a.shape[1], 16) {
-        async_copy(sa, (0, 0), a, (0, k), (64, 16));
-        async_copy(sb, (0, 0), b, (k, 0), (16, 64));
-        wait_copies();
-        acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
-                         matrix_load(sb, (0, 0), (16, 64), "b", "group"), acc);
-        barrier(local);
-    }
-    matrix_store(c, (0, 0), acc);
-}
-)";
-    CHECK(translation_error(spirv_of(gemm, "level-zero")).empty());
-    const std::string bounds = translation_error(spirv_of(gemm, "level-zero", "", true));
-    CAPTURE(bounds);
-    CHECK(contains(bounds, "not compiled bounds-checked, where a tile outside its array would be"));
+    // A zero tile (what a failed bounds check gives a sub-group's matrix) is a fill: refused.
+    std::string zero_b = kWorkgroupMatrixModule;
+    zero_b.replace(zero_b.find("%acc = OpVariable %vMC"), 22, "%acc = OpVariable %vMB");
+    const std::string zeros =
+        translation_error(wgmma_module("%zb = OpConstantNull %MB\nOpStore %acc %zb", zero_b));
+    CAPTURE(zeros);
+    CHECK(contains(zeros, "nor a zero tile where a bounds check fails"));
     // Only sm_90 has wgmma.
     const auto spirv = wgmma_module(kTwoProducts);
     CHECK_THROWS_WITH_AS(translate_to_ptx(spirv, {.sm = 100, .ptx_major = 8, .ptx_minor = 6}),

@@ -129,9 +129,8 @@ bool is_group_b(const spirv_khr::MatrixType& m) {
 /// Why a Workgroup-scope MatrixB cannot be anything but loaded and multiplied.
 constexpr const char* kGroupBOnly =
     "a work-group MatrixB stays in work-group memory, where the tensor cores read it (wgmma): it "
-    "is loaded from a local array and multiplied, nothing else (so it is never filled, and a "
-    "kernel with one is not compiled bounds-checked, where a tile outside its array would be "
-    "zeros)";
+    "is loaded from a local array and multiplied, nothing else (so it is never filled, nor a "
+    "zero tile where a bounds check fails: dpk's compiler reads such a tile at (0, 0))";
 
 }  // namespace
 
