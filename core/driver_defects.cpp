@@ -44,6 +44,9 @@ constexpr DefectFacts kFacts[] = {
     {"copy_under_branch",
      "PoCL: a work-group copy under a branch, in a kernel with a loop with barriers, copies "
      "without end (the kernel faults)"},
+    {"half_library",
+     "PoCL (SPIR 1.2 translation): the kernel library has no f16 functions (sqrt, exp, fmin, "
+     "...): a kernel calling one does not build"},
 };
 static_assert(std::size(kFacts) == kDriverDefects.size());
 

@@ -63,7 +63,8 @@ std::string svm_capability_names(std::uint64_t caps) {
 /// version of the two drivers, until a fixed one is known.
 DriverDefects driver_defects(const DeviceInfo& d) {
     if (d.platform_name.find(kPoclPlatform) != std::string::npos)
-        return {DriverDefect::VaryingLoopExit, DriverDefect::CopyUnderBranch};
+        return {DriverDefect::VaryingLoopExit, DriverDefect::CopyUnderBranch,
+                DriverDefect::HalfLibrary};
     if (d.kind == DeviceKind::Cpu && d.platform_name.starts_with("Intel(R) OpenCL"))
         return {DriverDefect::NegationAcrossBarrier, DriverDefect::NotOfGlobalId,
                 DriverDefect::NotOfMinMax, DriverDefect::ReassociatedLoops,
@@ -131,6 +132,13 @@ void ClDevice::query_info() {
         has_extension(extensions, feature_opencl_extension(DeviceFeature::Int64Atomics)));
 
     decide_spirv_ingest(extensions, device_string(device_, CL_DEVICE_IL_VERSION));
+    // PoCL's CPU device through dpk's own SPIR 1.2 translation: f16 values are LLVM's half,
+    // whose arithmetic and conversions LLVM compiles for any CPU (each operation rounded to
+    // f16); what the driver lacks, f16 functions in its kernel library, kernels avoid
+    // (DriverDefect::HalfLibrary). So f16 works there though the driver lists no cl_khr_fp16.
+    if (d.kind == DeviceKind::Cpu && d.platform_name == kPoclPlatform &&
+        d.spirv == SpirvIngest::Translated)
+        d.features.set(DeviceFeature::Fp16);
     // Launch-time variants where they were measured to pay (docs/compiler.md, "Launch-time
     // variants"): on PoCL a no-alias variant (FuncParamAttr NoAlias / NoWrite, LLVM's noalias /
     // readonly after the SPIR 1.2 translation) runs the tiled matmul about 3 % faster, and PoCL

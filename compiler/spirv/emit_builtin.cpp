@@ -98,7 +98,8 @@ Id FunctionEmitter::emit_builtin(const ast::Call& e) {
         case Builtin::Isfinite: {
             if (e.args.size() != 1) break;
             Id x = emit_value(*e.args[0]);
-            if (fn_.info(*e.args[0]).result()->dtype == DType::BF16) x = bf16_to_f32(x);
+            const DType xt = fn_.info(*e.args[0]).result()->dtype;
+            if (computes_in_f32(xt)) x = widened(x, xt);  // exact
             const spv::Op op = b == Builtin::Isnan   ? spv::Op::OpIsNan
                                : b == Builtin::Isinf ? spv::Op::OpIsInf
                                                      : spv::Op::OpIsFinite;
@@ -240,22 +241,12 @@ Id FunctionEmitter::emit_math(const ast::Call& e) {
         return m_.const_i64(0);
     }
     const types::Type* t = info.type;
-    if (t->is_matrix()) {  // element by element
-        const Id elem = m_.value_type(t->dtype);
-        return emit_matrix_math(e, [&](std::span<const Id> x) {
-            std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
-            ops.insert(ops.end(), x.begin(), x.end());
-            return inst(spv::Op::OpExtInst, elem, ops);
-        });
-    }
-    std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
-    const bool bf16 = t->dtype == DType::BF16;  // the f32 function, its result rounded back
-    for (const auto& a : e.args) {
-        const Id x = emit_value_as(*a, t);
-        ops.push_back(bf16 ? bf16_to_f32(x) : x);
-    }
-    if (bf16) return f32_to_bf16(inst(spv::Op::OpExtInst, m_.value_type(DType::F32), ops));
-    return inst(spv::Op::OpExtInst, m_.type_of(t), ops);
+    if (t->is_matrix())  // element by element
+        return emit_matrix_math(
+            e, [&](std::span<const Id> x) { return float_function(entry, t->dtype, x); });
+    std::vector<Id> args;
+    for (const auto& a : e.args) args.push_back(emit_value_as(*a, t));
+    return float_function(entry, t->dtype, args);
 }
 
 bool FunctionEmitter::constant_bounds_ordered(const ast::Call& e, DType t) const {
@@ -283,20 +274,26 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
         using namespace OpenCLLIB;
         const Id elem = m_.value_type(dt);
         const Builtin b = info.builtin;
-        return emit_matrix_math(e, [&](std::span<const Id> x) {
+        return emit_matrix_math(e, [&](std::span<const Id> v) {
+            std::vector<Id> x(v.begin(), v.end());
+            if (computes_in_f32(dt))  // as below
+                for (Id& a : x) a = widened(a, dt);
+            const Id type = computes_in_f32(dt) ? m_.value_type(DType::F32) : elem;
+            Id r = 0;
             switch (b) {
-                case Builtin::Min: return ext(Fmin, elem, {x[0], x[1]});
-                case Builtin::Max: return ext(Fmax, elem, {x[0], x[1]});
-                case Builtin::Clamp: return ext(Fmin, elem, {ext(Fmax, elem, {x[0], x[1]}), x[2]});
-                default: return ext(Fabs, elem, {x[0]});
+                case Builtin::Min: r = ext(Fmin, type, {x[0], x[1]}); break;
+                case Builtin::Max: r = ext(Fmax, type, {x[0], x[1]}); break;
+                case Builtin::Clamp: r = ext(Fmin, type, {ext(Fmax, type, {x[0], x[1]}), x[2]}); break;
+                default: r = ext(Fabs, type, {x[0]}); break;
             }
+            return computes_in_f32(dt) ? narrowed(r, dt) : r;
         });
     }
     std::vector<Id> args;
     for (const auto& a : e.args) args.push_back(emit_value_as(*a, t));
-    if (dt == DType::BF16) {  // in f32: exact (the result is an argument, or its magnitude)
-        for (Id& a : args) a = bf16_to_f32(a);
-        return f32_to_bf16(min_max_clamp_abs(e, args, DType::F32));
+    if (computes_in_f32(dt)) {  // in f32: exact (the result is an argument, or its magnitude)
+        for (Id& a : args) a = widened(a, dt);
+        return narrowed(min_max_clamp_abs(e, args, DType::F32), dt);
     }
     return min_max_clamp_abs(e, args, dt);
 }

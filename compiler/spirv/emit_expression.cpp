@@ -188,7 +188,6 @@ const ast::Binary* FunctionEmitter::contractible_product(const ast::Expr& e,
 
 Id FunctionEmitter::multiply_add(BinaryOp op, Id a, Id b, Id c, bool product_first,
                                  const types::Type* t) {
-    const Id type = m_.type_of(t);
     // Negation is exact: a*b - c = mad(a, b, -c), c - a*b = mad(-a, b, c).
     if (op == BinaryOp::Sub) {
         if (product_first)
@@ -196,7 +195,7 @@ Id FunctionEmitter::multiply_add(BinaryOp op, Id a, Id b, Id c, bool product_fir
         else
             a = negate_float(a, t->dtype);
     }
-    return ext(OpenCLLIB::Mad, type, {a, b, c});
+    return float_function(OpenCLLIB::Mad, t->dtype, std::array<Id, 3>{a, b, c});
 }
 
 bool FunctionEmitter::is_cheap_and_pure(const ast::Expr& e) const {
@@ -288,7 +287,7 @@ Id FunctionEmitter::arithmetic(BinaryOp op, Id l, Id r, DType dt) {
             break;
         case BinaryOp::Rem:  // C rule: the result has the dividend's sign (OpSRem, OpFRem)
             if (flt && m_.avoids(DriverDefect::RemainderOfNan))  // the same rule as OpFRem's
-                return ext(OpenCLLIB::Fmod, type, {l, r});
+                return float_function(OpenCLLIB::Fmod, dt, std::array<Id, 2>{l, r});
             o = flt ? spv::Op::OpFRem : (sgn ? spv::Op::OpSRem : spv::Op::OpUMod);
             if (!flt) r = divisor(l, r, dt);
             break;
@@ -456,6 +455,8 @@ Id FunctionEmitter::convert(Id value, DType from, DType to) {
                     {value, m_.zero(from)});
     }
     if (is_float(from) && is_float(to)) return inst(spv::Op::OpFConvert, type, {value});
+    if (from == DType::F16 && computes_in_f32(from) && !is_float(to))  // exact
+        return convert(widened(value, from), DType::F32, to);
     if (is_float(from)) {
         // Round toward zero (the opcode's rule), saturate to the range, NaN -> 0: the decoration
         // is OpenCL's convert_<T>_sat_rtz and PTX cvt.rzi's own behaviour. Intel's CPU runtime
@@ -512,6 +513,60 @@ Id FunctionEmitter::f32_to_bf16(Id x) {
 
 bool FunctionEmitter::bf16_is_float() const {
     return m_.b.target().has(DeviceFeature::Bf16);
+}
+
+bool FunctionEmitter::computes_in_f32(DType t) const {
+    return t == DType::BF16 || (t == DType::F16 && m_.avoids(DriverDefect::HalfLibrary));
+}
+
+Id FunctionEmitter::widened(Id x, DType t) {
+    return t == DType::BF16 ? bf16_to_f32(x)
+                            : inst(spv::Op::OpFConvert, m_.value_type(DType::F32), {x});
+}
+
+Id FunctionEmitter::narrowed(Id x, DType t) {
+    return t == DType::BF16 ? f32_to_bf16(x) : inst(spv::Op::OpFConvert, m_.value_type(t), {x});
+}
+
+Id FunctionEmitter::float_function(OpenCLLIB::Entrypoints entry, DType t,
+                                   std::span<const Id> args) {
+    if (!computes_in_f32(t)) return ext(entry, m_.value_type(t), args);
+    std::vector<Id> wide;
+    for (Id a : args) wide.push_back(widened(a, t));
+    if (entry == OpenCLLIB::Fma && t == DType::F16 && wide.size() == 3)
+        return narrowed(fma_f16_in_f32(wide[0], wide[1], wide[2]), t);
+    return narrowed(ext(entry, m_.value_type(DType::F32), wide), t);
+}
+
+Id FunctionEmitter::fma_f16_in_f32(Id a, Id b, Id c) {
+    // f16 factors have 11 significant bits and exponents in [-24, 15]: their product has at
+    // most 22 bits in [-48, 31], exact in f32. The sum s = p + c rounds once; TwoSum gives its
+    // error e exactly (no overflow: |p| < 2^32). Where e is not zero, s moves one f32 unit
+    // towards the exact sum if its last bit is even (rounding to odd), and 24 bits >= 11 + 2
+    // make the rounding of that to f16 the rounding of the exact sum. A NaN or infinite sum
+    // has e NaN, which compares false: s as it is.
+    const Id f32 = m_.value_type(DType::F32);
+    const Id u32 = m_.i32();
+    auto op = [&](spv::Op o, Id x, Id y) { return inst(o, f32, {x, y}); };
+    const Id p = op(spv::Op::OpFMul, a, b);
+    const Id s = op(spv::Op::OpFAdd, p, c);
+    const Id p_part = op(spv::Op::OpFSub, s, c);
+    const Id c_part = op(spv::Op::OpFSub, s, p_part);
+    const Id e = op(spv::Op::OpFAdd, op(spv::Op::OpFSub, p, p_part), op(spv::Op::OpFSub, c, c_part));
+    const Id bits = inst(spv::Op::OpBitcast, u32, {s});
+    const Id zero = m_.const_float(DType::F32, 0.0);
+    const Id inexact = inst(spv::Op::OpFOrdNotEqual, m_.bool_type(), {e, zero});
+    const Id even = inst(spv::Op::OpIEqual, m_.bool_type(),
+                         {inst(spv::Op::OpBitwiseAnd, u32, {bits, m_.const_i32(1)}), m_.const_i32(0)});
+    // Towards e: a larger magnitude where e has s's sign, a smaller one otherwise (s is not
+    // zero where e is not: a sum that rounds to zero is exact).
+    const Id same_sign = inst(spv::Op::OpLogicalEqual, m_.bool_type(),
+                              {inst(spv::Op::OpFOrdLessThan, m_.bool_type(), {e, zero}),
+                               inst(spv::Op::OpFOrdLessThan, m_.bool_type(), {s, zero})});
+    const Id step = inst(spv::Op::OpSelect, u32, {same_sign, m_.const_i32(1), m_.const_i32(0xFFFFFFFFu)});
+    const Id odd = inst(spv::Op::OpBitcast, f32, {inst(spv::Op::OpIAdd, u32, {bits, step})});
+    const Id adjust = inst(spv::Op::OpLogicalAnd, m_.bool_type(), {inexact, even});
+    return inst(spv::Op::OpSelect, f32, {adjust, odd, s});
 }
 
 Id FunctionEmitter::emit_call(const ast::Call& e) {

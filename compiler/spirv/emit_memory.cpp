@@ -402,8 +402,12 @@ Id FunctionEmitter::emit_float_atomic_loop(ast::BinaryOp op, Id int_pointer, Id 
         case ast::BinaryOp::Sub:
             updated = inst(spv::Op::OpFSub, float_type, {current, value});
             break;
-        case ast::BinaryOp::Lt: updated = ext(OpenCLLIB::Fmin, float_type, {current, value}); break;
-        default: updated = ext(OpenCLLIB::Fmax, float_type, {current, value}); break;
+        case ast::BinaryOp::Lt:
+            updated = float_function(OpenCLLIB::Fmin, t, std::array<Id, 2>{current, value});
+            break;
+        default:
+            updated = float_function(OpenCLLIB::Fmax, t, std::array<Id, 2>{current, value});
+            break;
     }
     Id desired = inst(spv::Op::OpBitcast, int_type, {updated});
     inst_as(seen, spv::Op::OpAtomicCompareExchange, int_type,

@@ -180,6 +180,10 @@ void FunctionEmitter::inst_void(spv::Op op, std::initializer_list<Id> operands) 
 }
 
 Id FunctionEmitter::ext(OpenCLLIB::Entrypoints entry, Id type, std::initializer_list<Id> operands) {
+    return ext(entry, type, std::span<const Id>(operands.begin(), operands.size()));
+}
+
+Id FunctionEmitter::ext(OpenCLLIB::Entrypoints entry, Id type, std::span<const Id> operands) {
     std::vector<Id> ops{m_.opencl_std(), static_cast<Id>(entry)};
     ops.insert(ops.end(), operands.begin(), operands.end());
     return inst(spv::Op::OpExtInst, type, ops);

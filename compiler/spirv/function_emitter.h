@@ -72,6 +72,7 @@ private:
     void inst_void(spv::Op op, std::initializer_list<Id> operands);
     /// OpExtInst of OpenCL.std.
     Id ext(OpenCLLIB::Entrypoints entry, Id type, std::initializer_list<Id> operands);
+    Id ext(OpenCLLIB::Entrypoints entry, Id type, std::span<const Id> operands);
     /// Starts a block; the previous one must be terminated.
     void begin_block(Id label);
     void branch(Id target);
@@ -184,6 +185,20 @@ private:
     Id bf16_to_f32(Id x);
     Id f32_to_bf16(Id x);
     bool bf16_is_float() const;
+    /// Whether the functions of `t` values (OpenCL.std's, isnan and the like, conversions to
+    /// integers) are computed in f32: bf16's always (no device has them), f16's where the target
+    /// avoids DriverDefect::HalfLibrary.
+    bool computes_in_f32(DType t) const;
+    /// A value of such a `t` as f32 (exact), and an f32 rounded to `t` (once, to nearest even).
+    Id widened(Id x, DType t);
+    Id narrowed(Id x, DType t);
+    /// OpenCL.std function `entry` of `args` (values of float type `t`, as is the result): in f32
+    /// and rounded back where computes_in_f32(t), an f16 fma exactly (fma_f16_in_f32).
+    Id float_function(OpenCLLIB::Entrypoints entry, DType t, std::span<const Id> args);
+    /// fma of three f16 values given as f32, rounded to f16 once: a * b is exact in f32, the
+    /// sum's rounding error is exact too (TwoSum), and the sum rounded to odd with it (its last
+    /// bit set where it is inexact) rounds to the f16 nearest the exact result.
+    Id fma_f16_in_f32(Id a, Id b, Id c);
     /// True when evaluating `e` has no side effects and cannot fault (no calls, loads, division).
     bool is_cheap_and_pure(const ast::Expr& e) const;
 

@@ -185,7 +185,7 @@ Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, con
             const Id p = a_at(ai), q = b_at(bi);
             const Id s = load(acc, sum);
             const Id r = is_float(t)
-                             ? ext(OpenCLLIB::Fma, acc, {p, q, s})
+                             ? float_function(OpenCLLIB::Fma, t, std::array<Id, 3>{p, q, s})
                              : inst(spv::Op::OpIAdd, acc, {inst(spv::Op::OpIMul, acc, {p, q}), s});
             store(sum, stored == t ? r : convert(convert(r, t, stored), stored, t));
         });

@@ -24,7 +24,8 @@ bool ModuleContext::avoids(DriverDefect d) const {
         case DriverDefect::SignOfNegation:
         case DriverDefect::PairedGatherIndex:
         case DriverDefect::RemainderOfNan:
-        case DriverDefect::CopyUnderBranch: return true;
+        case DriverDefect::CopyUnderBranch:
+        case DriverDefect::HalfLibrary: return true;
     }
     return true;
 }

@@ -87,16 +87,24 @@ enum class DriverDefect : std::uint8_t {
     /// work-group (element e by the work-item whose linear local id is e modulo the local size),
     /// and waiting for copies a work-group barrier.
     CopyUnderBranch,
+    /// PoCL 3.1 (dpk's SPIR 1.2 translation; the driver lists no cl_khr_fp16): LLVM compiles
+    /// f16 arithmetic, comparisons and conversions between f16 and f32, but the kernel library
+    /// has no f16 functions (sqrt, exp, fmin, fma, isnan, convert_int_sat, ...): a kernel that
+    /// calls one does not build. Avoided: such functions of f16 values compute in f32 and round
+    /// the result to f16 once (exact for every function OpenCL rounds correctly; fma through
+    /// round-to-odd), and a conversion from f16 to an integer goes through f32 (exact).
+    HalfLibrary,
 };
 
 /// Every defect, in the order target names spell them.
-inline constexpr std::array<DriverDefect, 12> kDriverDefects = {
+inline constexpr std::array<DriverDefect, 13> kDriverDefects = {
     DriverDefect::VaryingLoopExit,   DriverDefect::NegationAcrossBarrier,
     DriverDefect::NotOfGlobalId,     DriverDefect::NotOfMinMax,
     DriverDefect::ReassociatedLoops, DriverDefect::ZeroQuotient,
     DriverDefect::LostStridedStores, DriverDefect::UniformPrivateFill,
     DriverDefect::SignOfNegation,    DriverDefect::PairedGatherIndex,
-    DriverDefect::RemainderOfNan,    DriverDefect::CopyUnderBranch};
+    DriverDefect::RemainderOfNan,    DriverDefect::CopyUnderBranch,
+    DriverDefect::HalfLibrary};
 
 /// The spelling in target names and `--target` specs ("varying_loop_exit").
 std::string_view defect_name(DriverDefect d);
