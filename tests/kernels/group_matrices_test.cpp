@@ -123,6 +123,7 @@ constexpr std::int64_t M = 128, K = 48, N = 128;
 
 using dpk::tests::gemm_a_value;
 using dpk::tests::gemm_b_value;
+using dpk::tests::float_values;
 using dpk::tests::gemm_product;
 using dpk::tests::half_bits;
 
@@ -189,11 +190,8 @@ TEST_SUITE("group_matrices") {
         ProgramOptions options;
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         Program p = Program::from_string("group_matrices.dpk", kSource, options);
-        std::vector<float> ha(static_cast<std::size_t>(M * K)), hb(static_cast<std::size_t>(K * N));
-        for (std::int64_t i = 0; i < M * K; ++i)
-            ha[static_cast<std::size_t>(i)] = static_cast<float>(gemm_a_value(i));
-        for (std::int64_t i = 0; i < K * N; ++i)
-            hb[static_cast<std::size_t>(i)] = static_cast<float>(gemm_b_value(i));
+        const std::vector<float> ha = float_values(M * K, gemm_a_value);
+        const std::vector<float> hb = float_values(K * N, gemm_b_value);
         int ran = 0;
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
@@ -240,11 +238,8 @@ TEST_SUITE("group_matrices") {
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         options.check_bounds = true;
         Program p = Program::from_string("group_matrices.dpk", kSource, options);
-        std::vector<float> ha(static_cast<std::size_t>(M * K)), hb(static_cast<std::size_t>(K * N));
-        for (std::int64_t i = 0; i < M * K; ++i)
-            ha[static_cast<std::size_t>(i)] = static_cast<float>(gemm_a_value(i));
-        for (std::int64_t i = 0; i < K * N; ++i)
-            hb[static_cast<std::size_t>(i)] = static_cast<float>(gemm_b_value(i));
+        const std::vector<float> ha = float_values(M * K, gemm_a_value);
+        const std::vector<float> hb = float_values(K * N, gemm_b_value);
         for (const Device& dev : tests::devices_under_test()) {
             INFO("device " << tests::device_label(dev));
             if (dev.info().has(DeviceFeature::CooperativeMatrix)) continue;  // f32 factors

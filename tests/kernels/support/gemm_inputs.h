@@ -26,6 +26,13 @@ inline std::vector<std::uint16_t> half_bits(std::int64_t n, double (*f)(std::int
     return h;
 }
 
+/// f(0) .. f(n - 1) as f32.
+inline std::vector<float> float_values(std::int64_t n, double (*f)(std::int64_t)) {
+    std::vector<float> v(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = static_cast<float>(f(i));
+    return v;
+}
+
 /// c = a * b + c0 (every element c0 to start) on the host; a is m x k, b k x n, row-major.
 inline std::vector<float> gemm_product(std::int64_t m, std::int64_t k, std::int64_t n, float c0) {
     std::vector<float> c(static_cast<std::size_t>(m * n), c0);
