@@ -283,7 +283,9 @@ Id FunctionEmitter::emit_min_max_clamp_abs(const ast::Call& e) {
             switch (b) {
                 case Builtin::Min: r = ext(Fmin, type, {x[0], x[1]}); break;
                 case Builtin::Max: r = ext(Fmax, type, {x[0], x[1]}); break;
-                case Builtin::Clamp: r = ext(Fmin, type, {ext(Fmax, type, {x[0], x[1]}), x[2]}); break;
+                case Builtin::Clamp:
+                    r = ext(Fmin, type, {ext(Fmax, type, {x[0], x[1]}), x[2]});
+                    break;
                 default: r = ext(Fabs, type, {x[0]}); break;
             }
             return computes_in_f32(dt) ? narrowed(r, dt) : r;

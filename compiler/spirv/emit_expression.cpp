@@ -533,7 +533,9 @@ Id FunctionEmitter::float_function(OpenCLLIB::Entrypoints entry, DType t,
     if (!computes_in_f32(t)) return ext(entry, m_.value_type(t), args);
     std::vector<Id> wide;
     for (Id a : args) wide.push_back(widened(a, t));
-    if (entry == OpenCLLIB::Fma && t == DType::F16 && wide.size() == 3)
+    // mad (a contracted a * b + c) too: rounded once, as the fused result is.
+    if ((entry == OpenCLLIB::Fma || entry == OpenCLLIB::Mad) && t == DType::F16 &&
+        wide.size() == 3)
         return narrowed(fma_f16_in_f32(wide[0], wide[1], wide[2]), t);
     return narrowed(ext(entry, m_.value_type(DType::F32), wide), t);
 }
@@ -552,18 +554,21 @@ Id FunctionEmitter::fma_f16_in_f32(Id a, Id b, Id c) {
     const Id s = op(spv::Op::OpFAdd, p, c);
     const Id p_part = op(spv::Op::OpFSub, s, c);
     const Id c_part = op(spv::Op::OpFSub, s, p_part);
-    const Id e = op(spv::Op::OpFAdd, op(spv::Op::OpFSub, p, p_part), op(spv::Op::OpFSub, c, c_part));
+    const Id e =
+        op(spv::Op::OpFAdd, op(spv::Op::OpFSub, p, p_part), op(spv::Op::OpFSub, c, c_part));
     const Id bits = inst(spv::Op::OpBitcast, u32, {s});
     const Id zero = m_.const_float(DType::F32, 0.0);
     const Id inexact = inst(spv::Op::OpFOrdNotEqual, m_.bool_type(), {e, zero});
-    const Id even = inst(spv::Op::OpIEqual, m_.bool_type(),
-                         {inst(spv::Op::OpBitwiseAnd, u32, {bits, m_.const_i32(1)}), m_.const_i32(0)});
+    const Id even =
+        inst(spv::Op::OpIEqual, m_.bool_type(),
+             {inst(spv::Op::OpBitwiseAnd, u32, {bits, m_.const_i32(1)}), m_.const_i32(0)});
     // Towards e: a larger magnitude where e has s's sign, a smaller one otherwise (s is not
     // zero where e is not: a sum that rounds to zero is exact).
     const Id same_sign = inst(spv::Op::OpLogicalEqual, m_.bool_type(),
                               {inst(spv::Op::OpFOrdLessThan, m_.bool_type(), {e, zero}),
                                inst(spv::Op::OpFOrdLessThan, m_.bool_type(), {s, zero})});
-    const Id step = inst(spv::Op::OpSelect, u32, {same_sign, m_.const_i32(1), m_.const_i32(0xFFFFFFFFu)});
+    const Id step =
+        inst(spv::Op::OpSelect, u32, {same_sign, m_.const_i32(1), m_.const_i32(0xFFFFFFFFu)});
     const Id odd = inst(spv::Op::OpBitcast, f32, {inst(spv::Op::OpIAdd, u32, {bits, step})});
     const Id adjust = inst(spv::Op::OpLogicalAnd, m_.bool_type(), {inexact, even});
     return inst(spv::Op::OpSelect, f32, {adjust, odd, s});

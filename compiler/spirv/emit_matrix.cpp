@@ -64,8 +64,9 @@ bool FunctionEmitter::check_matrix_type(const types::Type* t, const ast::Call& e
         // Emulated: every type, and a work-group's matrix spread over the declared work-group.
         if (!group || m_.declared_group_items() != 0 || m_.reported_group_matrix_size) return true;
         m_.reported_group_matrix_size = true;
-        error_at(e.range, name + ": a work-group matrix is spread over the work items of its "
-                                 "work-group, whose size the kernel must declare (@local_size)");
+        error_at(e.range, name +
+                              ": a work-group matrix is spread over the work items of its "
+                              "work-group, whose size the kernel must declare (@local_size)");
         return false;
     }
     const bool group_matrices = m_.b.target().has(DeviceFeature::WorkgroupMatrix);
@@ -147,7 +148,8 @@ Id FunctionEmitter::matrix_access(const ast::Call& e, ArrayValue& a, const types
                                   "' of shape " + extents_string(shape));
             return 0;
         }
-        guarded_access(a, origin, both, site, 0, 0, [](Id) { return Id{0}; }, reported);
+        guarded_access(
+            a, origin, both, site, 0, 0, [](Id) { return Id{0}; }, reported);
         std::vector<Id> at = origin;
         const Id zero = m_.const_i64(0);
         for (Id& i : at)

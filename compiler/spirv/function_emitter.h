@@ -193,7 +193,7 @@ private:
     Id widened(Id x, DType t);
     Id narrowed(Id x, DType t);
     /// OpenCL.std function `entry` of `args` (values of float type `t`, as is the result): in f32
-    /// and rounded back where computes_in_f32(t), an f16 fma exactly (fma_f16_in_f32).
+    /// and rounded back where computes_in_f32(t), an f16 fma or mad exactly (fma_f16_in_f32).
     Id float_function(OpenCLLIB::Entrypoints entry, DType t, std::span<const Id> args);
     /// fma of three f16 values given as f32, rounded to f16 once: a * b is exact in f32, the
     /// sum's rounding error is exact too (TwoSum), and the sum rounded to odd with it (its last

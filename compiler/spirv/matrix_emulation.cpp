@@ -67,7 +67,7 @@ Id FunctionEmitter::tile_element(ArrayValue& a, const types::Type* m, std::span<
 }
 
 void FunctionEmitter::for_each_held(const types::Type* m,
-                                  const std::function<void(Id e, Id slot)>& body) {
+                                    const std::function<void(Id e, Id slot)>& body) {
     const Id i64 = m_.i64();
     const Id end = m_.const_i64(elements(m));
     if (m->scope != types::MatrixScope::WorkGroup) {
@@ -165,8 +165,9 @@ Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, con
     }
     // A's element i and B's element j (row-major numbers) in the accumulation type.
     auto a_at = [&](Id i) {
-        return group ? load(acc, inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {share, i}))
-                     : element(xa, a->dtype, i);
+        return group
+                   ? load(acc, inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {share, i}))
+                   : element(xa, a->dtype, i);
     };
     auto b_at = [&](Id j) {
         if (!group) return element(yb, b->dtype, j);

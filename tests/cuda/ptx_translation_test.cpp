@@ -1712,9 +1712,8 @@ kernel gemm(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
 )";
     const std::string plain =
         translate_and_assemble(spirv_of(gemm, "level-zero"), "matrix_wgmma_unchecked").text;
-    const std::string checked = translate_and_assemble(spirv_of(gemm, "level-zero", "", true),
-                                                       "matrix_wgmma_checked")
-                                    .text;
+    const std::string checked =
+        translate_and_assemble(spirv_of(gemm, "level-zero", "", true), "matrix_wgmma_checked").text;
     CHECK(count_of(plain, "wgmma.mma_async") == 1);
     CHECK(count_of(checked, "wgmma.mma_async") == 1);
     CHECK(contains(checked, "__dpk_bounds_claim"));

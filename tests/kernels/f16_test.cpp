@@ -1,6 +1,6 @@
 // f16 functions on every device with f16, against exact host references: fma rounded once (the
 // cases where rounding the exact sum to f32 first lands on an f16 tie are included and
-// counted), sqrt, min and max exact, exp within one f16 unit, isnan, conversions to i32 that
+// counted), a * b + c fused or not, sqrt, min and max exact, exp within one f16 unit, isnan, conversions to i32 that
 // truncate and saturate, and f64 -> f16 rounded once. On PoCL these run in f32 and round back
 // (DriverDefect::HalfLibrary); elsewhere the driver's own f16 functions.
 #include <doctest/doctest.h>
@@ -34,20 +34,21 @@ kernel f16_functions(x: f16[::1], y: f16[::1], z: f16[::1], d: f64[::1], r: f16[
     r[i, 3] = max(a, c);
     r[i, 4] = exp(a);
     r[i, 5] = f16(d[i]);
+    r[i, 6] = a * b + c;
     n[i, 0] = i32(c);
     n[i, 1] = select(isnan(a), 1, 0);
 }
 )";
 
-constexpr int kResults = 6;
+constexpr int kResults = 7;
 
 /// The f16 nearest `s` * 2^-48 (ties to even; beyond 65504 infinity), as a double; with
 /// `f32_first`, `s` rounded to f32's 24 bits first (what computing in f32 would do).
 double round_units48(__int128 s, bool f32_first = false) {
     if (s == 0) return 0.0;
     const bool negative = s < 0;
-    unsigned __int128 u = negative ? static_cast<unsigned __int128>(-s)
-                                   : static_cast<unsigned __int128>(s);
+    unsigned __int128 u =
+        negative ? static_cast<unsigned __int128>(-s) : static_cast<unsigned __int128>(s);
     auto round_bits = [](unsigned __int128 v, int kept, int min_shift) {
         int msb = 127;
         while (!((v >> msb) & 1)) --msb;
@@ -110,8 +111,8 @@ TEST_SUITE("f16") {
             const double base = Half(narrow(rng)).value();
             if (i % 2 && std::abs(base) >= 0x1p-14) {
                 const int e = std::ilogb(base);
-                ds.push_back(base + std::copysign(std::ldexp(1.0, e - 11) + std::ldexp(1.0, e - 40),
-                                                  base));
+                ds.push_back(
+                    base + std::copysign(std::ldexp(1.0, e - 11) + std::ldexp(1.0, e - 40), base));
             } else {
                 ds.push_back(wide(rng));
             }
@@ -151,9 +152,10 @@ TEST_SUITE("f16") {
             UsmArray r = UsmArray::zeros(q, DType::F16, {n, kResults});
             UsmArray ints = UsmArray::zeros(q, DType::I32, {n, 2});
             p.kernel("f16_functions")
-                .specialize("void(f16[::1], f16[::1], f16[::1], f64[::1], f16[:, ::1], "
-                            "i32[:, ::1])",
-                            dev)
+                .specialize(
+                    "void(f16[::1], f16[::1], f16[::1], f64[::1], f16[:, ::1], "
+                    "i32[:, ::1])",
+                    dev)
                 .launch(q, Range(count), {x, y, z, d, r, ints})
                 .wait();
             std::vector<std::uint16_t> got(count * kResults);
@@ -166,20 +168,28 @@ TEST_SUITE("f16") {
                 auto same = [](double u, double v) {
                     return u == v || (std::isnan(u) && std::isnan(v));
                 };
-                if (std::isfinite(a) && std::isfinite(c) && !same(result(0), fma_reference(a, b, c)))
+                if (std::isfinite(a) && std::isfinite(c) &&
+                    !same(result(0), fma_reference(a, b, c)))
                     ++wrong_fma;
                 if (!same(result(1), Half(std::sqrt(std::abs(a))).value())) ++wrong_other;
-                if (!std::isnan(a) && (result(2) != std::fmin(a, b) || result(3) != std::fmax(a, c)))
+                if (!std::isnan(a) &&
+                    (result(2) != std::fmin(a, b) || result(3) != std::fmax(a, c)))
                     ++wrong_other;
                 const double e = std::exp(a);
                 const double unit = std::ldexp(1.0, std::ilogb(e) - 10);
                 if (std::isfinite(e) && e < 65504.0 && !(std::abs(result(4) - e) <= unit))
                     ++wrong_exp;
                 if (result(5) != Half(ds[i]).value()) ++wrong_other;
+                // a * b + c: fused (rounded once) or not (the product rounded to f16 first).
+                if (std::isfinite(a) && std::isfinite(c)) {
+                    const double fused = fma_reference(a, b, c);
+                    const double apart = Half(Half(a * b).value() + c).value();
+                    if (!same(result(6), fused) && !same(result(6), apart)) ++wrong_fma;
+                }
                 const double t = std::trunc(c);
                 const std::int32_t want =
-                    std::isnan(c) ? 0
-                    : t >= 2147483647.0 ? std::numeric_limits<std::int32_t>::max()
+                    std::isnan(c)        ? 0
+                    : t >= 2147483647.0  ? std::numeric_limits<std::int32_t>::max()
                     : t <= -2147483648.0 ? std::numeric_limits<std::int32_t>::min()
                                          : static_cast<std::int32_t>(t);
                 if (got_ints[i * 2] != want || got_ints[i * 2 + 1] != (std::isnan(a) ? 1 : 0))

@@ -121,9 +121,9 @@ kernel gemm_function(a: f32[:, ::1], b: f32[:, ::1], c: f32[:, ::1]) {
 
 constexpr std::int64_t M = 128, K = 48, N = 128;
 
+using dpk::tests::float_values;
 using dpk::tests::gemm_a_value;
 using dpk::tests::gemm_b_value;
-using dpk::tests::float_values;
 using dpk::tests::gemm_product;
 using dpk::tests::half_bits;
 
@@ -154,9 +154,8 @@ TEST_SUITE("group_matrices") {
             if (!info.has(DeviceFeature::WorkgroupMatrix) &&
                 !(emulated && info.has(DeviceFeature::Fp16))) {
                 MESSAGE(tests::device_label(dev)
-                        << std::string(emulated
-                                           ? ": no f16, skipped (the next case runs f32 tiles)"
-                                           : ": sub-group matrix units only, skipped"));
+                        << std::string(emulated ? ": no f16, skipped (the next case runs f32 tiles)"
+                                                : ": sub-group matrix units only, skipped"));
                 continue;
             }
             Queue q(dev);
@@ -233,7 +232,8 @@ TEST_SUITE("group_matrices") {
         if (!ran) MESSAGE("no device emulating matrices: nothing ran");
     }
 
-    TEST_CASE("bounds-checked emulated work-group matrices: right inside, a tile outside reported") {
+    TEST_CASE(
+        "bounds-checked emulated work-group matrices: right inside, a tile outside reported") {
         ProgramOptions options;
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         options.check_bounds = true;
@@ -247,8 +247,8 @@ TEST_SUITE("group_matrices") {
             UsmArray a = UsmArray::from_host<float>(q, ha, {M, K});
             UsmArray b = UsmArray::from_host<float>(q, hb, {K, N});
             UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-            CompiledKernel k = p.kernel("gemm_small").specialize(
-                "void(f32[:, ::1], f32[:, ::1], f32[:, ::1])", dev);
+            CompiledKernel k = p.kernel("gemm_small")
+                                   .specialize("void(f32[:, ::1], f32[:, ::1], f32[:, ::1])", dev);
             k.launch(q, Range(N / 32 * 4, M / 16 * 3), Range(4, 3), {a, b, c}).wait();
             CHECK(c.to_vector<float>() == gemm_product(M, K, N, 1.0f));
             // One row of tiles too many: the tile at row M starts outside `a`.
