@@ -3,7 +3,8 @@
 // exact product on every device with f16 (warpgroup products on CUDA sm_90, the compiler's
 // emulation on the CPU drivers), with fills, element-wise arithmetic and math on the
 // accumulator, and tiles of a and b staged in local memory (b's rows exactly 64 elements, read
-// from column 0). Inputs are multiples of 1/4 in [-1, 1], so every sum is exact in f32.
+// from column 0), also bounds-checked. Inputs are multiples of 1/4 in [-1, 1], so every sum is
+// exact in f32.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -64,6 +65,27 @@ kernel gemm_epilogue(a: f16[:, ::1], b: f16[:, ::1], c0: f32[:, ::1], c: f32[:, 
     }
     let ones = matrix_fill(1.0f32, (64, 64), "acc", "group");
     matrix_store(c, (row, col), max(acc * 2.0 - ones, 0.0) + abs(acc) / 4.0);
+}
+
+// b's tiles in alternate halves of a local array of 32 rows (B's origin row varies): run
+// bounds-checked, where CUDA reads a B tile outside its array at (0, 0) instead of as zeros.
+@local_size(128)
+kernel gemm_halves(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (64, 16));
+    let sb = local_array(f16, (32, 64));
+    let row = group_id(1) * 64;
+    let col = group_id(0) * 64;
+    var acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
+    for k in range(0, a.shape[1], 16) {
+        let half = k / 16 % 2 * 16;
+        async_copy(sa, (0, 0), a, (row, k), (64, 16));
+        async_copy(sb, (half, 0), b, (k, col), (16, 64));
+        wait_copies();
+        acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
+                         matrix_load(sb, (half, 0), (16, 64), "b", "group"), acc);
+        barrier(local);
+    }
+    matrix_store(c, (row, col), acc);
 }
 
 // Where matrices are emulated any types, sizes and declared work-group sizes work (the CPU
@@ -140,6 +162,8 @@ TEST_SUITE("group_matrices") {
         ProgramOptions options;
         options.cache = std::make_shared<KernelCache>(CacheConfig::disabled());
         Program p = Program::from_string("group_matrices.dpk", kSource, options);
+        options.check_bounds = true;
+        Program checked = Program::from_string("group_matrices.dpk", kSource, options);
         const auto ha = half_bits(M * K, gemm_a_value);
         const auto hb = half_bits(K * N, gemm_b_value);
         const std::string plain = "void(f16[:, ::1], f16[:, ::1], f32[:, ::1])";
@@ -179,6 +203,21 @@ TEST_SUITE("group_matrices") {
                     .launch(q, global, local, {a, b, c0, c})
                     .wait();
                 CHECK(c.to_vector<float>() == epilogue(gemm_product(M, K, N, -0.5f)));
+            }
+            {
+                // Bounds-checked: exact inside; one row of tiles too many is reported.
+                UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
+                CompiledKernel k = checked.kernel("gemm_halves").specialize(plain, dev);
+                k.launch(q, global, local, {a, b, c}).wait();
+                CHECK(c.to_vector<float>() == gemm_product(M, K, N, 0.0f));
+                try {
+                    k.launch(q, Range(N / 64 * 128, M / 64 + 1), local, {a, b, c}).wait();
+                    FAIL("no bounds error");
+                } catch (const BoundsError& e) {
+                    const std::string what = e.what();
+                    CAPTURE(what);
+                    CHECK(what.find("parameter 0 'a', shape (128, 48)") != std::string::npos);
+                }
             }
             ++ran;
         }
