@@ -24,21 +24,24 @@ using namespace dpk::runtime;
 namespace {
 
 const char* kSource = R"(
-// a's and b's tiles copied whole into local memory; each step's product waits for the copies,
-// and the next copies wait for every work item's loads (the barrier).
+// a's and b's tiles copied whole into local memory, b's into alternate halves of a local array
+// of 32 rows (B's origin row varies); each step's product waits for the copies, and the next
+// copies wait for every work item's loads (the barrier). Also run bounds-checked, where CUDA
+// reads a B tile outside its array at (0, 0) instead of as zeros.
 @local_size(128)
 kernel gemm_copies(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
     let sa = local_array(f16, (64, 16));
-    let sb = local_array(f16, (16, 64));
+    let sb = local_array(f16, (32, 64));
     let row = group_id(1) * 64;
     let col = group_id(0) * 64;
     var acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
     for k in range(0, a.shape[1], 16) {
+        let half = k / 16 % 2 * 16;
         async_copy(sa, (0, 0), a, (row, k), (64, 16));
-        async_copy(sb, (0, 0), b, (k, col), (16, 64));
+        async_copy(sb, (half, 0), b, (k, col), (16, 64));
         wait_copies();
         acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
-                         matrix_load(sb, (0, 0), (16, 64), "b", "group"), acc);
+                         matrix_load(sb, (half, 0), (16, 64), "b", "group"), acc);
         barrier(local);
     }
     matrix_store(c, (row, col), acc);
@@ -65,27 +68,6 @@ kernel gemm_epilogue(a: f16[:, ::1], b: f16[:, ::1], c0: f32[:, ::1], c: f32[:, 
     }
     let ones = matrix_fill(1.0f32, (64, 64), "acc", "group");
     matrix_store(c, (row, col), max(acc * 2.0 - ones, 0.0) + abs(acc) / 4.0);
-}
-
-// b's tiles in alternate halves of a local array of 32 rows (B's origin row varies): run
-// bounds-checked, where CUDA reads a B tile outside its array at (0, 0) instead of as zeros.
-@local_size(128)
-kernel gemm_halves(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
-    let sa = local_array(f16, (64, 16));
-    let sb = local_array(f16, (32, 64));
-    let row = group_id(1) * 64;
-    let col = group_id(0) * 64;
-    var acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
-    for k in range(0, a.shape[1], 16) {
-        let half = k / 16 % 2 * 16;
-        async_copy(sa, (0, 0), a, (row, k), (64, 16));
-        async_copy(sb, (half, 0), b, (k, col), (16, 64));
-        wait_copies();
-        acc = matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
-                         matrix_load(sb, (half, 0), (16, 64), "b", "group"), acc);
-        barrier(local);
-    }
-    matrix_store(c, (row, col), acc);
 }
 
 // Where matrices are emulated any types, sizes and declared work-group sizes work (the CPU
@@ -207,7 +189,7 @@ TEST_SUITE("group_matrices") {
             {
                 // Bounds-checked: exact inside; one row of tiles too many is reported.
                 UsmArray c = UsmArray::zeros(q, DType::F32, {M, N});
-                CompiledKernel k = checked.kernel("gemm_halves").specialize(plain, dev);
+                CompiledKernel k = checked.kernel("gemm_copies").specialize(plain, dev);
                 k.launch(q, global, local, {a, b, c}).wait();
                 CHECK(c.to_vector<float>() == gemm_product(M, K, N, 0.0f));
                 try {
