@@ -264,8 +264,10 @@ def dpkc_check(dpkc, batch, ptx):
     errors = []
     for k in batch.module.kernels:
         for extra in ([[]] + ([['--emit', 'ptx', '--target', 'cuda:sm_90']] if ptx else [])):
+            # The SPIR-V check's target has fp16 (kernels may use f16).
+            target = extra or ['--target', 'opencl+fp16']
             r = subprocess.run([dpkc, batch.path, '-k', k.name, '--no-fp-contract', '-o',
-                                os.devnull] + extra, capture_output=True, text=True)
+                                os.devnull] + target, capture_output=True, text=True)
             if r.returncode != 0:
                 errors.append((k, 'dpkc %s: %s' % (' '.join(extra), r.stderr[-3000:])))
     return errors

@@ -18,6 +18,7 @@ FEATURES = {
     'abs-edge': 'abs(MIN) (else abs never sees MIN)',
     'fconv-edge': 'float -> int casts of NaN and out-of-range values (else clamped first)',
     'float': 'f32 and f64 values at all',
+    'f16': 'f16 values (with float; each operation rounded to f16)',
     'fdiv64': 'f64 division (correctly rounded in OpenCL and PTX)',
     'fmod': 'float %',
     'float-special': 'NaN, infinities and subnormals in float inputs',
@@ -50,6 +51,11 @@ def f32(v):
     return np.float32(v)
 
 
+def float_type(t):
+    """The numpy scalar type of float type t."""
+    return {'f32': np.float32, 'f64': np.float64, 'f16': np.float16}[t]
+
+
 def float_edges(t, special):
     vals = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, 0.1, 1e10, -1e10, 127.5, -128.5,
             255.9, 65535.5, 2147483647.0, 2147483648.0, -2147483649.0, 4294967296.0,
@@ -58,9 +64,11 @@ def float_edges(t, special):
     if special:
         vals += [float('nan'), float('inf'), float('-inf'), 1e-40, -1e-45, 5e-324 if t == 'f64'
                  else 1.4e-45]
-    cast = np.float32 if t == 'f32' else np.float64
+    cast = float_type(t)
     with np.errstate(all='ignore'):
-        return [cast(v) for v in vals]
+        out = [cast(v) for v in vals]
+    # f16 holds none of the large values: only the special inputs may be infinite.
+    return out if special else [v for v in out if np.isfinite(v)]
 
 
 class Scope:
@@ -93,7 +101,8 @@ class Generator:
         self.f = set(features)
         self.nkernels = kernels
         self.counter = 0
-        self.types = INTS + (FLOATS if 'float' in self.f else [])
+        floats = [t for t in FLOATS if t != 'f16' or 'f16' in self.f]
+        self.types = INTS + (floats if 'float' in self.f else [])
 
     def fresh(self, prefix):
         self.counter += 1
@@ -118,7 +127,7 @@ class Generator:
         if r.random() < 0.6:
             return Lit(t, r.choice(vals))
         v = r.uniform(-1000, 1000)
-        return Lit(t, np.float32(v) if t == 'f32' else np.float64(v))
+        return Lit(t, float_type(t)(v))
 
     def leaf(self, t):
         r = self.rng
@@ -175,7 +184,7 @@ class Generator:
         if e.ty == t:
             return e
         if is_int(t) and e.ty in FLOATS and 'fconv-edge' not in self.f:
-            lo, hi = safe_float_range(t)
+            lo, hi = safe_float_range(t, e.ty)
             c = Call(e.ty, 'clamp', [e, Lit(e.ty, lo), Lit(e.ty, hi)])
             e = guard(Call(e.ty, 'select', [Call('bool', 'isnan', [e]), Lit(e.ty, 0.0), c]), [])
         return Cast(t, e)
@@ -636,7 +645,8 @@ class Generator:
                     if r.random() < 0.5:
                         vals.append(r.choice(float_edges(p.ty, special)))
                     else:
-                        vals.append(r.uniform(-100, 100) * 10 ** r.randint(-3, 3))
+                        top = 2 if p.ty == 'f16' else 3  # f16's largest is 65504
+                        vals.append(r.uniform(-100, 100) * 10 ** r.randint(-3, top))
             dt = np.dtype(dtype_name(p.ty))
             with np.errstate(all='ignore'):
                 k.inputs[p.name] = np.array(vals, dtype=dt)
@@ -669,14 +679,19 @@ def is_const(e):
 def dtype_name(t):
     return {'i8': 'int8', 'i16': 'int16', 'i32': 'int32', 'i64': 'int64', 'u8': 'uint8',
             'u16': 'uint16', 'u32': 'uint32', 'u64': 'uint64', 'f32': 'float32',
-            'f64': 'float64'}[t]
+            'f64': 'float64', 'f16': 'float16'}[t]
 
 
-def safe_float_range(t):
-    """Float bounds inside int type t's range, exact in f32 (clamped values then convert)."""
-    return {'i8': (-128.0, 127.0), 'u8': (0.0, 255.0), 'i16': (-32768.0, 32767.0),
-            'u16': (0.0, 65535.0), 'i32': (-2.0 ** 30, 2.0 ** 30), 'u32': (0.0, 2.0 ** 31),
-            'i64': (-2.0 ** 62, 2.0 ** 62), 'u64': (0.0, 2.0 ** 63)}[t]
+def safe_float_range(t, source='f32'):
+    """Float bounds inside int type t's range, exact in f32 (clamped values then convert); for
+    an f16 source exact in f16 too (its largest is 65504, below 32768 it steps by 16)."""
+    lo, hi = {'i8': (-128.0, 127.0), 'u8': (0.0, 255.0), 'i16': (-32768.0, 32767.0),
+              'u16': (0.0, 65535.0), 'i32': (-2.0 ** 30, 2.0 ** 30), 'u32': (0.0, 2.0 ** 31),
+              'i64': (-2.0 ** 62, 2.0 ** 62), 'u64': (0.0, 2.0 ** 63)}[t]
+    if source == 'f16':
+        lo, hi = max(lo, -65504.0), min(hi, 65504.0 if hi > 32767.0 else 32752.0 if hi == 32767.0
+                                        else hi)
+    return lo, hi
 
 
 def weighted(r, opts):

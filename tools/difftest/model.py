@@ -3,8 +3,9 @@
 Integers wrap at their type's width; `/` truncates; x / 0 == x, x % 0 == 0, MIN / -1 == MIN,
 MIN % -1 == 0; abs(MIN) == MIN; shift counts are taken modulo the width; float -> int casts
 truncate, saturate, NaN -> 0; float min/max of a NaN give the other argument, of +0.0 and -0.0
-either (a program that depends on which is not a valid test). f32 and f64 use numpy scalars
-(IEEE round-to-nearest per operation: the device program is compiled without fp contraction).
+either (a program that depends on which is not a valid test). f32, f64 and f16 use numpy
+scalars (IEEE round-to-nearest per operation: the device program is compiled without fp
+contraction; numpy's f16 operations compute in f32 and round once, which is f16's own rounding).
 The work-items of a group run as Python generators that yield at each barrier, phase by phase;
 local memory checks for races and uninitialized reads (a program that has one is not a valid
 test)."""
@@ -85,7 +86,8 @@ def fmax(a, b):
 
 def helpers():
     """The functions the emitted Python calls: u_OP_T, b_OP_T, c_FN_T, cast_S_T, atomic_OP_T."""
-    h = {'F32': np.float32, 'F64': np.float64, 'isnan_': lambda x: bool(x != x)}
+    h = {'F32': np.float32, 'F64': np.float64, 'F16': np.float16,
+         'isnan_': lambda x: bool(x != x)}
     for t in INTS:
         wrap = make_wrap(t)
         w = bits(t)
@@ -130,6 +132,8 @@ def helpers():
         h['cast_bool_' + t] = lambda a: 1 if a else 0
         h['cast_%s_f32' % t] = int_to_f32
         h['cast_%s_f64' % t] = lambda a: np.float64(float(a))
+        # Exact in a double below 2^53; from 65520 on infinite either way.
+        h['cast_%s_f16' % t] = lambda a: np.float16(float(a))
         for f in FLOATS:
             h['cast_%s_%s' % (f, t)] = lambda a, t=t: float_to_int(a, t)
         h['cast_%s_bool' % t] = lambda a: a != 0
@@ -167,7 +171,7 @@ def helpers():
         for op in ['add', 'sub', 'inc', 'dec', 'min', 'max', 'and', 'or', 'xor', 'xchg', 'cas']:
             h['atomic_%s_%s' % (op, t)] = atom(op)
     for t in FLOATS:
-        c = np.float32 if t == 'f32' else np.float64
+        c = {'f32': np.float32, 'f64': np.float64, 'f16': np.float16}[t]
         h.update({
             'u_neg_' + t: lambda a: -a,
             'b_add_' + t: lambda a, b: a + b,
@@ -182,9 +186,10 @@ def helpers():
             'cast_bool_' + t: lambda a, c=c: c(1.0 if a else 0.0),
             'cast_%s_bool' % t: lambda a: bool(a != 0),
         })
-    h['cast_f32_f64'] = np.float64
-    h['cast_f64_f32'] = np.float32
-    h['cast_f32_f32'] = h['cast_f64_f64'] = lambda a: a
+    h['cast_f32_f64'] = h['cast_f16_f64'] = np.float64
+    h['cast_f64_f32'] = h['cast_f16_f32'] = np.float32
+    h['cast_f32_f16'] = h['cast_f64_f16'] = np.float16  # numpy rounds either once
+    h['cast_f32_f32'] = h['cast_f64_f64'] = h['cast_f16_f16'] = lambda a: a
     h['cast_bool_bool'] = lambda a: a
     h['prd'] = private_read
     return h

@@ -1,11 +1,11 @@
 """The program representation of the differential tester: a small typed AST that prints as dpk
 source and as Python (the reference model's code), and that the reducer edits.
 
-Every expression carries its dpk type ('i8' ... 'u64', 'f32', 'f64', 'bool', or 'T' inside a
+Every expression carries its dpk type ('i8' ... 'u64', 'f32', 'f64', 'f16', 'bool', or 'T' inside a
 generic device function, resolved when the function is emitted for one type)."""
 
 INTS = ['i8', 'i16', 'i32', 'i64', 'u8', 'u16', 'u32', 'u64']
-FLOATS = ['f32', 'f64']
+FLOATS = ['f32', 'f64', 'f16']
 
 
 def bits(t):
