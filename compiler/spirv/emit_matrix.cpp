@@ -136,7 +136,7 @@ Id FunctionEmitter::matrix_access(const ast::Call& e, ArrayValue& a, const types
     const bool load = fn_.info(e).builtin == Builtin::MatrixLoad;
     const std::uint32_t site =
         add_bounds_site(a, load ? BoundsSite::Access::Read : BoundsSite::Access::Write, e.range);
-    if (native_matrices() && matrix->scope == types::MatrixScope::WorkGroup &&
+    if (load && native_matrices() && matrix->scope == types::MatrixScope::WorkGroup &&
         matrix->use == types::MatrixUse::B && !a.type->static_shape.empty()) {
         // A work-group B tile of a local array stays where it lies, where the tensor cores read
         // it: a tile outside is reported and read at (0, 0) instead of zeros (the launch fails
