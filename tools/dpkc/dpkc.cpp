@@ -12,6 +12,7 @@
 #include "backends/translation.h"
 #include "compiler/program.h"
 #include "compiler/spirv/validator.h"
+#include "dpk/core/driver_defects.h"
 #include "dpk/core/error.h"
 #include "dpk/core/file_io.h"
 #include "dpk/core/version.h"
@@ -58,10 +59,7 @@ driver (ptx: what the cuda backend loads, as nvcc -ptx prints it).
                           float_atomic_add bf16 (bf16 as SPV_KHR_bfloat16's float type),
                           e.g. opencl+sub_groups+sub_group_shuffle, then optionally
                           /avoids=DEFECT+... or /avoids=none (the driver defects avoided:
-                          varying_loop_exit negation_across_barrier not_of_global_id
-                          not_of_min_max reassociated_loops zero_quotient
-                          lost_strided_stores uniform_private_fill sign_of_negation
-                          paired_gather_index remainder_of_nan copy_under_branch; opencl
+@DEFECTS@; opencl
                           avoids all); or
                           BACKEND:ARCH for a backend that translates SPIR-V (cuda:sm_90):
                           its devices' features
@@ -87,6 +85,26 @@ struct Options {
     bool target_given = false;
 };
 
+/// kUsage with the driver defects' names (dpk/core/driver_defects.h) in its place, wrapped
+/// under the option's text.
+std::string usage_text() {
+    constexpr std::size_t kIndent = 26, kWidth = 96;
+    std::string names, line(kIndent, ' ');
+    for (dpk::DriverDefect d : dpk::kDriverDefects) {
+        const std::string_view name = dpk::defect_name(d);
+        if (line.size() > kIndent && line.size() + 1 + name.size() > kWidth) {
+            names += line + "\n";
+            line.assign(kIndent, ' ');
+        }
+        if (line.size() > kIndent) line += ' ';
+        line += name;
+    }
+    names += line;
+    std::string text = kUsage;
+    text.replace(text.find("@DEFECTS@"), 9, names);
+    return text;
+}
+
 int usage_error(const std::string& message) {
     std::cerr << "dpkc: error: " << message << "\n"
               << "try 'dpkc --help'\n";
@@ -102,7 +120,7 @@ std::optional<int> parse_args(int argc, char** argv, Options& opt) {
             return std::string(argv[++i]);
         };
         if (arg == "-h" || arg == "--help") {
-            std::cout << kUsage;
+            std::cout << usage_text();
             return kExitOk;
         }
         if (arg == "--version") {
