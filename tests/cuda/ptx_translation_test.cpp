@@ -1763,6 +1763,27 @@ TEST_CASE("ptx: work-group matrices are refused where wgmma cannot take them") {
         translation_error(wgmma_module("%zb = OpConstantNull %MB\nOpStore %acc %zb", zero_b));
     CAPTURE(zeros);
     CHECK(contains(zeros, "nor a zero tile where a bounds check fails"));
+    // B loaded in a device function the kernel passes its array to: not followed, said so.
+    const std::string in_function = translation_error(spirv_of(R"(
+func step(sa, sb, c) {
+    let acc = matrix_fill(0.0f32, (64, 64), "acc", "group");
+    matrix_store(c, (0, 0), matrix_mad(matrix_load(sa, (0, 0), (64, 16), "a", "group"),
+                                       matrix_load(sb, (0, 0), (16, 64), "b", "group"), acc));
+}
+
+@local_size(128)
+kernel gemm(a: f16[:, ::1], b: f16[:, ::1], c: f32[:, ::1]) {
+    let sa = local_array(f16, (64, 16));
+    let sb = local_array(f16, (16, 64));
+    async_copy(sa, (0, 0), a, (0, 0), (64, 16));
+    async_copy(sb, (0, 0), b, (0, 0), (16, 64));
+    wait_copies();
+    step(sa, sb, c);
+}
+)",
+                                                              "level-zero"));
+    CAPTURE(in_function);
+    CHECK(contains(in_function, "not through a call: load the tile in the kernel"));
     // Only sm_90 has wgmma.
     const auto spirv = wgmma_module(kTwoProducts);
     CHECK_THROWS_WITH_AS(translate_to_ptx(spirv, {.sm = 100, .ptx_major = 8, .ptx_minor = 6}),

@@ -40,6 +40,7 @@
 // wgmma.mma_async.m64n64k16 (B transposed: N-major); consecutive ones stay in flight together
 // until an instruction that is not integer arithmetic or another Workgroup-scope load or
 // multiply-add (close_wgmma: commit, wait for all).
+#include <algorithm>
 #include <array>
 #include <functional>
 
@@ -846,6 +847,18 @@ std::string FunctionTranslator::group_b_descriptor(const SpirvInstruction& inst,
         unsupported(inst, "the pointer does not point to the matrix's 16-bit elements");
     constexpr std::uint64_t kRowBytes = 128;  // the 128-byte swizzle's rows
     const std::uint64_t row_elements = kRowBytes / 2;
+    // An array a device function was passed: its pointer's root is the function's parameter.
+    const auto root = state_.swizzle.roots.find(pointer);
+    const bool through_call =
+        root != state_.swizzle.roots.end() &&
+        std::any_of(module_.functions.begin(), module_.functions.end(), [&](const auto& f) {
+            return std::find(f.params.begin(), f.params.end(), root->second) != f.params.end();
+        });
+    if (through_call)
+        unsupported(inst, "a work-group MatrixB is read by the tensor cores where it lies, which "
+                          "the translator follows from a kernel's local array but not through a "
+                          "call: load the tile in the kernel, not in a device function that is "
+                          "passed the array");
     if (space != ".shared" || !state_.swizzle.swizzles(pointer) ||
         constant_value(inst.operand(1)) != kRowMajor ||
         constant_value(inst.operand(2)) != row_elements)
