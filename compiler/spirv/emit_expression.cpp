@@ -455,7 +455,7 @@ Id FunctionEmitter::convert(Id value, DType from, DType to) {
                     {value, m_.zero(from)});
     }
     if (is_float(from) && is_float(to)) return inst(spv::Op::OpFConvert, type, {value});
-    if (from == DType::F16 && computes_in_f32(from) && !is_float(to))  // exact
+    if (computes_in_f32(from) && !is_float(to))  // f16 (bf16 went above): exact
         return convert(widened(value, from), DType::F32, to);
     if (is_float(from)) {
         // Round toward zero (the opcode's rule), saturate to the range, NaN -> 0: the decoration
@@ -534,8 +534,7 @@ Id FunctionEmitter::float_function(OpenCLLIB::Entrypoints entry, DType t,
     std::vector<Id> wide;
     for (Id a : args) wide.push_back(widened(a, t));
     // mad (a contracted a * b + c) too: rounded once, as the fused result is.
-    if ((entry == OpenCLLIB::Fma || entry == OpenCLLIB::Mad) && t == DType::F16 &&
-        wide.size() == 3)
+    if ((entry == OpenCLLIB::Fma || entry == OpenCLLIB::Mad) && t == DType::F16 && wide.size() == 3)
         return narrowed(fma_f16_in_f32(wide[0], wide[1], wide[2]), t);
     return narrowed(ext(entry, m_.value_type(DType::F32), wide), t);
 }

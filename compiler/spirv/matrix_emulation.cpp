@@ -144,35 +144,33 @@ Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, con
 
     // A work-group's matrices: each work item's shares of A and B (in the accumulation type)
     // into local memory, where every work item reads the rows and columns its elements of the
-    // product need; barriers before and after those reads (the builtin is a work-group
-    // collective: every work item reaches it).
+    // product need; a barrier after the writes and one after the reads (the builtin is a
+    // work-group collective: every work item reaches it).
     const bool group = c->scope == types::MatrixScope::WorkGroup;
     const Id shared_element = m_.pointer(spv::StorageClass::Workgroup, acc);
-    const Id share = group ? inst(spv::Op::OpBitcast, shared_element, {matrix_share_}) : 0;
-    if (group) {
-        for_each_held(a, [&](Id e, Id slot) {
-            store(inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {share, e}),
-                  element(xa, a->dtype, slot));
-        });
-        const Id b_start = m_.const_i64(a_count);
-        for_each_held(b, [&](Id e, Id slot) {
-            store(inst(spv::Op::OpInBoundsPtrAccessChain, shared_element,
-                       {share, inst(spv::Op::OpIAdd, i64, {b_start, e})}),
-                  element(yb, b->dtype, slot));
-        });
+    auto shared = [&](Id base, Id i) {
+        return inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {base, i});
+    };
+    auto group_barrier = [&] {
         control_barrier(spv::Scope::Workgroup, spv::Scope::Workgroup,
                         operand(spv::MemorySemanticsMask::WorkgroupMemory));
+    };
+    // A's shared elements first, B's after them.
+    const Id a_share = group ? inst(spv::Op::OpBitcast, shared_element, {matrix_share_}) : 0;
+    const Id b_share = group ? shared(a_share, m_.const_i64(a_count)) : 0;
+    if (group) {
+        for_each_held(
+            a, [&](Id e, Id slot) { store(shared(a_share, e), element(xa, a->dtype, slot)); });
+        for_each_held(
+            b, [&](Id e, Id slot) { store(shared(b_share, e), element(yb, b->dtype, slot)); });
+        group_barrier();
     }
     // A's element i and B's element j (row-major numbers) in the accumulation type.
     auto a_at = [&](Id i) {
-        return group
-                   ? load(acc, inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {share, i}))
-                   : element(xa, a->dtype, i);
+        return group ? load(acc, shared(a_share, i)) : element(xa, a->dtype, i);
     };
     auto b_at = [&](Id j) {
-        if (!group) return element(yb, b->dtype, j);
-        const Id at = inst(spv::Op::OpIAdd, i64, {m_.const_i64(a_count), j});
-        return load(acc, inst(spv::Op::OpInBoundsPtrAccessChain, shared_element, {share, at}));
+        return group ? load(acc, shared(b_share, j)) : element(yb, b->dtype, j);
     };
     const Id sum = local_variable(acc, "mad_sum");
     for_each_held(c, [&](Id e, Id slot) {
@@ -194,9 +192,7 @@ Id FunctionEmitter::emulated_mad(const types::Type* a, const types::Type* b, con
                    m_.pointer(spv::StorageClass::Function, m_.value_type(stored)), {d, slot}),
               convert(load(acc, sum), t, stored));
     });
-    if (group)  // the next product's shares wait for every read of these
-        control_barrier(spv::Scope::Workgroup, spv::Scope::Workgroup,
-                        operand(spv::MemorySemanticsMask::WorkgroupMemory));
+    if (group) group_barrier();  // the next product's shares wait for every read of these
     return load(m_.type_of(c), d);
 }
 

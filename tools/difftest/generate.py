@@ -689,8 +689,9 @@ def safe_float_range(t, source='f32'):
               'u16': (0.0, 65535.0), 'i32': (-2.0 ** 30, 2.0 ** 30), 'u32': (0.0, 2.0 ** 31),
               'i64': (-2.0 ** 62, 2.0 ** 62), 'u64': (0.0, 2.0 ** 63)}[t]
     if source == 'f16':
-        lo, hi = max(lo, -65504.0), min(hi, 65504.0 if hi > 32767.0 else 32752.0 if hi == 32767.0
-                                        else hi)
+        lo, hi = max(lo, -65504.0), min(hi, 65504.0)
+        if hi == 32767.0:  # i16: the f16 below it
+            hi = 32752.0
     return lo, hi
 
 
